@@ -1,0 +1,68 @@
+//! A game in progress: the current position plus the history that repetition needs.
+
+use crate::moves::Move;
+use crate::rules::{Outcome, Reason, Rules};
+
+#[derive(Clone, Debug)]
+pub struct Game<R: Rules> {
+    position: R,
+    /// Keys of the positions before each played action, oldest first.
+    history: Vec<u64>,
+    /// Halfmove clock before each played action (to find the last irreversible move).
+    clocks: Vec<u32>,
+    moves: Vec<Move>,
+}
+
+impl<R: Rules> Game<R> {
+    pub fn new(position: R) -> Self {
+        Game { position, history: Vec::new(), clocks: Vec::new(), moves: Vec::new() }
+    }
+
+    pub fn position(&self) -> &R {
+        &self.position
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Plays a token after checking it is legal; the game is unchanged on error.
+    pub fn play_token(&mut self, token: &str) -> Result<Move, String> {
+        if let Some(outcome) = self.outcome() {
+            return Err(format!("game is over ({outcome}); '{token}' not played"));
+        }
+        let mv = self.position.parse_move(token)?;
+        self.play(mv);
+        Ok(mv)
+    }
+
+    /// Plays an action known to be legal.
+    pub fn play(&mut self, mv: Move) {
+        self.history.push(self.position.hash());
+        self.clocks.push(self.position.halfmove_clock());
+        self.moves.push(mv);
+        self.position.play(mv);
+    }
+
+    /// How many times the current position occurred before (same key, same side to move).
+    pub fn repetitions(&self) -> usize {
+        let key = self.position.hash();
+        let window = if R::REPETITION_SINCE_RESET {
+            (self.position.halfmove_clock() as usize).min(self.history.len())
+        } else {
+            self.history.len()
+        };
+        self.history[self.history.len() - window..].iter().filter(|&&k| k == key).count()
+    }
+
+    /// The result, if the game is over (position rules first, then repetition).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.position.terminal() {
+            return Some(o);
+        }
+        if self.repetitions() >= 2 {
+            return Some(Outcome::Draw { reason: Reason::Repetition });
+        }
+        None
+    }
+}

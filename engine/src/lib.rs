@@ -1,0 +1,22 @@
+//! Grimoire engine core: geometry, bitboards, positions, moves, rules, perft.
+
+pub mod bitboard;
+pub mod board;
+pub mod game;
+pub mod moves;
+pub mod overflow;
+pub mod perft;
+pub mod piece;
+pub mod registry;
+pub mod rules;
+pub mod square;
+pub mod tables;
+pub mod variants;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use game::Game;
+pub use moves::{Move, MoveKind, MoveList};
+pub use piece::{Color, Piece};
+pub use rules::{Outcome, Reason, Rules};
+pub use square::{Geometry, Square};

@@ -1,0 +1,200 @@
+//! What one bit per square cannot hold: pieces in hand, stacked pieces (Eldritch riders and
+//! suborned pieces, Hobgoblin crowds), and per-piece state (virgin flags, Highlander stages,
+//! Vampire directions...). Every change updates a Zobrist key so the whole state stays hashed.
+//!
+//! Variants that need none of this (chess, Duggan) simply do not carry an `Overflow`, so their
+//! copy-make stays small.
+
+use crate::piece::Piece;
+use crate::square::Square;
+use crate::zobrist::{KEYS, MAX_HAND_COUNT};
+use arrayvec::ArrayVec;
+
+/// Capacity of the stack and tag lists (no variant comes near it: Eldritch allows at most 16
+/// stacks; Hobgoblin crowds are bounded by the 32 units per side).
+pub const OVERFLOW_CAPACITY: usize = 64;
+
+/// One extra unit standing on `square` below the piece the mailbox shows.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct StackedUnit {
+    pub square: Square,
+    pub piece: Piece,
+}
+
+/// A piece's variant state, packed by the variant into 32 bits, attached to its square.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Tag {
+    pub square: Square,
+    pub value: u32,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Overflow {
+    hands: [[u8; 64]; 2],
+    stacked: ArrayVec<StackedUnit, OVERFLOW_CAPACITY>,
+    tags: ArrayVec<Tag, OVERFLOW_CAPACITY>,
+    hash: u64,
+}
+
+fn hand_key(piece: Piece, count: u8) -> u64 {
+    KEYS.hand[piece.index()][(count as usize).min(MAX_HAND_COUNT - 1)]
+}
+
+/// Tag keys mix the square key of a reserved piece slot with the value bits.
+fn tag_key(tag: Tag) -> u64 {
+    let base = KEYS.stacked[127][tag.square.index()];
+    base.rotate_left(tag.value % 64) ^ (tag.value as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+impl Default for Overflow {
+    fn default() -> Self {
+        Overflow { hands: [[0; 64]; 2], stacked: ArrayVec::new(), tags: ArrayVec::new(), hash: 0 }
+    }
+}
+
+impl Overflow {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Key of everything in the overflow.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn hand_count(&self, piece: Piece) -> u8 {
+        self.hands[piece.color().index()][piece.kind() as usize]
+    }
+
+    pub fn add_to_hand(&mut self, piece: Piece) {
+        let c = &mut self.hands[piece.color().index()][piece.kind() as usize];
+        self.hash ^= hand_key(piece, *c);
+        *c += 1;
+        self.hash ^= hand_key(piece, *c);
+    }
+
+    /// Takes one `piece` from the hand; false if there is none.
+    pub fn take_from_hand(&mut self, piece: Piece) -> bool {
+        let c = &mut self.hands[piece.color().index()][piece.kind() as usize];
+        if *c == 0 {
+            return false;
+        }
+        self.hash ^= hand_key(piece, *c);
+        *c -= 1;
+        self.hash ^= hand_key(piece, *c);
+        true
+    }
+
+    /// The units stacked under the top piece of `sq`, bottom first.
+    pub fn stacked_on(&self, sq: Square) -> impl Iterator<Item = Piece> + '_ {
+        self.stacked.iter().filter(move |u| u.square == sq).map(|u| u.piece)
+    }
+
+    pub fn push_stacked(&mut self, sq: Square, piece: Piece) {
+        self.stacked.push(StackedUnit { square: sq, piece });
+        self.hash ^= KEYS.stacked[piece.index()][sq.index()];
+    }
+
+    /// Removes one stacked `piece` from `sq`; false if none was there.
+    pub fn remove_stacked(&mut self, sq: Square, piece: Piece) -> bool {
+        match self.stacked.iter().position(|u| u.square == sq && u.piece == piece) {
+            Some(i) => {
+                self.stacked.remove(i);
+                self.hash ^= KEYS.stacked[piece.index()][sq.index()];
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Moves every stacked unit of `from` to `to` (a stack moving as one).
+    pub fn move_stack(&mut self, from: Square, to: Square) {
+        for u in self.stacked.iter_mut().filter(|u| u.square == from) {
+            self.hash ^= KEYS.stacked[u.piece.index()][from.index()] ^ KEYS.stacked[u.piece.index()][to.index()];
+            u.square = to;
+        }
+    }
+
+    pub fn tag(&self, sq: Square) -> Option<u32> {
+        self.tags.iter().find(|t| t.square == sq).map(|t| t.value)
+    }
+
+    /// Sets (or with `None` clears) the state of the piece on `sq`.
+    pub fn set_tag(&mut self, sq: Square, value: Option<u32>) {
+        if let Some(i) = self.tags.iter().position(|t| t.square == sq) {
+            self.hash ^= tag_key(self.tags[i]);
+            self.tags.swap_remove(i);
+        }
+        if let Some(value) = value {
+            let tag = Tag { square: sq, value };
+            self.hash ^= tag_key(tag);
+            self.tags.push(tag);
+        }
+    }
+
+    /// Carries the state of a piece moving from `from` to `to`.
+    pub fn move_tag(&mut self, from: Square, to: Square) {
+        let value = self.tag(from);
+        self.set_tag(from, None);
+        self.set_tag(to, value);
+    }
+
+    /// The key computed from scratch.
+    pub fn recompute_hash(&self) -> u64 {
+        let mut h = 0;
+        for (c, hand) in self.hands.iter().enumerate() {
+            for (kind, &count) in hand.iter().enumerate() {
+                if count > 0 {
+                    let color = if c == 0 { crate::Color::White } else { crate::Color::Black };
+                    h ^= hand_key(Piece::new(color, kind as u8), count);
+                }
+            }
+        }
+        for u in &self.stacked {
+            h ^= KEYS.stacked[u.piece.index()][u.square.index()];
+        }
+        for &t in &self.tags {
+            h ^= tag_key(t);
+        }
+        h
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Color;
+
+    #[test]
+    fn incremental_key_equals_recomputed_key_and_order_does_not_matter() {
+        let mut a = Overflow::new();
+        let dragon = Piece::new(Color::White, 17);
+        let rider = Piece::new(Color::Black, 30);
+        let e4 = Square::new(5, 4);
+        let e5 = Square::new(5, 5);
+        a.add_to_hand(dragon);
+        a.add_to_hand(dragon);
+        assert!(a.take_from_hand(dragon));
+        assert_eq!(a.hand_count(dragon), 1);
+        a.push_stacked(e4, rider);
+        a.set_tag(e4, Some(3));
+        a.move_stack(e4, e5);
+        a.move_tag(e4, e5);
+        assert_eq!(a.hash(), a.recompute_hash());
+        assert_eq!(a.stacked_on(e5).collect::<Vec<_>>(), vec![rider]);
+        assert_eq!(a.tag(e5), Some(3));
+
+        let mut b = Overflow::new();
+        b.set_tag(e5, Some(3));
+        b.push_stacked(e5, rider);
+        b.add_to_hand(dragon);
+        assert_eq!(a.hash(), b.hash(), "same contents give the same key");
+        b.set_tag(e5, Some(4));
+        assert_ne!(a.hash(), b.hash(), "state values are hashed");
+        assert!(b.remove_stacked(e5, rider));
+        assert!(!b.remove_stacked(e5, rider));
+        assert!(!Overflow::new().take_from_hand(dragon));
+        assert_eq!(b.hash(), b.recompute_hash());
+    }
+}

@@ -1,0 +1,98 @@
+//! Perft: counts legal action sequences (G8), generic over the rules.
+
+use crate::moves::{Move, MoveList};
+use crate::rules::Rules;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Nodes below this depth do not look at the stop flag (the check costs more than it saves).
+const STOP_CHECK_DEPTH: u32 = 4;
+
+/// Number of leaf nodes `depth` actions below `pos`. Decision nodes that consume no depth are
+/// expanded in place (G5 conventions of the variant).
+pub fn perft<R: Rules>(pos: &R, depth: u32) -> u64 {
+    static NEVER: AtomicBool = AtomicBool::new(false);
+    perft_stoppable(pos, depth, &NEVER)
+}
+
+/// Like [`perft`], but returns early (with a partial count) once `stop` is set.
+pub fn perft_stoppable<R: Rules>(pos: &R, depth: u32, stop: &AtomicBool) -> u64 {
+    let free = !pos.consumes_depth();
+    if depth == 0 && !free {
+        return 1;
+    }
+    let mut list = MoveList::new();
+    pos.generate_legal(&mut list);
+    if depth == 1 && !free && R::BULK_LEAF_COUNT {
+        return list.len() as u64;
+    }
+    if depth >= STOP_CHECK_DEPTH && stop.load(Ordering::Relaxed) {
+        return 0;
+    }
+    let child_depth = if free { depth } else { depth - 1 };
+    let mut nodes = 0;
+    for &mv in &list {
+        let mut child = pos.clone();
+        child.play(mv);
+        nodes += perft_stoppable(&child, child_depth, stop);
+    }
+    nodes
+}
+
+/// Per-root-move counts, split over `threads` worker threads (1 = this thread only).
+/// Returns `None` if `stop` was set before every root move finished.
+pub fn divide<R: Rules>(pos: &R, depth: u32, threads: usize, stop: &AtomicBool) -> Option<Vec<(Move, u64)>> {
+    let list = pos.legal_moves();
+    let child_depth = if pos.consumes_depth() { depth.saturating_sub(1) } else { depth };
+    let count = |mv: &Move| {
+        let mut child = pos.clone();
+        child.play(*mv);
+        (*mv, perft_stoppable(&child, child_depth, stop))
+    };
+    if depth == 0 {
+        return Some(Vec::new());
+    }
+    let result: Vec<(Move, u64)> = if threads <= 1 {
+        let mut out = Vec::with_capacity(list.len());
+        for mv in &list {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            out.push(count(mv));
+        }
+        out
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .stack_size(16 << 20)
+            .build()
+            .ok()?;
+        pool.install(|| list.par_iter().map(count).collect())
+    };
+    if stop.load(Ordering::Relaxed) {
+        None
+    } else {
+        Some(result)
+    }
+}
+
+/// Perft by a second, independent route: pseudo-legal generation filtered by the variant's
+/// slow legality test, with no bulk counting. Used to cross-check the fast generator.
+pub fn perft_reference<R: Rules>(pos: &R, depth: u32) -> u64 {
+    let free = !pos.consumes_depth();
+    if depth == 0 && !free {
+        return 1;
+    }
+    let mut list = MoveList::new();
+    pos.generate_pseudo_legal(&mut list);
+    let child_depth = if free { depth } else { depth - 1 };
+    let mut nodes = 0;
+    for &mv in &list {
+        if pos.is_legal_pseudo(mv) {
+            let mut child = pos.clone();
+            child.play(mv);
+            nodes += perft_reference(&child, child_depth);
+        }
+    }
+    nodes
+}

@@ -1,0 +1,332 @@
+//! Standard chess (FIDE): the baseline for correctness and speed.
+
+mod fen;
+mod movegen;
+mod reference;
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::{Color, Piece};
+use crate::rules::{Outcome, Reason, Rules};
+use crate::square::{Geometry, Square};
+use crate::tables::{masks, AttackTables};
+use crate::zobrist::KEYS;
+use std::sync::LazyLock;
+
+pub const PAWN: u8 = 0;
+pub const KNIGHT: u8 = 1;
+pub const BISHOP: u8 = 2;
+pub const ROOK: u8 = 3;
+pub const QUEEN: u8 = 4;
+pub const KING: u8 = 5;
+/// FEN letters by kind.
+pub const LETTERS: [char; 6] = ['p', 'n', 'b', 'r', 'q', 'k'];
+
+pub const WHITE_KINGSIDE: u8 = 1;
+pub const WHITE_QUEENSIDE: u8 = 2;
+pub const BLACK_KINGSIDE: u8 = 4;
+pub const BLACK_QUEENSIDE: u8 = 8;
+
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+static TABLES: LazyLock<AttackTables> = LazyLock::new(|| AttackTables::new(masks::board8()));
+static BOARD: LazyLock<Bitboard> = LazyLock::new(masks::board8);
+
+#[inline]
+fn tables() -> &'static AttackTables {
+    &TABLES
+}
+
+/// Board square by 0-based file and rank.
+#[inline]
+pub const fn sq(file: u8, rank: u8) -> Square {
+    Geometry::Framed8.board_square(file, rank)
+}
+
+/// Squares of one board rank (0-based).
+fn rank_mask(rank: u8) -> Bitboard {
+    (0..8).fold(Bitboard::EMPTY, |b, f| b | Bitboard::from_square(sq(f, rank)))
+}
+
+/// Rights kept when a move touches a square (king and rook home squares clear rights).
+fn castling_keep_mask(s: Square) -> u8 {
+    match (s.col(), s.row()) {
+        (1, 1) => !WHITE_QUEENSIDE,
+        (5, 1) => !(WHITE_KINGSIDE | WHITE_QUEENSIDE),
+        (8, 1) => !WHITE_KINGSIDE,
+        (1, 8) => !BLACK_QUEENSIDE,
+        (5, 8) => !(BLACK_KINGSIDE | BLACK_QUEENSIDE),
+        (8, 8) => !BLACK_KINGSIDE,
+        _ => 0xFF,
+    }
+}
+
+static KEEP_MASK: LazyLock<[u8; 100]> = LazyLock::new(|| {
+    let mut m = [0xFF; 100];
+    for s in Square::all() {
+        m[s.index()] = castling_keep_mask(s);
+    }
+    m
+});
+
+/// A chess position. Copy-make: about 260 bytes.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Chess {
+    board: Board<6>,
+    side: Color,
+    castling: u8,
+    ep: Option<Square>,
+    halfmove: u16,
+    fullmove: u16,
+    /// Enemy pieces giving check to the side to move.
+    checkers: Bitboard,
+    /// Key of side, castling and en passant; the full key adds the board's key.
+    state_hash: u64,
+}
+
+impl Chess {
+    pub fn board(&self) -> &Board<6> {
+        &self.board
+    }
+
+    pub fn castling(&self) -> u8 {
+        self.castling
+    }
+
+    pub fn en_passant(&self) -> Option<Square> {
+        self.ep
+    }
+
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove as u32
+    }
+
+    #[inline]
+    fn king_square(&self, c: Color) -> Square {
+        self.board.pieces(c, KING).lsb()
+    }
+
+    /// Pieces of `by` that attack `s`, given occupancy `occ`.
+    #[inline]
+    pub(crate) fn attackers_to(&self, s: Square, occ: Bitboard, by: Color) -> Bitboard {
+        let t = tables();
+        let b = &self.board;
+        let i = s.index();
+        let queens = b.kind(QUEEN);
+        ((t.pawn[(!by).index()][i] & b.kind(PAWN))
+            | (t.knight[i] & b.kind(KNIGHT))
+            | (t.king[i] & b.kind(KING))
+            | (t.bishop(s, occ) & (b.kind(BISHOP) | queens))
+            | (t.rook(s, occ) & (b.kind(ROOK) | queens)))
+            & b.color(by)
+    }
+
+    fn compute_checkers(&self) -> Bitboard {
+        self.attackers_to(self.king_square(self.side), self.board.occupied(), !self.side)
+    }
+
+    /// Whether the side to move could capture en passant on `ep` legally right now.
+    fn en_passant_capture_is_legal(&self, ep: Square) -> bool {
+        let t = tables();
+        let us = self.side;
+        let them = !us;
+        let victim = if us == Color::White { Square::from_index(ep.index() as u8 - 10) } else { Square::from_index(ep.index() as u8 + 10) };
+        let ksq = self.king_square(us);
+        let capturers = t.pawn[them.index()][ep.index()] & self.board.pieces(us, PAWN);
+        capturers.into_iter().any(|from| {
+            let occ = (self.board.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(victim))
+                | Bitboard::from_square(ep);
+            (self.attackers_to(ksq, occ, them) & !Bitboard::from_square(victim)).is_empty()
+        })
+    }
+
+    fn set_castling(&mut self, rights: u8) {
+        self.state_hash ^= KEYS.castling[self.castling as usize] ^ KEYS.castling[rights as usize];
+        self.castling = rights;
+    }
+
+    /// No sequence of legal moves can mate (FIDE 5.2.2 for the material cases that are always
+    /// dead: bare kings, a single minor piece, and bishops all on one square colour).
+    pub fn insufficient_material(&self) -> bool {
+        let b = &self.board;
+        if (b.kind(PAWN) | b.kind(ROOK) | b.kind(QUEEN)).any() {
+            return false;
+        }
+        let minors = b.kind(KNIGHT) | b.kind(BISHOP);
+        if minors.count() <= 1 {
+            return true;
+        }
+        if b.kind(KNIGHT).any() {
+            return false;
+        }
+        let dark = b.kind(BISHOP).into_iter().filter(|s| (s.col() + s.row()) % 2 == 0).count();
+        dark == 0 || dark == b.kind(BISHOP).count() as usize
+    }
+
+    fn castle_rook_squares(king_to: Square) -> (Square, Square) {
+        let rank = king_to.row() - 1;
+        if king_to.col() == 7 {
+            (sq(7, rank), sq(5, rank))
+        } else {
+            (sq(0, rank), sq(3, rank))
+        }
+    }
+}
+
+impl Rules for Chess {
+    const NAME: &'static str = "chess";
+    const GEOMETRY: Geometry = Geometry::Framed8;
+    type Options = ();
+
+    fn start_position(_: &()) -> Self {
+        Self::from_fen(START_FEN, &()).expect("start FEN is valid")
+    }
+
+    fn from_fen(fen: &str, _: &()) -> Result<Self, String> {
+        fen::parse(fen)
+    }
+
+    fn to_fen(&self) -> String {
+        fen::format(self)
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.board.hash() ^ self.state_hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        let mut h = self.board.recompute_hash() ^ KEYS.castling[self.castling as usize];
+        if self.side == Color::Black {
+            h ^= KEYS.side;
+        }
+        if let Some(ep) = self.ep {
+            h ^= KEYS.en_passant[ep.index()];
+        }
+        h
+    }
+
+    #[inline]
+    fn generate_legal(&self, moves: &mut MoveList) {
+        movegen::generate_legal(self, moves);
+    }
+
+    fn generate_pseudo_legal(&self, moves: &mut MoveList) {
+        reference::generate_pseudo_legal(self, moves);
+    }
+
+    fn is_legal_pseudo(&self, mv: Move) -> bool {
+        reference::is_legal(self, mv)
+    }
+
+    fn play(&mut self, mv: Move) {
+        let us = self.side;
+        let them = !us;
+        if let Some(ep) = self.ep.take() {
+            self.state_hash ^= KEYS.en_passant[ep.index()];
+        }
+        let from = mv.from();
+        let to = mv.to();
+        self.halfmove += 1;
+        match mv.kind() {
+            MoveKind::Castle => {
+                let (rook_from, rook_to) = Self::castle_rook_squares(to);
+                self.board.relocate(from, to);
+                self.board.relocate(rook_from, rook_to);
+            }
+            MoveKind::EnPassant => {
+                let victim = Square::new(to.col(), from.row());
+                self.board.remove(victim);
+                self.board.relocate(from, to);
+                self.halfmove = 0;
+            }
+            kind => {
+                if self.board.piece_at(to).is_some() {
+                    self.board.remove(to);
+                    self.halfmove = 0;
+                }
+                let moving = self.board.piece_at(from);
+                self.board.relocate(from, to);
+                if moving.kind() == PAWN {
+                    self.halfmove = 0;
+                    if kind == MoveKind::Promotion {
+                        self.board.remove(to);
+                        self.board.put(to, Piece::new(us, mv.piece_kind().unwrap_or(QUEEN)));
+                    }
+                }
+            }
+        }
+        let keep = KEEP_MASK[from.index()] & KEEP_MASK[to.index()];
+        if self.castling & keep != self.castling {
+            self.set_castling(self.castling & keep);
+        }
+        self.side = them;
+        self.state_hash ^= KEYS.side;
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.checkers = self.compute_checkers();
+        // FIDE 9.2: the en-passant square exists only when the capture is actually legal.
+        if mv.kind() == MoveKind::DoublePush {
+            let ep = Square::new(from.col(), (from.row() + to.row()) / 2);
+            if self.en_passant_capture_is_legal(ep) {
+                self.ep = Some(ep);
+                self.state_hash ^= KEYS.en_passant[ep.index()];
+            }
+        }
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove as u32
+    }
+
+    fn terminal(&self) -> Option<Outcome> {
+        if self.legal_moves().is_empty() {
+            return Some(if self.in_check() {
+                Outcome::Win { winner: !self.side, reason: Reason::Checkmate }
+            } else {
+                Outcome::Draw { reason: Reason::Stalemate }
+            });
+        }
+        if self.halfmove >= 100 {
+            return Some(Outcome::Draw { reason: Reason::FiftyMoveRule });
+        }
+        if self.insufficient_material() {
+            return Some(Outcome::Draw { reason: Reason::InsufficientMaterial });
+        }
+        None
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        let g = Geometry::Framed8;
+        if mv.kind() == MoveKind::Null {
+            return "0000".to_string();
+        }
+        let mut s = String::with_capacity(5);
+        g.write_name(mv.from(), &mut s);
+        g.write_name(mv.to(), &mut s);
+        if mv.kind() == MoveKind::Promotion {
+            s.push(LETTERS[mv.piece_kind().unwrap_or(QUEEN) as usize]);
+        }
+        s
+    }
+
+    fn render(&self) -> String {
+        fen::render(self)
+    }
+}

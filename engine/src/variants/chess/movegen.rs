@@ -1,0 +1,178 @@
+//! Fast legal move generation for chess: check evasion masks, pins and a direct en-passant test,
+//! so no move is made to find out whether it is legal.
+
+use super::*;
+
+#[inline]
+fn push_promotions(moves: &mut MoveList, from: Square, to: Square) {
+    for kind in [QUEEN, ROOK, BISHOP, KNIGHT] {
+        moves.push(Move::with_piece(from, to, MoveKind::Promotion, kind));
+    }
+}
+
+/// Shift a set by `delta` frame squares (positive = towards higher indices).
+#[inline]
+fn shift(b: Bitboard, delta: i32) -> Bitboard {
+    if delta >= 0 {
+        Bitboard(b.0 << delta)
+    } else {
+        Bitboard(b.0 >> (-delta))
+    }
+}
+
+pub(super) fn generate_legal(pos: &Chess, moves: &mut MoveList) {
+    let t = tables();
+    let b = &pos.board;
+    let us = pos.side;
+    let them = !us;
+    let own = b.color(us);
+    let opp = b.color(them);
+    let occ = own | opp;
+    let ksq = pos.king_square(us);
+
+    // King steps: test each target with the king removed, so it cannot hide behind itself.
+    let occ_without_king = occ ^ Bitboard::from_square(ksq);
+    for to in t.king[ksq.index()] & !own {
+        if pos.attackers_to(to, occ_without_king, them).is_empty() {
+            moves.push(Move::new(ksq, to, MoveKind::Normal));
+        }
+    }
+    let checkers = pos.checkers;
+    if checkers.more_than_one() {
+        return;
+    }
+    let target = if checkers.any() {
+        let checker = checkers.lsb();
+        t.between(ksq, checker) | checkers
+    } else {
+        !own & *BOARD
+    };
+
+    // Pinned pieces: own pieces alone between the king and an enemy slider.
+    let queens = b.pieces(them, QUEEN);
+    let snipers = (t.rook_empty(ksq) & (b.pieces(them, ROOK) | queens))
+        | (t.bishop_empty(ksq) & (b.pieces(them, BISHOP) | queens));
+    let mut pinned = Bitboard::EMPTY;
+    for s in snipers {
+        let blockers = t.between(ksq, s) & occ;
+        if !blockers.more_than_one() && (blockers & own).any() {
+            pinned |= blockers;
+        }
+    }
+
+    for from in b.pieces(us, KNIGHT) & !pinned {
+        for to in t.knight[from.index()] & target {
+            moves.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    let our_queens = b.pieces(us, QUEEN);
+    for from in b.pieces(us, BISHOP) | our_queens {
+        let mut att = t.bishop(from, occ) & target;
+        if pinned.contains(from) {
+            att &= t.line_through(ksq, from);
+        }
+        for to in att {
+            moves.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    for from in b.pieces(us, ROOK) | our_queens {
+        let mut att = t.rook(from, occ) & target;
+        if pinned.contains(from) {
+            att &= t.line_through(ksq, from);
+        }
+        for to in att {
+            moves.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+
+    generate_pawn_moves(pos, moves, pinned, target, ksq);
+
+    if checkers.is_empty() && pos.castling != 0 {
+        generate_castling(pos, moves, occ);
+    }
+}
+
+fn generate_pawn_moves(pos: &Chess, moves: &mut MoveList, pinned: Bitboard, target: Bitboard, ksq: Square) {
+    let t = tables();
+    let b = &pos.board;
+    let us = pos.side;
+    let them = !us;
+    let occ = b.occupied();
+    let empty = !occ & *BOARD;
+    let opp = b.color(them);
+    let (up, third, last) = if us == Color::White { (10, rank_mask(2), rank_mask(7)) } else { (-10, rank_mask(5), rank_mask(0)) };
+    let pawns = b.pieces(us, PAWN);
+
+    // Unpinned pawns set-wise; the frame columns beside the board absorb the wrap-around of
+    // diagonal shifts, so no file masks are needed.
+    let free = pawns & !pinned;
+    let single = shift(free, up) & empty;
+    let double = shift(single & third, up) & empty & target;
+    let single = single & target;
+    for to in single & !last {
+        moves.push(Move::new(Square::from_index((to.index() as i32 - up) as u8), to, MoveKind::Normal));
+    }
+    for to in single & last {
+        push_promotions(moves, Square::from_index((to.index() as i32 - up) as u8), to);
+    }
+    for to in double {
+        moves.push(Move::new(Square::from_index((to.index() as i32 - 2 * up) as u8), to, MoveKind::DoublePush));
+    }
+    for delta in [up - 1, up + 1] {
+        let caps = shift(free, delta) & opp & target;
+        for to in caps & !last {
+            moves.push(Move::new(Square::from_index((to.index() as i32 - delta) as u8), to, MoveKind::Normal));
+        }
+        for to in caps & last {
+            push_promotions(moves, Square::from_index((to.index() as i32 - delta) as u8), to);
+        }
+    }
+
+    // Pinned pawns one by one, restricted to the pin line.
+    for from in pawns & pinned {
+        let line = t.line_through(ksq, from);
+        let one = shift(Bitboard::from_square(from), up) & empty;
+        let mut quiet = one & target & line;
+        let two = shift(one & third, up) & empty & target & line;
+        let caps = t.pawn[us.index()][from.index()] & opp & target & line;
+        for to in (quiet | caps) & last {
+            push_promotions(moves, from, to);
+        }
+        quiet |= caps;
+        for to in quiet & !last {
+            moves.push(Move::new(from, to, MoveKind::Normal));
+        }
+        for to in two {
+            moves.push(Move::new(from, to, MoveKind::DoublePush));
+        }
+    }
+
+    // En passant: the ep square is set only when some capture is legal, but each capturer is
+    // still tested (a second capturer may be pinned, or the capture may not answer a check).
+    if let Some(ep) = pos.ep {
+        let victim = Square::new(ep.col(), (ep.index() as i32 - up) as u8 / 10);
+        for from in t.pawn[them.index()][ep.index()] & pawns {
+            let after = (occ ^ Bitboard::from_square(from) ^ Bitboard::from_square(victim)) | Bitboard::from_square(ep);
+            if (pos.attackers_to(ksq, after, them) & !Bitboard::from_square(victim)).is_empty() {
+                moves.push(Move::new(from, ep, MoveKind::EnPassant));
+            }
+        }
+    }
+}
+
+fn generate_castling(pos: &Chess, moves: &mut MoveList, occ: Bitboard) {
+    let us = pos.side;
+    let (rank, kingside, queenside) = match us {
+        Color::White => (0, WHITE_KINGSIDE, WHITE_QUEENSIDE),
+        Color::Black => (7, BLACK_KINGSIDE, BLACK_QUEENSIDE),
+    };
+    let king = sq(4, rank);
+    let safe = |s: Square| pos.attackers_to(s, occ, !us).is_empty();
+    let empty = |files: &[u8]| files.iter().all(|&f| !occ.contains(sq(f, rank)));
+    if pos.castling & kingside != 0 && empty(&[5, 6]) && safe(sq(5, rank)) && safe(sq(6, rank)) {
+        moves.push(Move::new(king, sq(6, rank), MoveKind::Castle));
+    }
+    if pos.castling & queenside != 0 && empty(&[1, 2, 3]) && safe(sq(3, rank)) && safe(sq(2, rank)) {
+        moves.push(Move::new(king, sq(2, rank), MoveKind::Castle));
+    }
+}

@@ -1,0 +1,3 @@
+//! The variants and the registry that maps their names to implementations.
+
+pub mod chess;

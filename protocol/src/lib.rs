@@ -1,0 +1,4 @@
+//! The text protocol (UCI plus Grimoire's extensions) and the command-line tools.
+
+pub mod output;
+pub mod uci;

@@ -1,0 +1,91 @@
+//! `grimoire`: the UCI engine (no arguments) and command-line tools.
+
+use clap::{Parser, Subcommand};
+use grimoire_engine::registry;
+use grimoire_protocol::output::Output;
+use grimoire_protocol::uci::Engine;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(name = "grimoire", version, about = "Grimoire: a game engine for fantasy chess variants (UCI)")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the UCI engine on standard input and output (the default).
+    Uci,
+    /// Count legal move sequences (perft) from a position.
+    Perft {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        #[arg(long)]
+        depth: u32,
+        /// Start from this FEN instead of the start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves to play from the start position or FEN first.
+        #[arg(long, num_args = 1..)]
+        moves: Vec<String>,
+        /// Print the count below each root move.
+        #[arg(long)]
+        divide: bool,
+        /// Worker threads (root moves are split between them).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// List the variants this engine plays.
+    Variants,
+}
+
+fn perft(variant: &str, depth: u32, fen: Option<&str>, moves: &[String], divide: bool, threads: usize) -> Result<(), String> {
+    let mut game = registry::create(variant)
+        .ok_or_else(|| format!("unknown variant '{variant}' (known: {})", registry::variant_names().join(", ")))?;
+    let tokens: Vec<&str> = moves.iter().map(String::as_str).collect();
+    game.set_position(fen, &tokens)?;
+    let never = AtomicBool::new(false);
+    let started = Instant::now();
+    let counts = game.perft_divide(depth, threads.max(1), &never).ok_or("perft interrupted")?;
+    let secs = started.elapsed().as_secs_f64();
+    let total: u64 = if depth == 0 { 1 } else { counts.iter().map(|(_, n)| n).sum() };
+    if divide {
+        for (m, n) in &counts {
+            println!("{m}: {n}");
+        }
+        println!();
+    }
+    println!("Nodes searched: {total}");
+    println!("Time: {:.3} s", secs);
+    println!("NPS: {:.0}", total as f64 / secs.max(1e-9));
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        None | Some(Command::Uci) => {
+            let mut engine = Engine::new(Output::stdout());
+            engine.run(std::io::stdin().lock());
+            ExitCode::SUCCESS
+        }
+        Some(Command::Variants) => {
+            for name in registry::variant_names() {
+                println!("{name}");
+            }
+            ExitCode::SUCCESS
+        }
+        Some(Command::Perft { variant, depth, fen, moves, divide, threads }) => {
+            match perft(&variant, depth, fen.as_deref(), &moves, divide, threads) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+    }
+}
