@@ -2,6 +2,7 @@
 
 pub mod bitboard;
 pub mod board;
+pub mod consistency;
 pub mod game;
 pub mod moves;
 pub mod overflow;

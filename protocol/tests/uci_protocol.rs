@@ -1,0 +1,207 @@
+//! The real `grimoire` binary as a child process: the UCI core, perft output, and bad input that
+//! must produce `info string error:` lines while the engine keeps its last good state.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+const BIN: &str = env!("CARGO_BIN_EXE_grimoire");
+/// Generous bound so a hung engine fails the test instead of hanging CI (not a timing assert).
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// Runs a whole script through the engine (stdin closed at the end) and returns its output.
+fn run_script(script: &str) -> String {
+    let mut child = Command::new(BIN).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "engine exited with {}", out.status);
+    String::from_utf8(out.stdout).unwrap()
+}
+
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Session {
+    fn start() -> Session {
+        let mut child = Command::new(BIN).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Session { child, stdin, lines: rx }
+    }
+
+    fn send(&mut self, text: &str) {
+        self.stdin.write_all(text.as_bytes()).unwrap();
+        self.stdin.write_all(b"\n").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn read_until(&mut self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self.lines.recv_timeout(PATIENCE).unwrap_or_else(|_| panic!("no '{prefix}' line; got {seen:?}"));
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    fn fen(&mut self) -> String {
+        self.send("d");
+        let lines = self.read_until("Fen:");
+        lines.last().unwrap().trim_start_matches("Fen: ").to_string()
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let status = self.child.wait().unwrap();
+        assert!(status.success());
+    }
+}
+
+#[test]
+fn uci_handshake_lists_variants_and_options() {
+    let out = run_script("uci\nisready\nquit\n");
+    assert!(out.contains("id name Grimoire"));
+    assert!(out.contains("option name UCI_Variant type combo default chess var chess"));
+    assert!(out.contains("option name Hash type spin"));
+    assert!(out.contains("option name Threads type spin"));
+    assert!(out.contains("uciok") && out.contains("readyok"));
+}
+
+#[test]
+fn go_perft_prints_divide_and_total_like_stockfish() {
+    let out = run_script("uci\nsetoption name UCI_Variant value chess\nposition startpos moves e2e4\ngo perft 3\nquit\n");
+    let divide: Vec<&str> = out.lines().filter(|l| l.contains(": ") && !l.starts_with("Nodes") && !l.starts_with("info")).collect();
+    assert_eq!(divide.len(), 20, "one line per black reply: {out}");
+    assert!(divide.contains(&"e7e5: 835") && divide.contains(&"d7d5: 866"), "{out}");
+    assert!(out.contains("Nodes searched: 13160"), "{out}");
+}
+
+#[test]
+fn successive_perfts_in_a_script_all_complete() {
+    let out = run_script("go perft 2\nposition fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1\ngo perft 3\n");
+    assert!(out.contains("Nodes searched: 400"));
+    assert!(out.contains("Nodes searched: 2812"));
+}
+
+#[test]
+fn d_shows_board_fen_key_side_and_state() {
+    let out = run_script("position startpos moves f2f3 e7e5 g2g4 d8h4\nd\n");
+    assert!(out.contains("Fen: rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"), "{out}");
+    assert!(out.contains("Key: "));
+    assert!(out.contains("Side to move: white"));
+    assert!(out.contains("State: game over: 0-1 black wins by checkmate"), "{out}");
+}
+
+#[test]
+fn bad_input_is_reported_and_the_last_good_state_is_kept() {
+    let mut s = Session::start();
+    s.send("position startpos moves e2e4");
+    let good = s.fen();
+    let long_line = format!("position fen {}", "x".repeat(100_000));
+    let bad = [
+        "frobnicate",
+        "position",
+        "position fen",
+        "position fen rnbqkbnr/pppppppp/8/8 w KQkq - 0 1",
+        "position startpos moves e2e4 e2e4",
+        "position startpos moves e7e5",
+        "position nonsense",
+        long_line.as_str(),
+        "setoption name NoSuchOption value 3",
+        "setoption name Threads value many",
+        "setoption name Hash value 0",
+        "setoption name UCI_Variant value no-such-variant",
+        "setoption",
+        "go perft -1",
+        "go perft many",
+    ];
+    for cmd in bad {
+        s.send(cmd);
+        let lines = s.read_until("info string error:");
+        assert!(lines.last().unwrap().len() < 400, "error lines stay short");
+        s.send("isready");
+        s.read_until("readyok");
+        assert_eq!(s.fen(), good, "state changed after '{}'", &cmd[..cmd.len().min(40)]);
+    }
+    // Empty lines and invalid UTF-8 do not hurt either.
+    s.send("");
+    s.stdin.write_all(b"\xff\xfe garbage\n").unwrap();
+    s.read_until("info string error:");
+    s.send("go perft 1");
+    assert!(s.read_until("Nodes searched").last().unwrap().ends_with(" 20"));
+    s.quit();
+}
+
+#[test]
+fn stop_interrupts_perft_and_the_engine_keeps_working() {
+    let mut s = Session::start();
+    s.send("go perft 12");
+    std::thread::sleep(Duration::from_millis(200));
+    s.send("stop");
+    s.read_until("info string perft stopped");
+    s.send("isready");
+    s.read_until("readyok");
+    // A stop storm with nothing running is harmless.
+    for _ in 0..50 {
+        s.send("stop");
+    }
+    s.send("position startpos moves g1f3");
+    s.send("go perft 2");
+    assert!(s.read_until("Nodes searched").last().unwrap().ends_with(" 440"));
+    s.quit();
+}
+
+#[test]
+fn isready_is_answered_while_perft_runs() {
+    let mut s = Session::start();
+    s.send("go perft 12");
+    s.send("isready");
+    let lines = s.read_until("readyok");
+    assert!(!lines.iter().any(|l| l.starts_with("Nodes")), "readyok came before the perft ended");
+    s.send("stop");
+    s.read_until("info string perft stopped");
+    s.quit();
+}
+
+#[test]
+fn go_on_a_finished_game_answers_bestmove_none() {
+    let out = run_script("position startpos moves f2f3 e7e5 g2g4 d8h4\ngo depth 3\n");
+    assert!(out.contains("info string game is over"));
+    assert!(out.contains("bestmove (none)"));
+}
+
+#[test]
+fn cli_perft_counts_and_rejects_bad_arguments() {
+    let run = |args: &[&str]| Command::new(BIN).args(args).output().unwrap();
+    let out = run(&["perft", "--variant", "chess", "--depth", "4"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Nodes searched: 197281"));
+    let kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let out = run(&["perft", "--depth", "3", "--fen", kiwi, "--divide", "--threads", "2"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Nodes searched: 97862") && text.contains("e1g1: "), "{text}");
+    let out = run(&["perft", "--depth", "2", "--moves", "e2e4", "e7e5"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Nodes searched: 835"));
+    for bad in [&["perft", "--variant", "nope", "--depth", "2"][..], &["perft", "--depth", "2", "--fen", "bad"], &["perft", "--depth", "2", "--moves", "e2e5"]] {
+        let out = run(bad);
+        assert!(!out.status.success(), "{bad:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("error"));
+    }
+}

@@ -1,0 +1,197 @@
+//! FIDE rules, one test per rule: castling conditions, en passant (FIDE 9.2 included),
+//! promotion, check, checkmate, stalemate, the 50-move rule, threefold repetition and
+//! insufficient material; FEN validation and notation round trips.
+
+use grimoire_engine::variants::chess::{Chess, START_FEN};
+use grimoire_engine::{Game, Outcome, Reason, Rules};
+
+fn pos(fen: &str) -> Chess {
+    Chess::from_fen(fen, &()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn tokens(p: &Chess) -> Vec<String> {
+    let mut v: Vec<String> = p.legal_moves().iter().map(|&m| p.format_move(m)).collect();
+    v.sort();
+    v
+}
+
+fn has(p: &Chess, token: &str) -> bool {
+    tokens(p).iter().any(|t| t == token)
+}
+
+fn after(fen: &str, moves: &[&str]) -> Game<Chess> {
+    let mut g = Game::new(pos(fen));
+    for m in moves {
+        g.play_token(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    g
+}
+
+#[test]
+fn castling_both_sides_and_rook_relocation() {
+    let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert!(has(&p, "e1g1") && has(&p, "e1c1"));
+    let g = after("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &["e1g1", "e8c8"]);
+    assert_eq!(g.position().to_fen(), "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
+}
+
+#[test]
+fn castling_is_refused_through_into_or_out_of_check() {
+    // Through check: a rook on f8 covers f1.
+    assert!(!has(&pos("4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1"), "e1g1"));
+    // Into check: a rook on g8 covers g1.
+    assert!(!has(&pos("4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1"), "e1g1"));
+    // Out of check.
+    let p = pos("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1");
+    assert!(p.in_check() && !has(&p, "e1g1") && !has(&p, "e1c1"));
+    // b1 attacked does not matter for queenside castling; a blocked b1 does.
+    assert!(has(&pos("1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1"), "e1c1"));
+    assert!(!has(&pos("4k3/8/8/8/8/8/8/RN2K3 w Q - 0 1"), "e1c1"));
+}
+
+#[test]
+fn castling_rights_are_lost_by_king_or_rook_moves_and_rook_captures() {
+    let g = after("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &["h1h8"]);
+    assert_eq!(g.position().to_fen(), "r3k2R/8/8/8/8/8/8/R3K3 b Qq - 0 1");
+    let g = after("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &["e1f1", "a8b8"]);
+    assert!(g.position().to_fen().contains(" k - "));
+}
+
+#[test]
+fn en_passant_capture_removes_the_pawn_and_expires() {
+    let g = after(START_FEN, &["e2e4", "a7a6", "e4e5", "d7d5"]);
+    assert_eq!(g.position().en_passant().map(|s| grimoire_engine::Geometry::Framed8.name(s)), Some("d6".to_string()));
+    assert!(has(g.position(), "e5d6"));
+    let g2 = after(START_FEN, &["e2e4", "a7a6", "e4e5", "d7d5", "e5d6"]);
+    assert_eq!(g2.position().to_fen(), "rnbqkbnr/1pp1pppp/p2P4/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3");
+    // The right expires after one move.
+    let g3 = after(START_FEN, &["e2e4", "a7a6", "e4e5", "d7d5", "g1f3", "a6a5"]);
+    assert!(!has(g3.position(), "e5d6"));
+}
+
+#[test]
+fn en_passant_square_exists_only_when_the_capture_is_legal() {
+    // FIDE 9.2: no capturing pawn next to it, so no en-passant square in the FEN or the key.
+    let g = after(START_FEN, &["e2e4"]);
+    assert!(g.position().to_fen().contains(" b KQkq - "));
+    // Horizontal pin: capturing would expose the king on the fifth rank.
+    let p = pos("8/8/8/8/k2Pp2R/8/8/4K3 b - d3 0 1");
+    assert_eq!(p.en_passant(), None);
+    assert!(!has(&p, "e4d3"));
+    let q = pos("8/8/8/8/k2Pp3/8/8/4K3 b - d3 0 1");
+    assert!(q.en_passant().is_some() && has(&q, "e4d3"));
+}
+
+#[test]
+fn en_passant_can_answer_a_check_by_the_double_stepped_pawn() {
+    let p = pos("8/8/8/3k4/4Pp2/8/8/4K3 b - e3 0 1");
+    assert!(p.in_check());
+    assert!(has(&p, "f4e3"));
+}
+
+#[test]
+fn promotion_offers_four_pieces_and_under_promotion_works() {
+    let p = pos("8/P6k/8/8/8/8/8/K7 w - - 0 1");
+    for t in ["a7a8q", "a7a8r", "a7a8b", "a7a8n"] {
+        assert!(has(&p, t), "{t}");
+    }
+    assert!(!has(&p, "a7a8"));
+    let g = after("8/P6k/8/8/8/8/8/K7 w - - 0 1", &["a7a8n"]);
+    assert_eq!(g.position().to_fen(), "N7/7k/8/8/8/8/8/K7 b - - 0 1");
+}
+
+#[test]
+fn pinned_pieces_move_only_along_the_pin() {
+    let p = pos("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1");
+    assert!(tokens(&p).iter().all(|t| !t.starts_with("e2")), "a pinned bishop cannot move");
+    let q = pos("4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1");
+    assert!(has(&q, "e2e7") && has(&q, "e2e5") && !has(&q, "e2d2"));
+}
+
+#[test]
+fn checkmate_and_stalemate_end_the_game() {
+    let g = after(START_FEN, &["f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert_eq!(g.outcome(), Some(Outcome::Win { winner: grimoire_engine::Color::Black, reason: Reason::Checkmate }));
+    let stale = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert!(!stale.in_check());
+    assert_eq!(stale.terminal(), Some(Outcome::Draw { reason: Reason::Stalemate }));
+}
+
+#[test]
+fn fifty_move_rule_draws_at_100_plies_but_mate_stands() {
+    let p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
+    let mut g = Game::new(p);
+    assert_eq!(g.outcome(), None);
+    g.play_token("a1a2").unwrap();
+    assert_eq!(g.outcome(), Some(Outcome::Draw { reason: Reason::FiftyMoveRule }));
+    // Mate on the 100th ply stands.
+    let mut m = Game::new(pos("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80"));
+    m.play_token("a1a8").unwrap();
+    assert_eq!(m.outcome().map(|o| o.reason()), Some(Reason::Checkmate));
+}
+
+#[test]
+fn threefold_repetition_counts_same_position_same_side() {
+    let mut g = Game::new(pos(START_FEN));
+    for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+        g.play_token(m).unwrap();
+        assert_eq!(g.outcome(), None, "no draw before the third occurrence");
+    }
+    g.play_token("f6g8").unwrap();
+    assert_eq!(g.outcome(), Some(Outcome::Draw { reason: Reason::Repetition }));
+}
+
+#[test]
+fn insufficient_material_cases() {
+    for fen in ["4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4KN2 w - - 0 1", "4k3/8/8/8/8/8/8/4KB2 b - - 0 1", "2b1k3/8/8/8/8/8/8/4KB2 w - - 0 1"] {
+        assert_eq!(pos(fen).terminal(), Some(Outcome::Draw { reason: Reason::InsufficientMaterial }), "{fen}");
+    }
+    // Bishops on opposite colours, two knights, or a pawn can still mate (or help mate).
+    for fen in ["3bk3/8/8/8/8/8/8/4KB2 w - - 0 1", "4k3/8/8/8/8/8/8/3NKN2 w - - 0 1", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1"] {
+        assert_eq!(pos(fen).terminal(), None, "{fen}");
+    }
+}
+
+#[test]
+fn malformed_fens_are_rejected_with_a_reason() {
+    let bad = [
+        "",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
+        "4k3/8/8/8/8/8/8/R3K3 w K - 0 1",
+        "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",
+        "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4KK2 w - - 0 1",
+    ];
+    for fen in bad {
+        let e = Chess::from_fen(fen, &()).expect_err(fen);
+        assert!(!e.is_empty());
+    }
+}
+
+#[test]
+fn fen_round_trips_and_optional_counters_default() {
+    for fen in [START_FEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "8/8/8/8/k2Pp3/8/8/4K3 b - d3 0 1"] {
+        assert_eq!(pos(fen).to_fen(), fen);
+    }
+    assert_eq!(pos("4k3/8/8/8/8/8/8/4K3 w - -").to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+}
+
+#[test]
+fn move_tokens_parse_back_and_junk_is_rejected() {
+    let p = pos("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    for &m in &p.legal_moves() {
+        assert_eq!(p.parse_move(&p.format_move(m)), Ok(m));
+    }
+    for junk in ["", "e2", "e2e9", "e1h1", "z1a1", "e2e4q", "a2a5", "0000", "e7e8q"] {
+        assert!(p.parse_move(junk).is_err(), "{junk}");
+    }
+}
