@@ -20,7 +20,8 @@ fn random_games_stay_consistent() {
     let mut finished = 0;
     for (i, fen) in STARTS.iter().enumerate() {
         let start = Chess::from_fen(fen, &()).unwrap();
-        let stats = random_games(&start, &(), 12, 300, 0xC0FFEE + i as u64).unwrap_or_else(|e| panic!("{e}"));
+        let stats = random_games(&start, &(), 12, 300, 0xC0FFEE + i as u64)
+            .unwrap_or_else(|e| panic!("{e}"));
         plies += stats.plies;
         finished += stats.finished_games;
     }

@@ -10,16 +10,41 @@ pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3
 pub const POSITION3: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
 pub const POSITION4: &str = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
 pub const POSITION5: &str = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
-pub const POSITION6: &str = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+pub const POSITION6: &str =
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
 
 /// (name, FEN, counts by depth from 1).
 const SUITE: [(&str, &str, &[u64]); 6] = [
-    ("startpos", STARTPOS, &[20, 400, 8_902, 197_281, 4_865_609, 119_060_324]),
-    ("kiwipete", KIWIPETE, &[48, 2_039, 97_862, 4_085_603, 193_690_690]),
-    ("position3", POSITION3, &[14, 191, 2_812, 43_238, 674_624, 11_030_083, 178_633_661]),
-    ("position4", POSITION4, &[6, 264, 9_467, 422_333, 15_833_292, 706_045_033]),
-    ("position5", POSITION5, &[44, 1_486, 62_379, 2_103_487, 89_941_194]),
-    ("position6", POSITION6, &[46, 2_079, 89_890, 3_894_594, 164_075_551]),
+    (
+        "startpos",
+        STARTPOS,
+        &[20, 400, 8_902, 197_281, 4_865_609, 119_060_324],
+    ),
+    (
+        "kiwipete",
+        KIWIPETE,
+        &[48, 2_039, 97_862, 4_085_603, 193_690_690],
+    ),
+    (
+        "position3",
+        POSITION3,
+        &[14, 191, 2_812, 43_238, 674_624, 11_030_083, 178_633_661],
+    ),
+    (
+        "position4",
+        POSITION4,
+        &[6, 264, 9_467, 422_333, 15_833_292, 706_045_033],
+    ),
+    (
+        "position5",
+        POSITION5,
+        &[44, 1_486, 62_379, 2_103_487, 89_941_194],
+    ),
+    (
+        "position6",
+        POSITION6,
+        &[46, 2_079, 89_890, 3_894_594, 164_075_551],
+    ),
 ];
 
 /// Depth checked in the default (CI) run: each position well under a second.
@@ -37,7 +62,12 @@ fn published_counts_at_ci_depths() {
             if expected > CI_MAX_NODES {
                 break;
             }
-            assert_eq!(perft(&pos, i as u32 + 1), expected, "{name} depth {}", i + 1);
+            assert_eq!(
+                perft(&pos, i as u32 + 1),
+                expected,
+                "{name} depth {}",
+                i + 1
+            );
         }
     }
 }
@@ -47,7 +77,11 @@ fn reference_generator_agrees_with_fast_generator() {
     for (name, fen, counts) in SUITE {
         let pos = position(fen);
         let depth = counts.iter().take_while(|&&n| n < 120_000).count() as u32;
-        assert_eq!(perft_reference(&pos, depth), counts[depth as usize - 1], "{name} depth {depth} (reference)");
+        assert_eq!(
+            perft_reference(&pos, depth),
+            counts[depth as usize - 1],
+            "{name} depth {depth} (reference)"
+        );
     }
 }
 
@@ -57,6 +91,10 @@ fn reference_generator_agrees_with_fast_generator() {
 fn published_counts_at_full_depth() {
     for (name, fen, counts) in SUITE {
         let depth = counts.len() as u32;
-        assert_eq!(perft(&position(fen), depth), counts[depth as usize - 1], "{name} depth {depth}");
+        assert_eq!(
+            perft(&position(fen), depth),
+            counts[depth as usize - 1],
+            "{name} depth {depth}"
+        );
     }
 }

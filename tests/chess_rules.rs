@@ -60,10 +60,18 @@ fn castling_rights_are_lost_by_king_or_rook_moves_and_rook_captures() {
 #[test]
 fn en_passant_capture_removes_the_pawn_and_expires() {
     let g = after(START_FEN, &["e2e4", "a7a6", "e4e5", "d7d5"]);
-    assert_eq!(g.position().en_passant().map(|s| grimoire_engine::Geometry::Framed8.name(s)), Some("d6".to_string()));
+    assert_eq!(
+        g.position()
+            .en_passant()
+            .map(|s| grimoire_engine::Geometry::Framed8.name(s)),
+        Some("d6".to_string())
+    );
     assert!(has(g.position(), "e5d6"));
     let g2 = after(START_FEN, &["e2e4", "a7a6", "e4e5", "d7d5", "e5d6"]);
-    assert_eq!(g2.position().to_fen(), "rnbqkbnr/1pp1pppp/p2P4/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3");
+    assert_eq!(
+        g2.position().to_fen(),
+        "rnbqkbnr/1pp1pppp/p2P4/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3"
+    );
     // The right expires after one move.
     let g3 = after(START_FEN, &["e2e4", "a7a6", "e4e5", "d7d5", "g1f3", "a6a5"]);
     assert!(!has(g3.position(), "e5d6"));
@@ -103,7 +111,10 @@ fn promotion_offers_four_pieces_and_under_promotion_works() {
 #[test]
 fn pinned_pieces_move_only_along_the_pin() {
     let p = pos("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1");
-    assert!(tokens(&p).iter().all(|t| !t.starts_with("e2")), "a pinned bishop cannot move");
+    assert!(
+        tokens(&p).iter().all(|t| !t.starts_with("e2")),
+        "a pinned bishop cannot move"
+    );
     let q = pos("4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1");
     assert!(has(&q, "e2e7") && has(&q, "e2e5") && !has(&q, "e2d2"));
 }
@@ -111,10 +122,21 @@ fn pinned_pieces_move_only_along_the_pin() {
 #[test]
 fn checkmate_and_stalemate_end_the_game() {
     let g = after(START_FEN, &["f2f3", "e7e5", "g2g4", "d8h4"]);
-    assert_eq!(g.outcome(), Some(Outcome::Win { winner: grimoire_engine::Color::Black, reason: Reason::Checkmate }));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: grimoire_engine::Color::Black,
+            reason: Reason::Checkmate
+        })
+    );
     let stale = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     assert!(!stale.in_check());
-    assert_eq!(stale.terminal(), Some(Outcome::Draw { reason: Reason::Stalemate }));
+    assert_eq!(
+        stale.terminal(),
+        Some(Outcome::Draw {
+            reason: Reason::Stalemate
+        })
+    );
 }
 
 #[test]
@@ -123,7 +145,12 @@ fn fifty_move_rule_draws_at_100_plies_but_mate_stands() {
     let mut g = Game::new(p);
     assert_eq!(g.outcome(), None);
     g.play_token("a1a2").unwrap();
-    assert_eq!(g.outcome(), Some(Outcome::Draw { reason: Reason::FiftyMoveRule }));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::FiftyMoveRule
+        })
+    );
     // Mate on the 100th ply stands.
     let mut m = Game::new(pos("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80"));
     m.play_token("a1a8").unwrap();
@@ -138,16 +165,36 @@ fn threefold_repetition_counts_same_position_same_side() {
         assert_eq!(g.outcome(), None, "no draw before the third occurrence");
     }
     g.play_token("f6g8").unwrap();
-    assert_eq!(g.outcome(), Some(Outcome::Draw { reason: Reason::Repetition }));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::Repetition
+        })
+    );
 }
 
 #[test]
 fn insufficient_material_cases() {
-    for fen in ["4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4KN2 w - - 0 1", "4k3/8/8/8/8/8/8/4KB2 b - - 0 1", "2b1k3/8/8/8/8/8/8/4KB2 w - - 0 1"] {
-        assert_eq!(pos(fen).terminal(), Some(Outcome::Draw { reason: Reason::InsufficientMaterial }), "{fen}");
+    for fen in [
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4KN2 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4KB2 b - - 0 1",
+        "2b1k3/8/8/8/8/8/8/4KB2 w - - 0 1",
+    ] {
+        assert_eq!(
+            pos(fen).terminal(),
+            Some(Outcome::Draw {
+                reason: Reason::InsufficientMaterial
+            }),
+            "{fen}"
+        );
     }
     // Bishops on opposite colours, two knights, or a pawn can still mate (or help mate).
-    for fen in ["3bk3/8/8/8/8/8/8/4KB2 w - - 0 1", "4k3/8/8/8/8/8/8/3NKN2 w - - 0 1", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1"] {
+    for fen in [
+        "3bk3/8/8/8/8/8/8/4KB2 w - - 0 1",
+        "4k3/8/8/8/8/8/8/3NKN2 w - - 0 1",
+        "4k3/8/8/8/8/8/P7/4K3 w - - 0 1",
+    ] {
         assert_eq!(pos(fen).terminal(), None, "{fen}");
     }
 }
@@ -179,10 +226,17 @@ fn malformed_fens_are_rejected_with_a_reason() {
 
 #[test]
 fn fen_round_trips_and_optional_counters_default() {
-    for fen in [START_FEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "8/8/8/8/k2Pp3/8/8/4K3 b - d3 0 1"] {
+    for fen in [
+        START_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/8/8/8/k2Pp3/8/8/4K3 b - d3 0 1",
+    ] {
         assert_eq!(pos(fen).to_fen(), fen);
     }
-    assert_eq!(pos("4k3/8/8/8/8/8/8/4K3 w - -").to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(
+        pos("4k3/8/8/8/8/8/8/4K3 w - -").to_fen(),
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+    );
 }
 
 #[test]
@@ -191,7 +245,9 @@ fn move_tokens_parse_back_and_junk_is_rejected() {
     for &m in &p.legal_moves() {
         assert_eq!(p.parse_move(&p.format_move(m)), Ok(m));
     }
-    for junk in ["", "e2", "e2e9", "e1h1", "z1a1", "e2e4q", "a2a5", "0000", "e7e8q"] {
+    for junk in [
+        "", "e2", "e2e9", "e1h1", "z1a1", "e2e4q", "a2a5", "0000", "e7e8q",
+    ] {
         assert!(p.parse_move(junk).is_err(), "{junk}");
     }
 }

@@ -180,12 +180,18 @@ mod tests {
         assert_eq!(b.lsb(), Square::new(0, 0));
         assert_eq!(b.msb(), Square::new(9, 9));
         let v: Vec<_> = b.iter().collect();
-        assert_eq!(v, vec![Square::new(0, 0), Square::new(3, 4), Square::new(9, 9)]);
+        assert_eq!(
+            v,
+            vec![Square::new(0, 0), Square::new(3, 4), Square::new(9, 9)]
+        );
         assert!(b.more_than_one());
         b.clear(Square::new(0, 0));
         assert!(!b.contains(Square::new(0, 0)));
         assert_eq!((!Bitboard::EMPTY).count(), 100);
-        assert_eq!(Bitboard::from_square(Square::new(9, 9)).north(1), Bitboard::EMPTY);
+        assert_eq!(
+            Bitboard::from_square(Square::new(9, 9)).north(1),
+            Bitboard::EMPTY
+        );
         assert_eq!(
             Bitboard::from_square(Square::new(2, 2)).south(2),
             Bitboard::from_square(Square::new(2, 0))

@@ -101,7 +101,9 @@ impl<const K: usize> Board<K> {
     pub fn recompute_hash(&self) -> u64 {
         Square::all()
             .filter(|&sq| self.squares[sq.index()].is_some())
-            .fold(0, |h, sq| h ^ zobrist::piece_square(self.squares[sq.index()], sq))
+            .fold(0, |h, sq| {
+                h ^ zobrist::piece_square(self.squares[sq.index()], sq)
+            })
     }
 
     /// Checks that bitboards and mailbox agree (used by consistency tests).

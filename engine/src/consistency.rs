@@ -27,14 +27,23 @@ pub fn check_position<R: Rules>(pos: &R, options: &R::Options) -> Result<usize, 
     }
     match R::from_fen(&fen, options) {
         Ok(back) if back == *pos => {}
-        Ok(back) => return fail(format!("FEN round trip changed the position (reads back as {})", back.to_fen())),
+        Ok(back) => {
+            return fail(format!(
+                "FEN round trip changed the position (reads back as {})",
+                back.to_fen()
+            ))
+        }
         Err(e) => return fail(format!("printed FEN does not parse back: {e}")),
     }
     let mut legal = MoveList::new();
     pos.generate_legal(&mut legal);
     let mut pseudo = MoveList::new();
     pos.generate_pseudo_legal(&mut pseudo);
-    let mut filtered: Vec<Move> = pseudo.iter().copied().filter(|&m| pos.is_legal_pseudo(m)).collect();
+    let mut filtered: Vec<Move> = pseudo
+        .iter()
+        .copied()
+        .filter(|&m| pos.is_legal_pseudo(m))
+        .collect();
     let mut fast: Vec<Move> = legal.to_vec();
     if fast.iter().any(|m| !pseudo.contains(m)) {
         return fail("a legal move is not pseudo-legal".into());
@@ -42,8 +51,17 @@ pub fn check_position<R: Rules>(pos: &R, options: &R::Options) -> Result<usize, 
     fast.sort_by_key(|m| m.raw());
     filtered.sort_by_key(|m| m.raw());
     if fast != filtered {
-        let tokens = |v: &[Move]| v.iter().map(|&m| pos.format_move(m)).collect::<Vec<_>>().join(" ");
-        return fail(format!("legal moves [{}] differ from filtered pseudo-legal moves [{}]", tokens(&fast), tokens(&filtered)));
+        let tokens = |v: &[Move]| {
+            v.iter()
+                .map(|&m| pos.format_move(m))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        return fail(format!(
+            "legal moves [{}] differ from filtered pseudo-legal moves [{}]",
+            tokens(&fast),
+            tokens(&filtered)
+        ));
     }
     for &mv in &legal {
         let token = pos.format_move(mv);
@@ -83,12 +101,17 @@ pub fn random_games<R: Rules>(
                 break;
             }
             let snapshot = (pos.to_fen(), pos.hash());
-            let &mv = moves.choose(&mut rng).expect("a position that is not terminal has moves");
+            let &mv = moves
+                .choose(&mut rng)
+                .expect("a position that is not terminal has moves");
             // Copy-make: the parent must be untouched by playing on the copy.
             let mut child = pos.clone();
             child.play(mv);
             if (pos.to_fen(), pos.hash()) != snapshot {
-                return Err(format!("playing on a copy changed the original at {}", snapshot.0));
+                return Err(format!(
+                    "playing on a copy changed the original at {}",
+                    snapshot.0
+                ));
             }
             pos = child;
             stats.plies += 1;

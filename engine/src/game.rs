@@ -15,7 +15,12 @@ pub struct Game<R: Rules> {
 
 impl<R: Rules> Game<R> {
     pub fn new(position: R) -> Self {
-        Game { position, history: Vec::new(), clocks: Vec::new(), moves: Vec::new() }
+        Game {
+            position,
+            history: Vec::new(),
+            clocks: Vec::new(),
+            moves: Vec::new(),
+        }
     }
 
     pub fn position(&self) -> &R {
@@ -52,7 +57,10 @@ impl<R: Rules> Game<R> {
         } else {
             self.history.len()
         };
-        self.history[self.history.len() - window..].iter().filter(|&&k| k == key).count()
+        self.history[self.history.len() - window..]
+            .iter()
+            .filter(|&&k| k == key)
+            .count()
     }
 
     /// The result, if the game is over (position rules first, then repetition).
@@ -61,7 +69,9 @@ impl<R: Rules> Game<R> {
             return Some(o);
         }
         if self.repetitions() >= 2 {
-            return Some(Outcome::Draw { reason: Reason::Repetition });
+            return Some(Outcome::Draw {
+                reason: Reason::Repetition,
+            });
         }
         None
     }

@@ -62,7 +62,8 @@ const NO_PIECE: u64 = 127;
 pub struct Move(u64);
 
 impl Move {
-    pub const NULL: Move = Move(NO_SQUARE | NO_SQUARE << 7 | (MoveKind::Null as u64) << 14 | NO_PIECE << 18);
+    pub const NULL: Move =
+        Move(NO_SQUARE | NO_SQUARE << 7 | (MoveKind::Null as u64) << 14 | NO_PIECE << 18);
 
     /// A move from one square to another with no extra data.
     #[inline]
@@ -73,13 +74,23 @@ impl Move {
     /// A move that also names a piece kind (promotion result, placed piece).
     #[inline]
     pub const fn with_piece(from: Square, to: Square, kind: MoveKind, piece_kind: u8) -> Move {
-        Move(from.index() as u64 | (to.index() as u64) << 7 | (kind as u64) << 14 | (piece_kind as u64) << 18)
+        Move(
+            from.index() as u64
+                | (to.index() as u64) << 7
+                | (kind as u64) << 14
+                | (piece_kind as u64) << 18,
+        )
     }
 
     /// A drop of `piece_kind` from the hand onto `to`.
     #[inline]
     pub const fn drop(piece_kind: u8, to: Square) -> Move {
-        Move(NO_SQUARE | (to.index() as u64) << 7 | (MoveKind::Drop as u64) << 14 | (piece_kind as u64) << 18)
+        Move(
+            NO_SQUARE
+                | (to.index() as u64) << 7
+                | (MoveKind::Drop as u64) << 14
+                | (piece_kind as u64) << 18,
+        )
     }
 
     /// The general constructor: any field may be absent.
@@ -103,7 +114,13 @@ impl Move {
             Some(k) => k as u64 & 127,
             None => NO_PIECE,
         };
-        Move(f | t << 7 | (kind as u64) << 14 | p << 18 | ((param & 127) as u64) << 25 | (ext as u64) << 32)
+        Move(
+            f | t << 7
+                | (kind as u64) << 14
+                | p << 18
+                | ((param & 127) as u64) << 25
+                | (ext as u64) << 32,
+        )
     }
 
     #[inline]

@@ -48,7 +48,12 @@ fn tag_key(tag: Tag) -> u64 {
 
 impl Default for Overflow {
     fn default() -> Self {
-        Overflow { hands: [[0; 64]; 2], stacked: ArrayVec::new(), tags: ArrayVec::new(), hash: 0 }
+        Overflow {
+            hands: [[0; 64]; 2],
+            stacked: ArrayVec::new(),
+            tags: ArrayVec::new(),
+            hash: 0,
+        }
     }
 }
 
@@ -88,7 +93,10 @@ impl Overflow {
 
     /// The units stacked under the top piece of `sq`, bottom first.
     pub fn stacked_on(&self, sq: Square) -> impl Iterator<Item = Piece> + '_ {
-        self.stacked.iter().filter(move |u| u.square == sq).map(|u| u.piece)
+        self.stacked
+            .iter()
+            .filter(move |u| u.square == sq)
+            .map(|u| u.piece)
     }
 
     pub fn push_stacked(&mut self, sq: Square, piece: Piece) {
@@ -98,7 +106,11 @@ impl Overflow {
 
     /// Removes one stacked `piece` from `sq`; false if none was there.
     pub fn remove_stacked(&mut self, sq: Square, piece: Piece) -> bool {
-        match self.stacked.iter().position(|u| u.square == sq && u.piece == piece) {
+        match self
+            .stacked
+            .iter()
+            .position(|u| u.square == sq && u.piece == piece)
+        {
             Some(i) => {
                 self.stacked.remove(i);
                 self.hash ^= KEYS.stacked[piece.index()][sq.index()];
@@ -111,7 +123,8 @@ impl Overflow {
     /// Moves every stacked unit of `from` to `to` (a stack moving as one).
     pub fn move_stack(&mut self, from: Square, to: Square) {
         for u in self.stacked.iter_mut().filter(|u| u.square == from) {
-            self.hash ^= KEYS.stacked[u.piece.index()][from.index()] ^ KEYS.stacked[u.piece.index()][to.index()];
+            self.hash ^= KEYS.stacked[u.piece.index()][from.index()]
+                ^ KEYS.stacked[u.piece.index()][to.index()];
             u.square = to;
         }
     }
@@ -146,7 +159,11 @@ impl Overflow {
         for (c, hand) in self.hands.iter().enumerate() {
             for (kind, &count) in hand.iter().enumerate() {
                 if count > 0 {
-                    let color = if c == 0 { crate::Color::White } else { crate::Color::Black };
+                    let color = if c == 0 {
+                        crate::Color::White
+                    } else {
+                        crate::Color::Black
+                    };
                     h ^= hand_key(Piece::new(color, kind as u8), count);
                 }
             }

@@ -41,9 +41,18 @@ pub fn perft_stoppable<R: Rules>(pos: &R, depth: u32, stop: &AtomicBool) -> u64 
 
 /// Per-root-move counts, split over `threads` worker threads (1 = this thread only).
 /// Returns `None` if `stop` was set before every root move finished.
-pub fn divide<R: Rules>(pos: &R, depth: u32, threads: usize, stop: &AtomicBool) -> Option<Vec<(Move, u64)>> {
+pub fn divide<R: Rules>(
+    pos: &R,
+    depth: u32,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Option<Vec<(Move, u64)>> {
     let list = pos.legal_moves();
-    let child_depth = if pos.consumes_depth() { depth.saturating_sub(1) } else { depth };
+    let child_depth = if pos.consumes_depth() {
+        depth.saturating_sub(1)
+    } else {
+        depth
+    };
     let count = |mv: &Move| {
         let mut child = pos.clone();
         child.play(*mv);

@@ -23,7 +23,12 @@ pub trait AnyGame: Send + Sync {
     fn legal_move_tokens(&self) -> Vec<String>;
     fn outcome(&self) -> Option<Outcome>;
     /// Per-root-move counts as tokens; `None` if stopped.
-    fn perft_divide(&self, depth: u32, threads: usize, stop: &AtomicBool) -> Option<Vec<(String, u64)>>;
+    fn perft_divide(
+        &self,
+        depth: u32,
+        threads: usize,
+        stop: &AtomicBool,
+    ) -> Option<Vec<(String, u64)>>;
     fn option_specs(&self) -> Vec<VariantOption>;
     /// Sets a variant option; the current position is kept (re-validated under the new options).
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
@@ -43,7 +48,12 @@ impl<R: Rules> VariantGame<R> {
     pub fn new() -> Self {
         let options = R::Options::default();
         let game = Game::new(R::start_position(&options));
-        VariantGame { options, start_fen: None, move_tokens: Vec::new(), game }
+        VariantGame {
+            options,
+            start_fen: None,
+            move_tokens: Vec::new(),
+            game,
+        }
     }
 
     pub fn game(&self) -> &Game<R> {
@@ -57,7 +67,8 @@ impl<R: Rules> VariantGame<R> {
         };
         let mut game = Game::new(start);
         for (i, token) in moves.iter().enumerate() {
-            game.play_token(token).map_err(|e| format!("move {} '{token}': {e}", i + 1))?;
+            game.play_token(token)
+                .map_err(|e| format!("move {} '{token}': {e}", i + 1))?;
         }
         Ok(game)
     }
@@ -115,17 +126,30 @@ impl<R: Rules> AnyGame for VariantGame<R> {
 
     fn legal_move_tokens(&self) -> Vec<String> {
         let pos = self.game.position();
-        pos.legal_moves().iter().map(|&m| pos.format_move(m)).collect()
+        pos.legal_moves()
+            .iter()
+            .map(|&m| pos.format_move(m))
+            .collect()
     }
 
     fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()
     }
 
-    fn perft_divide(&self, depth: u32, threads: usize, stop: &AtomicBool) -> Option<Vec<(String, u64)>> {
+    fn perft_divide(
+        &self,
+        depth: u32,
+        threads: usize,
+        stop: &AtomicBool,
+    ) -> Option<Vec<(String, u64)>> {
         let pos = self.game.position();
         let counts = perft::divide(pos, depth, threads, stop)?;
-        Some(counts.into_iter().map(|(m, n)| (pos.format_move(m), n)).collect())
+        Some(
+            counts
+                .into_iter()
+                .map(|(m, n)| (pos.format_move(m), n))
+                .collect(),
+        )
     }
 
     fn option_specs(&self) -> Vec<VariantOption> {
@@ -162,7 +186,10 @@ pub struct VariantEntry {
 }
 
 fn entry<R: Rules>() -> VariantEntry {
-    VariantEntry { name: R::NAME, create: || Box::new(VariantGame::<R>::new()) }
+    VariantEntry {
+        name: R::NAME,
+        create: || Box::new(VariantGame::<R>::new()),
+    }
 }
 
 /// Every variant the engine plays, in `UCI_Variant` order.
@@ -176,5 +203,8 @@ pub fn variant_names() -> Vec<&'static str> {
 
 /// A new game of the named variant at its start position.
 pub fn create(name: &str) -> Option<Box<dyn AnyGame>> {
-    variants().into_iter().find(|v| v.name.eq_ignore_ascii_case(name)).map(|v| (v.create)())
+    variants()
+        .into_iter()
+        .find(|v| v.name.eq_ignore_ascii_case(name))
+        .map(|v| (v.create)())
 }

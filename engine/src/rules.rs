@@ -45,8 +45,14 @@ impl Outcome {
     /// PGN-style result: `1-0`, `0-1` or `1/2-1/2`.
     pub fn result_token(self) -> &'static str {
         match self {
-            Outcome::Win { winner: Color::White, .. } => "1-0",
-            Outcome::Win { winner: Color::Black, .. } => "0-1",
+            Outcome::Win {
+                winner: Color::White,
+                ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Color::Black,
+                ..
+            } => "0-1",
             Outcome::Draw { .. } => "1/2-1/2",
         }
     }
@@ -62,9 +68,17 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Win { winner, reason } => {
-                write!(f, "{} {} wins by {}", self.result_token(), winner.name(), reason.describe())
+                write!(
+                    f,
+                    "{} {} wins by {}",
+                    self.result_token(),
+                    winner.name(),
+                    reason.describe()
+                )
             }
-            Outcome::Draw { reason } => write!(f, "{} draw by {}", self.result_token(), reason.describe()),
+            Outcome::Draw { reason } => {
+                write!(f, "{} draw by {}", self.result_token(), reason.describe())
+            }
         }
     }
 }
@@ -103,7 +117,10 @@ pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
 
     /// Sets one option by its UCI name; an error names what is wrong.
     fn set_option(_options: &mut Self::Options, name: &str, _value: &str) -> Result<(), String> {
-        Err(format!("unknown option '{name}' for variant {}", Self::NAME))
+        Err(format!(
+            "unknown option '{name}' for variant {}",
+            Self::NAME
+        ))
     }
 
     fn start_position(options: &Self::Options) -> Self;

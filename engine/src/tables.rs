@@ -249,7 +249,11 @@ mod tests {
 
     #[test]
     fn slider_attacks_match_ray_walk_on_random_occupancies() {
-        for mask in [masks::board8(), masks::board10(), masks::ring8() | masks::board8()] {
+        for mask in [
+            masks::board8(),
+            masks::board10(),
+            masks::ring8() | masks::board8(),
+        ] {
             let t = AttackTables::new(mask);
             let mut seed = 0x1234_5678_9abc_def0u64;
             for _ in 0..2000 {

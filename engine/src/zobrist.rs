@@ -57,7 +57,12 @@ const fn generate() -> Keys {
     }
     k.side = splitmix(&mut s);
     // Castling keys are per combination: XOR of the four single-right keys keeps updates cheap.
-    let single = [splitmix(&mut s), splitmix(&mut s), splitmix(&mut s), splitmix(&mut s)];
+    let single = [
+        splitmix(&mut s),
+        splitmix(&mut s),
+        splitmix(&mut s),
+        splitmix(&mut s),
+    ];
     let mut mask = 0;
     while mask < 16 {
         let mut key = 0;

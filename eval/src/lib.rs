@@ -13,7 +13,8 @@ pub fn chess_material(pos: &Chess) -> i32 {
     let balance: i32 = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN]
         .iter()
         .map(|&k| {
-            let diff = b.pieces(Color::White, k).count() as i32 - b.pieces(Color::Black, k).count() as i32;
+            let diff =
+                b.pieces(Color::White, k).count() as i32 - b.pieces(Color::Black, k).count() as i32;
             diff * CHESS_MATERIAL[k as usize]
         })
         .sum();

@@ -9,7 +9,11 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 #[derive(Parser)]
-#[command(name = "grimoire", version, about = "Grimoire: a game engine for fantasy chess variants (UCI)")]
+#[command(
+    name = "grimoire",
+    version,
+    about = "Grimoire: a game engine for fantasy chess variants (UCI)"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -42,16 +46,33 @@ enum Command {
     Variants,
 }
 
-fn perft(variant: &str, depth: u32, fen: Option<&str>, moves: &[String], divide: bool, threads: usize) -> Result<(), String> {
-    let mut game = registry::create(variant)
-        .ok_or_else(|| format!("unknown variant '{variant}' (known: {})", registry::variant_names().join(", ")))?;
+fn perft(
+    variant: &str,
+    depth: u32,
+    fen: Option<&str>,
+    moves: &[String],
+    divide: bool,
+    threads: usize,
+) -> Result<(), String> {
+    let mut game = registry::create(variant).ok_or_else(|| {
+        format!(
+            "unknown variant '{variant}' (known: {})",
+            registry::variant_names().join(", ")
+        )
+    })?;
     let tokens: Vec<&str> = moves.iter().map(String::as_str).collect();
     game.set_position(fen, &tokens)?;
     let never = AtomicBool::new(false);
     let started = Instant::now();
-    let counts = game.perft_divide(depth, threads.max(1), &never).ok_or("perft interrupted")?;
+    let counts = game
+        .perft_divide(depth, threads.max(1), &never)
+        .ok_or("perft interrupted")?;
     let secs = started.elapsed().as_secs_f64();
-    let total: u64 = if depth == 0 { 1 } else { counts.iter().map(|(_, n)| n).sum() };
+    let total: u64 = if depth == 0 {
+        1
+    } else {
+        counts.iter().map(|(_, n)| n).sum()
+    };
     if divide {
         for (m, n) in &counts {
             println!("{m}: {n}");
@@ -78,14 +99,19 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Some(Command::Perft { variant, depth, fen, moves, divide, threads }) => {
-            match perft(&variant, depth, fen.as_deref(), &moves, divide, threads) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::from(2)
-                }
+        Some(Command::Perft {
+            variant,
+            depth,
+            fen,
+            moves,
+            divide,
+            threads,
+        }) => match perft(&variant, depth, fen.as_deref(), &moves, divide, threads) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
             }
-        }
+        },
     }
 }

@@ -118,7 +118,10 @@ impl Engine {
             "id author the Grimoire developers".to_string(),
             format!(
                 "option name UCI_Variant type combo default {DEFAULT_VARIANT}{}",
-                names.iter().map(|n| format!(" var {n}")).collect::<String>()
+                names
+                    .iter()
+                    .map(|n| format!(" var {n}"))
+                    .collect::<String>()
             ),
             format!("option name Hash type spin default 16 min 1 max {MAX_HASH_MB}"),
             format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
@@ -132,7 +135,10 @@ impl Engine {
                 }
                 seen.push(o.name);
                 let choices: String = o.choices.iter().map(|c| format!(" var {c}")).collect();
-                lines.push(format!("option name {} type {} default {}{choices}", o.name, o.kind, o.default));
+                lines.push(format!(
+                    "option name {} type {} default {}{choices}",
+                    o.name, o.kind, o.default
+                ));
             }
         }
         lines.push("uciok".to_string());
@@ -167,16 +173,23 @@ impl Engine {
             },
             "hash" => match value.parse::<usize>() {
                 Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => self.hash_mb = mb,
-                _ => self.error(&format!("Hash must be a whole number of MB from 1 to {MAX_HASH_MB}, got '{value}'")),
+                _ => self.error(&format!(
+                    "Hash must be a whole number of MB from 1 to {MAX_HASH_MB}, got '{value}'"
+                )),
             },
             "threads" => match value.parse::<usize>() {
                 Ok(t) if (1..=MAX_THREADS).contains(&t) => self.threads = t,
-                _ => self.error(&format!("Threads must be a whole number from 1 to {MAX_THREADS}, got '{value}'")),
+                _ => self.error(&format!(
+                    "Threads must be a whole number from 1 to {MAX_THREADS}, got '{value}'"
+                )),
             },
             _ => {
-                let known = registry::variants()
-                    .iter()
-                    .any(|v| (v.create)().option_specs().iter().any(|o| o.name.eq_ignore_ascii_case(name)));
+                let known = registry::variants().iter().any(|v| {
+                    (v.create)()
+                        .option_specs()
+                        .iter()
+                        .any(|o| o.name.eq_ignore_ascii_case(name))
+                });
                 if !known {
                     return self.error(&format!("unknown option '{name}'"));
                 }
@@ -203,7 +216,8 @@ impl Engine {
             }
             Some(f)
         } else {
-            return self.error("position needs 'startpos' or 'fen <fen>', then optional 'moves ...'");
+            return self
+                .error("position needs 'startpos' or 'fen <fen>', then optional 'moves ...'");
         };
         if let Err(e) = self.game.set_position(fen, &moves) {
             self.error(&format!("{e}; position unchanged"));
@@ -217,7 +231,9 @@ impl Engine {
             let depth = words.next().and_then(|d| d.parse::<u32>().ok());
             match depth {
                 Some(d) if d <= MAX_PERFT_DEPTH => self.start_perft(d),
-                _ => self.error(&format!("go perft needs a depth from 0 to {MAX_PERFT_DEPTH}")),
+                _ => self.error(&format!(
+                    "go perft needs a depth from 0 to {MAX_PERFT_DEPTH}"
+                )),
             }
             return;
         }
@@ -250,9 +266,14 @@ impl Engine {
                 let started = Instant::now();
                 match game.perft_divide(depth, threads, &flag) {
                     Some(counts) => {
-                        let total: u64 = if depth == 0 { 1 } else { counts.iter().map(|(_, n)| n).sum() };
+                        let total: u64 = if depth == 0 {
+                            1
+                        } else {
+                            counts.iter().map(|(_, n)| n).sum()
+                        };
                         let ms = started.elapsed().as_millis();
-                        let mut lines: Vec<String> = counts.iter().map(|(m, n)| format!("{m}: {n}")).collect();
+                        let mut lines: Vec<String> =
+                            counts.iter().map(|(m, n)| format!("{m}: {n}")).collect();
                         lines.push(String::new());
                         lines.push(format!("Nodes searched: {total}"));
                         lines.push(format!(
@@ -265,7 +286,13 @@ impl Engine {
                 }
             });
         match handle {
-            Ok(handle) => self.worker = Some(Worker { job: Job::Perft, stop, handle }),
+            Ok(handle) => {
+                self.worker = Some(Worker {
+                    job: Job::Perft,
+                    stop,
+                    handle,
+                })
+            }
             Err(e) => self.error(&format!("could not start perft thread: {e}")),
         }
     }

@@ -12,8 +12,17 @@ const PATIENCE: Duration = Duration::from_secs(60);
 
 /// Runs a whole script through the engine (stdin closed at the end) and returns its output.
 fn run_script(script: &str) -> String {
-    let mut child = Command::new(BIN).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
-    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let mut child = Command::new(BIN)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "engine exited with {}", out.status);
     String::from_utf8(out.stdout).unwrap()
@@ -27,7 +36,11 @@ struct Session {
 
 impl Session {
     fn start() -> Session {
-        let mut child = Command::new(BIN).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+        let mut child = Command::new(BIN)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
         let stdin = child.stdin.take().unwrap();
         let stdout = child.stdout.take().unwrap();
         let (tx, rx) = channel();
@@ -39,7 +52,11 @@ impl Session {
                 }
             }
         });
-        Session { child, stdin, lines: rx }
+        Session {
+            child,
+            stdin,
+            lines: rx,
+        }
     }
 
     fn send(&mut self, text: &str) {
@@ -52,7 +69,10 @@ impl Session {
     fn read_until(&mut self, prefix: &str) -> Vec<String> {
         let mut seen = Vec::new();
         loop {
-            let line = self.lines.recv_timeout(PATIENCE).unwrap_or_else(|_| panic!("no '{prefix}' line; got {seen:?}"));
+            let line = self
+                .lines
+                .recv_timeout(PATIENCE)
+                .unwrap_or_else(|_| panic!("no '{prefix}' line; got {seen:?}"));
             let done = line.starts_with(prefix);
             seen.push(line);
             if done {
@@ -64,7 +84,11 @@ impl Session {
     fn fen(&mut self) -> String {
         self.send("d");
         let lines = self.read_until("Fen:");
-        lines.last().unwrap().trim_start_matches("Fen: ").to_string()
+        lines
+            .last()
+            .unwrap()
+            .trim_start_matches("Fen: ")
+            .to_string()
     }
 
     fn quit(mut self) {
@@ -87,15 +111,23 @@ fn uci_handshake_lists_variants_and_options() {
 #[test]
 fn go_perft_prints_divide_and_total_like_stockfish() {
     let out = run_script("uci\nsetoption name UCI_Variant value chess\nposition startpos moves e2e4\ngo perft 3\nquit\n");
-    let divide: Vec<&str> = out.lines().filter(|l| l.contains(": ") && !l.starts_with("Nodes") && !l.starts_with("info")).collect();
+    let divide: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains(": ") && !l.starts_with("Nodes") && !l.starts_with("info"))
+        .collect();
     assert_eq!(divide.len(), 20, "one line per black reply: {out}");
-    assert!(divide.contains(&"e7e5: 835") && divide.contains(&"d7d5: 866"), "{out}");
+    assert!(
+        divide.contains(&"e7e5: 835") && divide.contains(&"d7d5: 866"),
+        "{out}"
+    );
     assert!(out.contains("Nodes searched: 13160"), "{out}");
 }
 
 #[test]
 fn successive_perfts_in_a_script_all_complete() {
-    let out = run_script("go perft 2\nposition fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1\ngo perft 3\n");
+    let out = run_script(
+        "go perft 2\nposition fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1\ngo perft 3\n",
+    );
     assert!(out.contains("Nodes searched: 400"));
     assert!(out.contains("Nodes searched: 2812"));
 }
@@ -103,10 +135,16 @@ fn successive_perfts_in_a_script_all_complete() {
 #[test]
 fn d_shows_board_fen_key_side_and_state() {
     let out = run_script("position startpos moves f2f3 e7e5 g2g4 d8h4\nd\n");
-    assert!(out.contains("Fen: rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"), "{out}");
+    assert!(
+        out.contains("Fen: rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"),
+        "{out}"
+    );
     assert!(out.contains("Key: "));
     assert!(out.contains("Side to move: white"));
-    assert!(out.contains("State: game over: 0-1 black wins by checkmate"), "{out}");
+    assert!(
+        out.contains("State: game over: 0-1 black wins by checkmate"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -138,14 +176,23 @@ fn bad_input_is_reported_and_the_last_good_state_is_kept() {
         assert!(lines.last().unwrap().len() < 400, "error lines stay short");
         s.send("isready");
         s.read_until("readyok");
-        assert_eq!(s.fen(), good, "state changed after '{}'", &cmd[..cmd.len().min(40)]);
+        assert_eq!(
+            s.fen(),
+            good,
+            "state changed after '{}'",
+            &cmd[..cmd.len().min(40)]
+        );
     }
     // Empty lines and invalid UTF-8 do not hurt either.
     s.send("");
     s.stdin.write_all(b"\xff\xfe garbage\n").unwrap();
     s.read_until("info string error:");
     s.send("go perft 1");
-    assert!(s.read_until("Nodes searched").last().unwrap().ends_with(" 20"));
+    assert!(s
+        .read_until("Nodes searched")
+        .last()
+        .unwrap()
+        .ends_with(" 20"));
     s.quit();
 }
 
@@ -164,7 +211,11 @@ fn stop_interrupts_perft_and_the_engine_keeps_working() {
     }
     s.send("position startpos moves g1f3");
     s.send("go perft 2");
-    assert!(s.read_until("Nodes searched").last().unwrap().ends_with(" 440"));
+    assert!(s
+        .read_until("Nodes searched")
+        .last()
+        .unwrap()
+        .ends_with(" 440"));
     s.quit();
 }
 
@@ -174,7 +225,10 @@ fn isready_is_answered_while_perft_runs() {
     s.send("go perft 12");
     s.send("isready");
     let lines = s.read_until("readyok");
-    assert!(!lines.iter().any(|l| l.starts_with("Nodes")), "readyok came before the perft ended");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("Nodes")),
+        "readyok came before the perft ended"
+    );
     s.send("stop");
     s.read_until("info string perft stopped");
     s.quit();
@@ -194,12 +248,28 @@ fn cli_perft_counts_and_rejects_bad_arguments() {
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("Nodes searched: 197281"));
     let kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    let out = run(&["perft", "--depth", "3", "--fen", kiwi, "--divide", "--threads", "2"]);
+    let out = run(&[
+        "perft",
+        "--depth",
+        "3",
+        "--fen",
+        kiwi,
+        "--divide",
+        "--threads",
+        "2",
+    ]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("Nodes searched: 97862") && text.contains("e1g1: "), "{text}");
+    assert!(
+        text.contains("Nodes searched: 97862") && text.contains("e1g1: "),
+        "{text}"
+    );
     let out = run(&["perft", "--depth", "2", "--moves", "e2e4", "e7e5"]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("Nodes searched: 835"));
-    for bad in [&["perft", "--variant", "nope", "--depth", "2"][..], &["perft", "--depth", "2", "--fen", "bad"], &["perft", "--depth", "2", "--moves", "e2e5"]] {
+    for bad in [
+        &["perft", "--variant", "nope", "--depth", "2"][..],
+        &["perft", "--depth", "2", "--fen", "bad"],
+        &["perft", "--depth", "2", "--moves", "e2e5"],
+    ] {
         let out = run(bad);
         assert!(!out.status.success(), "{bad:?}");
         assert!(String::from_utf8_lossy(&out.stderr).contains("error"));

@@ -3,7 +3,10 @@
 use super::*;
 
 fn kind_of_letter(c: char) -> Option<u8> {
-    LETTERS.iter().position(|&l| l == c.to_ascii_lowercase()).map(|k| k as u8)
+    LETTERS
+        .iter()
+        .position(|&l| l == c.to_ascii_lowercase())
+        .map(|k| k as u8)
 }
 
 fn piece_letter(p: Piece) -> char {
@@ -35,11 +38,16 @@ pub(super) fn parse(fen: &str) -> Result<Chess, String> {
                 }
                 file += d as u8;
             } else {
-                let kind = kind_of_letter(c).ok_or_else(|| format!("unknown piece letter '{c}'"))?;
+                let kind =
+                    kind_of_letter(c).ok_or_else(|| format!("unknown piece letter '{c}'"))?;
                 if file >= 8 {
                     return Err(format!("rank {} has more than 8 squares", rank + 1));
                 }
-                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 board.put(sq(file, rank), Piece::new(color, kind));
                 file += 1;
             }
@@ -54,7 +62,10 @@ pub(super) fn parse(fen: &str) -> Result<Chess, String> {
     for c in Color::BOTH {
         let kings = board.pieces(c, KING).count();
         if kings != 1 {
-            return Err(format!("{} must have exactly one king, has {kings}", c.name()));
+            return Err(format!(
+                "{} must have exactly one king, has {kings}",
+                c.name()
+            ));
         }
     }
     if (board.kind(PAWN) & (rank_mask(0) | rank_mask(7))).any() {
@@ -78,9 +89,17 @@ pub(super) fn parse(fen: &str) -> Result<Chess, String> {
             if castling & bit != 0 {
                 return Err(format!("castling right '{c}' given twice"));
             }
-            let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-            if board.piece_at(king) != Piece::new(color, KING) || board.piece_at(rook) != Piece::new(color, ROOK) {
-                return Err(format!("castling right '{c}' needs the king and rook on their home squares"));
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if board.piece_at(king) != Piece::new(color, KING)
+                || board.piece_at(rook) != Piece::new(color, ROOK)
+            {
+                return Err(format!(
+                    "castling right '{c}' needs the king and rook on their home squares"
+                ));
             }
             castling |= bit;
         }
@@ -94,7 +113,9 @@ pub(super) fn parse(fen: &str) -> Result<Chess, String> {
             .ok_or_else(|| format!("bad en-passant square '{ep_field}'"))?;
         let expected_row = if side == Color::White { 6 } else { 3 };
         if s.row() != expected_row {
-            return Err(format!("en-passant square '{ep_field}' is on the wrong rank"));
+            return Err(format!(
+                "en-passant square '{ep_field}' is on the wrong rank"
+            ));
         }
         ep = Some(s);
     }
@@ -120,7 +141,10 @@ pub(super) fn parse(fen: &str) -> Result<Chess, String> {
         state_hash: 0,
     };
     let opponent_king = pos.king_square(!side);
-    if pos.attackers_to(opponent_king, pos.board.occupied(), side).any() {
+    if pos
+        .attackers_to(opponent_king, pos.board.occupied(), side)
+        .any()
+    {
         return Err("the side not to move is in check".to_string());
     }
     pos.checkers = pos.compute_checkers();
@@ -164,12 +188,21 @@ pub(super) fn format(pos: &Chess) -> String {
             out.push('/');
         }
     }
-    out.push_str(if pos.side == Color::White { " w " } else { " b " });
-    let rights: String = [(WHITE_KINGSIDE, 'K'), (WHITE_QUEENSIDE, 'Q'), (BLACK_KINGSIDE, 'k'), (BLACK_QUEENSIDE, 'q')]
-        .iter()
-        .filter(|(bit, _)| pos.castling & bit != 0)
-        .map(|&(_, c)| c)
-        .collect();
+    out.push_str(if pos.side == Color::White {
+        " w "
+    } else {
+        " b "
+    });
+    let rights: String = [
+        (WHITE_KINGSIDE, 'K'),
+        (WHITE_QUEENSIDE, 'Q'),
+        (BLACK_KINGSIDE, 'k'),
+        (BLACK_QUEENSIDE, 'q'),
+    ]
+    .iter()
+    .filter(|(bit, _)| pos.castling & bit != 0)
+    .map(|&(_, c)| c)
+    .collect();
     out.push_str(if rights.is_empty() { "-" } else { &rights });
     out.push(' ');
     match pos.ep {

@@ -46,7 +46,9 @@ pub const fn sq(file: u8, rank: u8) -> Square {
 
 /// Squares of one board rank (0-based).
 fn rank_mask(rank: u8) -> Bitboard {
-    (0..8).fold(Bitboard::EMPTY, |b, f| b | Bitboard::from_square(sq(f, rank)))
+    (0..8).fold(Bitboard::EMPTY, |b, f| {
+        b | Bitboard::from_square(sq(f, rank))
+    })
 }
 
 /// Rights kept when a move touches a square (king and rook home squares clear rights).
@@ -127,7 +129,11 @@ impl Chess {
     }
 
     fn compute_checkers(&self) -> Bitboard {
-        self.attackers_to(self.king_square(self.side), self.board.occupied(), !self.side)
+        self.attackers_to(
+            self.king_square(self.side),
+            self.board.occupied(),
+            !self.side,
+        )
     }
 
     /// Whether the side to move could capture en passant on `ep` legally right now.
@@ -135,11 +141,17 @@ impl Chess {
         let t = tables();
         let us = self.side;
         let them = !us;
-        let victim = if us == Color::White { Square::from_index(ep.index() as u8 - 10) } else { Square::from_index(ep.index() as u8 + 10) };
+        let victim = if us == Color::White {
+            Square::from_index(ep.index() as u8 - 10)
+        } else {
+            Square::from_index(ep.index() as u8 + 10)
+        };
         let ksq = self.king_square(us);
         let capturers = t.pawn[them.index()][ep.index()] & self.board.pieces(us, PAWN);
         capturers.into_iter().any(|from| {
-            let occ = (self.board.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(victim))
+            let occ = (self.board.occupied()
+                ^ Bitboard::from_square(from)
+                ^ Bitboard::from_square(victim))
                 | Bitboard::from_square(ep);
             (self.attackers_to(ksq, occ, them) & !Bitboard::from_square(victim)).is_empty()
         })
@@ -164,7 +176,11 @@ impl Chess {
         if b.kind(KNIGHT).any() {
             return false;
         }
-        let dark = b.kind(BISHOP).into_iter().filter(|s| (s.col() + s.row()) % 2 == 0).count();
+        let dark = b
+            .kind(BISHOP)
+            .into_iter()
+            .filter(|s| (s.col() + s.row()) % 2 == 0)
+            .count();
         dark == 0 || dark == b.kind(BISHOP).count() as usize
     }
 
@@ -261,7 +277,8 @@ impl Rules for Chess {
                     self.halfmove = 0;
                     if kind == MoveKind::Promotion {
                         self.board.remove(to);
-                        self.board.put(to, Piece::new(us, mv.piece_kind().unwrap_or(QUEEN)));
+                        self.board
+                            .put(to, Piece::new(us, mv.piece_kind().unwrap_or(QUEEN)));
                     }
                 }
             }
@@ -298,16 +315,25 @@ impl Rules for Chess {
     fn terminal(&self) -> Option<Outcome> {
         if self.legal_moves().is_empty() {
             return Some(if self.in_check() {
-                Outcome::Win { winner: !self.side, reason: Reason::Checkmate }
+                Outcome::Win {
+                    winner: !self.side,
+                    reason: Reason::Checkmate,
+                }
             } else {
-                Outcome::Draw { reason: Reason::Stalemate }
+                Outcome::Draw {
+                    reason: Reason::Stalemate,
+                }
             });
         }
         if self.halfmove >= 100 {
-            return Some(Outcome::Draw { reason: Reason::FiftyMoveRule });
+            return Some(Outcome::Draw {
+                reason: Reason::FiftyMoveRule,
+            });
         }
         if self.insufficient_material() {
-            return Some(Outcome::Draw { reason: Reason::InsufficientMaterial });
+            return Some(Outcome::Draw {
+                reason: Reason::InsufficientMaterial,
+            });
         }
         None
     }

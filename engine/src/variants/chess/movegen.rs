@@ -92,7 +92,13 @@ pub(super) fn generate_legal(pos: &Chess, moves: &mut MoveList) {
     }
 }
 
-fn generate_pawn_moves(pos: &Chess, moves: &mut MoveList, pinned: Bitboard, target: Bitboard, ksq: Square) {
+fn generate_pawn_moves(
+    pos: &Chess,
+    moves: &mut MoveList,
+    pinned: Bitboard,
+    target: Bitboard,
+    ksq: Square,
+) {
     let t = tables();
     let b = &pos.board;
     let us = pos.side;
@@ -100,7 +106,11 @@ fn generate_pawn_moves(pos: &Chess, moves: &mut MoveList, pinned: Bitboard, targ
     let occ = b.occupied();
     let empty = !occ & *BOARD;
     let opp = b.color(them);
-    let (up, third, last) = if us == Color::White { (10, rank_mask(2), rank_mask(7)) } else { (-10, rank_mask(5), rank_mask(0)) };
+    let (up, third, last) = if us == Color::White {
+        (10, rank_mask(2), rank_mask(7))
+    } else {
+        (-10, rank_mask(5), rank_mask(0))
+    };
     let pawns = b.pieces(us, PAWN);
 
     // Unpinned pawns set-wise; the frame columns beside the board absorb the wrap-around of
@@ -110,21 +120,41 @@ fn generate_pawn_moves(pos: &Chess, moves: &mut MoveList, pinned: Bitboard, targ
     let double = shift(single & third, up) & empty & target;
     let single = single & target;
     for to in single & !last {
-        moves.push(Move::new(Square::from_index((to.index() as i32 - up) as u8), to, MoveKind::Normal));
+        moves.push(Move::new(
+            Square::from_index((to.index() as i32 - up) as u8),
+            to,
+            MoveKind::Normal,
+        ));
     }
     for to in single & last {
-        push_promotions(moves, Square::from_index((to.index() as i32 - up) as u8), to);
+        push_promotions(
+            moves,
+            Square::from_index((to.index() as i32 - up) as u8),
+            to,
+        );
     }
     for to in double {
-        moves.push(Move::new(Square::from_index((to.index() as i32 - 2 * up) as u8), to, MoveKind::DoublePush));
+        moves.push(Move::new(
+            Square::from_index((to.index() as i32 - 2 * up) as u8),
+            to,
+            MoveKind::DoublePush,
+        ));
     }
     for delta in [up - 1, up + 1] {
         let caps = shift(free, delta) & opp & target;
         for to in caps & !last {
-            moves.push(Move::new(Square::from_index((to.index() as i32 - delta) as u8), to, MoveKind::Normal));
+            moves.push(Move::new(
+                Square::from_index((to.index() as i32 - delta) as u8),
+                to,
+                MoveKind::Normal,
+            ));
         }
         for to in caps & last {
-            push_promotions(moves, Square::from_index((to.index() as i32 - delta) as u8), to);
+            push_promotions(
+                moves,
+                Square::from_index((to.index() as i32 - delta) as u8),
+                to,
+            );
         }
     }
 
@@ -152,7 +182,8 @@ fn generate_pawn_moves(pos: &Chess, moves: &mut MoveList, pinned: Bitboard, targ
     if let Some(ep) = pos.ep {
         let victim = Square::new(ep.col(), (ep.index() as i32 - up) as u8 / 10);
         for from in t.pawn[them.index()][ep.index()] & pawns {
-            let after = (occ ^ Bitboard::from_square(from) ^ Bitboard::from_square(victim)) | Bitboard::from_square(ep);
+            let after = (occ ^ Bitboard::from_square(from) ^ Bitboard::from_square(victim))
+                | Bitboard::from_square(ep);
             if (pos.attackers_to(ksq, after, them) & !Bitboard::from_square(victim)).is_empty() {
                 moves.push(Move::new(from, ep, MoveKind::EnPassant));
             }
@@ -172,7 +203,8 @@ fn generate_castling(pos: &Chess, moves: &mut MoveList, occ: Bitboard) {
     if pos.castling & kingside != 0 && empty(&[5, 6]) && safe(sq(5, rank)) && safe(sq(6, rank)) {
         moves.push(Move::new(king, sq(6, rank), MoveKind::Castle));
     }
-    if pos.castling & queenside != 0 && empty(&[1, 2, 3]) && safe(sq(3, rank)) && safe(sq(2, rank)) {
+    if pos.castling & queenside != 0 && empty(&[1, 2, 3]) && safe(sq(3, rank)) && safe(sq(2, rank))
+    {
         moves.push(Move::new(king, sq(2, rank), MoveKind::Castle));
     }
 }

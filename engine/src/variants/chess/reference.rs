@@ -6,26 +6,44 @@ use super::*;
 
 const ROOK_DIRS: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-const KNIGHT_JUMPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+const KNIGHT_JUMPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
 
 /// The square `(dc, dr)` away if it is on the 8x8 board.
 fn step(s: Square, dc: i8, dr: i8) -> Option<Square> {
-    s.offset(dc, dr).filter(|t| (1..=8).contains(&t.col()) && (1..=8).contains(&t.row()))
+    s.offset(dc, dr)
+        .filter(|t| (1..=8).contains(&t.col()) && (1..=8).contains(&t.row()))
 }
 
 /// Whether `by` attacks `target`, found by walking outwards from the target.
 fn attacked(board: &Board<6>, target: Square, by: Color) -> bool {
     let holds = |s: Option<Square>, kinds: &[u8]| {
-        s.map(|s| board.piece_at(s)).is_some_and(|p| p.is_some() && p.color() == by && kinds.contains(&p.kind()))
+        s.map(|s| board.piece_at(s))
+            .is_some_and(|p| p.is_some() && p.color() == by && kinds.contains(&p.kind()))
     };
     let pawn_dr = if by == Color::White { -1 } else { 1 };
     if holds(step(target, -1, pawn_dr), &[PAWN]) || holds(step(target, 1, pawn_dr), &[PAWN]) {
         return true;
     }
-    if KNIGHT_JUMPS.iter().any(|&(dc, dr)| holds(step(target, dc, dr), &[KNIGHT])) {
+    if KNIGHT_JUMPS
+        .iter()
+        .any(|&(dc, dr)| holds(step(target, dc, dr), &[KNIGHT]))
+    {
         return true;
     }
-    if ROOK_DIRS.iter().chain(&BISHOP_DIRS).any(|&(dc, dr)| holds(step(target, dc, dr), &[KING])) {
+    if ROOK_DIRS
+        .iter()
+        .chain(&BISHOP_DIRS)
+        .any(|&(dc, dr)| holds(step(target, dc, dr), &[KING]))
+    {
         return true;
     }
     for (dirs, kinds) in [(&ROOK_DIRS, [ROOK, QUEEN]), (&BISHOP_DIRS, [BISHOP, QUEEN])] {
@@ -47,7 +65,9 @@ fn attacked(board: &Board<6>, target: Square, by: Color) -> bool {
 }
 
 fn king_of(board: &Board<6>, c: Color) -> Square {
-    Square::all().find(|&s| board.piece_at(s) == Piece::new(c, KING)).expect("one king per side")
+    Square::all()
+        .find(|&s| board.piece_at(s) == Piece::new(c, KING))
+        .expect("one king per side")
 }
 
 pub(super) fn generate_pseudo_legal(pos: &Chess, moves: &mut MoveList) {
@@ -97,7 +117,11 @@ pub(super) fn generate_pseudo_legal(pos: &Chess, moves: &mut MoveList) {
 fn pawn_moves(pos: &Chess, from: Square, moves: &mut MoveList) {
     let b = &pos.board;
     let us = pos.side;
-    let (dr, start_row, last_row) = if us == Color::White { (1, 2, 8) } else { (-1, 7, 1) };
+    let (dr, start_row, last_row) = if us == Color::White {
+        (1, 2, 8)
+    } else {
+        (-1, 7, 1)
+    };
     let mut add = |to: Square, kind: MoveKind| {
         if to.row() == last_row {
             for k in [QUEEN, ROOK, BISHOP, KNIGHT] {
@@ -131,10 +155,17 @@ fn castling_moves(pos: &Chess, moves: &mut MoveList) {
     let b = &pos.board;
     let us = pos.side;
     let rank = if us == Color::White { 0 } else { 7 };
-    let rights = if us == Color::White { [WHITE_KINGSIDE, WHITE_QUEENSIDE] } else { [BLACK_KINGSIDE, BLACK_QUEENSIDE] };
+    let rights = if us == Color::White {
+        [WHITE_KINGSIDE, WHITE_QUEENSIDE]
+    } else {
+        [BLACK_KINGSIDE, BLACK_QUEENSIDE]
+    };
     let king = sq(4, rank);
     // (right, squares that must be empty, squares the king passes that must not be attacked, destination)
-    let sides = [(rights[0], &[5u8, 6][..], [4u8, 5], 6u8), (rights[1], &[1u8, 2, 3][..], [4u8, 3], 2u8)];
+    let sides = [
+        (rights[0], &[5u8, 6][..], [4u8, 5], 6u8),
+        (rights[1], &[1u8, 2, 3][..], [4u8, 3], 2u8),
+    ];
     for (right, empty, safe, dest) in sides {
         if pos.castling & right == 0 {
             continue;
