@@ -34,10 +34,12 @@ pub enum MoveKind {
     Pass = 12,
     /// The null move of search (never legal in a game).
     Null = 13,
+    /// A chance outcome (G6: Hobgoblin explosions; ext = the exploding sites).
+    Chance = 14,
 }
 
 impl MoveKind {
-    const ALL: [MoveKind; 14] = [
+    const ALL: [MoveKind; 15] = [
         MoveKind::Normal,
         MoveKind::DoublePush,
         MoveKind::EnPassant,
@@ -52,6 +54,7 @@ impl MoveKind {
         MoveKind::Unlink,
         MoveKind::Pass,
         MoveKind::Null,
+        MoveKind::Chance,
     ];
 }
 
