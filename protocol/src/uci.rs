@@ -98,7 +98,10 @@ impl Engine {
             "go" => self.cmd_go(rest),
             "stop" => self.stop_worker(),
             "ponderhit" => {}
-            "d" => self.out.line(&self.game.display()),
+            "d" => {
+                self.settle_worker();
+                self.out.line(&self.game.display());
+            }
             "quit" => {
                 self.settle_worker();
                 return Flow::Quit;

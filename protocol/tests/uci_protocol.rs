@@ -275,3 +275,14 @@ fn cli_perft_counts_and_rejects_bad_arguments() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("error"));
     }
 }
+
+#[test]
+fn output_follows_command_order_after_a_perft() {
+    let out = run_script("go perft 3\nd\n");
+    let nodes = out.find("Nodes searched: 8902").expect("perft total");
+    let fen = out.find("Fen: ").expect("d output");
+    assert!(
+        nodes < fen,
+        "d answered before the perft it followed: {out}"
+    );
+}
