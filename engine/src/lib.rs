@@ -3,6 +3,7 @@
 pub mod bitboard;
 pub mod board;
 pub mod consistency;
+pub mod eval_api;
 pub mod game;
 pub mod moves;
 pub mod overflow;

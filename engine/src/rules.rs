@@ -184,6 +184,28 @@ pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// The position as text for the `d` command (board, no trailing newline).
     fn render(&self) -> String;
 
+    /// Search support: an ordering key for captures and promotions (larger = try first, most
+    /// valuable victim before least valuable attacker), `None` for quiet actions. Quiescence
+    /// search looks only at actions with a key.
+    fn tactical_order(&self, mv: Move) -> Option<i32>;
+
+    /// Search support: the position after passing the turn, where a pass is sound enough for
+    /// null-move pruning; `None` where zugzwang or the variant's rules make it unsound.
+    fn make_null(&self) -> Option<Self> {
+        None
+    }
+
+    /// Search support: the game ended by the variant's own rule in this position (a royal piece
+    /// captured or destroyed, G4), found cheaply without generating moves.
+    fn ended_by_rule(&self) -> Option<Outcome> {
+        None
+    }
+
+    /// Material that can never mate (the variant's no-mating-material rule, G3).
+    fn insufficient_material(&self) -> bool {
+        false
+    }
+
     /// The legal actions as a fresh list (convenience for non-hot code).
     fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();

@@ -33,8 +33,9 @@ pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 
 static TABLES: LazyLock<AttackTables> = LazyLock::new(|| AttackTables::new(masks::board8()));
 static BOARD: LazyLock<Bitboard> = LazyLock::new(masks::board8);
 
+/// The attack tables of the 8x8 board (also used by evaluation for mobility and king safety).
 #[inline]
-fn tables() -> &'static AttackTables {
+pub fn tables() -> &'static AttackTables {
     &TABLES
 }
 
@@ -164,7 +165,7 @@ impl Chess {
 
     /// No sequence of legal moves can mate (FIDE 5.2.2 for the material cases that are always
     /// dead: bare kings, a single minor piece, and bishops all on one square colour).
-    pub fn insufficient_material(&self) -> bool {
+    fn dead_material(&self) -> bool {
         let b = &self.board;
         if (b.kind(PAWN) | b.kind(ROOK) | b.kind(QUEEN)).any() {
             return false;
@@ -330,12 +331,55 @@ impl Rules for Chess {
                 reason: Reason::FiftyMoveRule,
             });
         }
-        if self.insufficient_material() {
+        if self.dead_material() {
             return Some(Outcome::Draw {
                 reason: Reason::InsufficientMaterial,
             });
         }
         None
+    }
+
+    fn insufficient_material(&self) -> bool {
+        self.dead_material()
+    }
+
+    fn tactical_order(&self, mv: Move) -> Option<i32> {
+        const VALUE: [i32; 6] = [100, 300, 310, 500, 900, 0];
+        let victim = match mv.kind() {
+            MoveKind::EnPassant => Some(PAWN),
+            MoveKind::Castle => None,
+            _ => Some(self.board.piece_at(mv.to()))
+                .filter(|p| p.is_some())
+                .map(|p| p.kind()),
+        };
+        let promotion = match mv.kind() {
+            MoveKind::Promotion => {
+                VALUE[mv.piece_kind().unwrap_or(QUEEN) as usize] - VALUE[PAWN as usize]
+            }
+            _ => 0,
+        };
+        if victim.is_none() && promotion == 0 {
+            return None;
+        }
+        let attacker = self.board.piece_at(mv.from()).kind();
+        Some(victim.map_or(0, |v| VALUE[v as usize] * 8) + promotion - attacker as i32)
+    }
+
+    fn make_null(&self) -> Option<Self> {
+        // Unsound in zugzwang: refuse in check and when the mover has only king and pawns.
+        let us = self.board.color(self.side);
+        if self.in_check() || (us & !(self.board.kind(PAWN) | self.board.kind(KING))).is_empty() {
+            return None;
+        }
+        let mut next = self.clone();
+        if let Some(ep) = next.ep.take() {
+            next.state_hash ^= KEYS.en_passant[ep.index()];
+        }
+        next.side = !self.side;
+        next.state_hash ^= KEYS.side;
+        next.halfmove += 1;
+        next.checkers = Bitboard::EMPTY;
+        Some(next)
     }
 
     fn format_move(&self, mv: Move) -> String {

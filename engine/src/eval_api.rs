@@ -1,0 +1,14 @@
+//! The interface between search and evaluation. Evaluators live in the `grimoire-eval` crate;
+//! the search is generic over them, so each (variant, evaluator) pair is monomorphized.
+
+use crate::rules::Rules;
+
+/// Scores are centipawns from the point of view of the player to decide.
+pub type Score = i32;
+
+/// A static evaluation for variant `R`.
+pub trait Evaluator<R: Rules>: Send + Sync + 'static {
+    /// The static score of a position that is not over, from the point of view of
+    /// `pos.side_to_move()`. Must stay well inside ±10000 (mate scores live above that).
+    fn evaluate(&self, pos: &R) -> Score;
+}
