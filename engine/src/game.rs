@@ -31,6 +31,11 @@ impl<R: Rules> Game<R> {
         &self.moves
     }
 
+    /// Keys of the positions before each played action, oldest first.
+    pub fn history(&self) -> &[u64] {
+        &self.history
+    }
+
     /// Plays a token after checking it is legal; the game is unchanged on error.
     pub fn play_token(&mut self, token: &str) -> Result<Move, String> {
         if let Some(outcome) = self.outcome() {

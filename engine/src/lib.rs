@@ -11,6 +11,7 @@ pub mod perft;
 pub mod piece;
 pub mod registry;
 pub mod rules;
+pub mod search;
 pub mod square;
 pub mod tables;
 pub mod variants;

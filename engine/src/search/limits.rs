@@ -1,0 +1,114 @@
+//! What a `go` asks for, and how much time to spend on it.
+
+use crate::piece::Color;
+use std::time::Duration;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Limits {
+    pub wtime: Option<u64>,
+    pub btime: Option<u64>,
+    pub winc: Option<u64>,
+    pub binc: Option<u64>,
+    pub movestogo: Option<u32>,
+    pub movetime: Option<u64>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub mate: Option<u32>,
+    pub infinite: bool,
+    pub ponder: bool,
+}
+
+/// A soft limit (no new iteration after it) and a hard limit (abort the search at once).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct TimePlan {
+    pub soft: Option<Duration>,
+    pub hard: Option<Duration>,
+}
+
+impl Limits {
+    /// Plans the time of `side`, keeping `overhead_ms` in reserve for the GUI and the pipe.
+    pub fn plan(&self, side: Color, overhead_ms: u64) -> TimePlan {
+        if self.infinite {
+            return TimePlan {
+                soft: None,
+                hard: None,
+            };
+        }
+        if let Some(mt) = self.movetime {
+            let t = Duration::from_millis(mt.saturating_sub(overhead_ms).max(1));
+            return TimePlan {
+                soft: Some(t),
+                hard: Some(t),
+            };
+        }
+        let (time, inc) = match side {
+            Color::White => (self.wtime, self.winc.unwrap_or(0)),
+            Color::Black => (self.btime, self.binc.unwrap_or(0)),
+        };
+        let Some(time) = time else {
+            return TimePlan {
+                soft: None,
+                hard: None,
+            };
+        };
+        // Never plan past what is left after the overhead; keep a quarter of it in reserve.
+        let available = time.saturating_sub(overhead_ms).max(1);
+        let moves_left = self.movestogo.unwrap_or(30).clamp(1, 60) as u64;
+        let soft = (available / moves_left + inc * 3 / 4)
+            .min(available / 2)
+            .max(1);
+        let hard = (soft * 4).min(available * 3 / 4).max(1);
+        TimePlan {
+            soft: Some(Duration::from_millis(soft)),
+            hard: Some(Duration::from_millis(hard)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plans_stay_inside_the_clock() {
+        for (time, inc) in [(10_000, 100), (500, 100), (50, 0), (1, 0), (300_000, 0)] {
+            let l = Limits {
+                wtime: Some(time),
+                winc: Some(inc),
+                ..Limits::default()
+            };
+            let p = l.plan(Color::White, 30);
+            let hard = p.hard.unwrap().as_millis() as u64;
+            let soft = p.soft.unwrap().as_millis() as u64;
+            assert!(soft <= hard, "{time}+{inc}");
+            assert!(
+                hard <= time.saturating_sub(30).max(1),
+                "{time}+{inc}: hard {hard}"
+            );
+        }
+        let mt = Limits {
+            movetime: Some(50),
+            ..Limits::default()
+        }
+        .plan(Color::Black, 10);
+        assert_eq!(mt.hard, Some(Duration::from_millis(40)));
+        assert_eq!(
+            Limits {
+                infinite: true,
+                ..Limits::default()
+            }
+            .plan(Color::White, 0)
+            .hard,
+            None
+        );
+        assert_eq!(
+            Limits {
+                depth: Some(5),
+                ..Limits::default()
+            }
+            .plan(Color::White, 0)
+            .hard,
+            None
+        );
+    }
+}

@@ -1,0 +1,349 @@
+//! Search: iterative deepening with aspiration windows over the PVS worker, MultiPV, and Lazy
+//! SMP (helper threads search the same root and share only the transposition table; the main
+//! thread reports and decides).
+
+mod limits;
+mod tt;
+mod worker;
+
+pub use limits::{Limits, TimePlan};
+pub use tt::{Bound, TranspositionTable, TtEntry};
+
+use crate::eval_api::{Evaluator, Score};
+use crate::game::Game;
+use crate::moves::Move;
+use crate::rules::Rules;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use worker::Worker;
+
+pub const MATE: Score = 32_000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: Score = MATE - 1_000;
+pub const MAX_PLY: usize = 120;
+const MAX_DEPTH: u32 = 100;
+/// Stack for search threads: deep recursion with move lists on the stack.
+pub const THREAD_STACK: usize = 64 << 20;
+
+/// State shared by the threads of one search and the thread that started it.
+pub struct Shared {
+    pub stop: AtomicBool,
+    /// While set, the search ignores the clock (`go ponder` until `ponderhit`).
+    pub pondering: AtomicBool,
+    pub nodes: AtomicU64,
+    started: Mutex<Instant>,
+    plan: Mutex<TimePlan>,
+    node_limit: Option<u64>,
+}
+
+impl Shared {
+    pub fn new(limits: &Limits, plan: TimePlan) -> Self {
+        Shared {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(limits.ponder),
+            nodes: AtomicU64::new(0),
+            started: Mutex::new(Instant::now()),
+            plan: Mutex::new(plan),
+            node_limit: limits.nodes,
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.started.lock().map(|s| s.elapsed()).unwrap_or_default()
+    }
+
+    /// `ponderhit`: the pondered move was played; the clock starts now.
+    pub fn ponderhit(&self) {
+        if let Ok(mut s) = self.started.lock() {
+            *s = Instant::now();
+        }
+        self.pondering.store(false, Ordering::Relaxed);
+    }
+
+    fn plan(&self) -> TimePlan {
+        self.plan.lock().map(|p| *p).unwrap_or(TimePlan {
+            soft: None,
+            hard: None,
+        })
+    }
+
+    /// Sets `stop` when the hard time limit or the node limit is reached.
+    fn check_limits(&self) {
+        if let Some(n) = self.node_limit {
+            if self.nodes.load(Ordering::Relaxed) >= n {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        if self.pondering.load(Ordering::Relaxed) {
+            return;
+        }
+        if let Some(hard) = self.plan().hard {
+            if self.elapsed() >= hard {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    fn past_soft_limit(&self) -> bool {
+        !self.pondering.load(Ordering::Relaxed)
+            && self.plan().soft.is_some_and(|s| self.elapsed() >= s)
+    }
+}
+
+/// A score as UCI prints it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum UciScore {
+    Cp(Score),
+    /// Moves (not plies) to mate; negative when being mated.
+    Mate(i32),
+}
+
+impl UciScore {
+    pub fn from_score(s: Score) -> UciScore {
+        if s > MATE_BOUND {
+            UciScore::Mate((MATE - s + 1) / 2)
+        } else if s < -MATE_BOUND {
+            UciScore::Mate(-(MATE + s + 1) / 2)
+        } else {
+            UciScore::Cp(s)
+        }
+    }
+}
+
+/// One `info` report of a finished iteration.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub multipv: usize,
+    pub score: UciScore,
+    pub nodes: u64,
+    pub nps: u64,
+    pub hashfull: u32,
+    pub time_ms: u64,
+    pub pv: Vec<String>,
+}
+
+impl Report {
+    pub fn to_uci(&self) -> String {
+        let score = match self.score {
+            UciScore::Cp(cp) => format!("cp {cp}"),
+            UciScore::Mate(m) => format!("mate {m}"),
+        };
+        format!(
+            "info depth {} seldepth {} multipv {} score {score} nodes {} nps {} hashfull {} time {} pv {}",
+            self.depth,
+            self.seldepth,
+            self.multipv,
+            self.nodes,
+            self.nps,
+            self.hashfull,
+            self.time_ms,
+            self.pv.join(" ")
+        )
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// Search settings that are not part of `go`.
+#[derive(Clone, Debug)]
+pub struct SearchOptions {
+    pub threads: usize,
+    pub multipv: usize,
+    /// Print `info` lines (off for `bench` and tests).
+    pub report: bool,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            threads: 1,
+            multipv: 1,
+            report: true,
+        }
+    }
+}
+
+fn pv_tokens<R: Rules>(root: &R, pv: &[Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(pv.len());
+    for &m in pv {
+        if !pos.legal_moves().contains(&m) {
+            break;
+        }
+        out.push(pos.format_move(m));
+        pos.play(m);
+    }
+    out
+}
+
+/// Searches the current position of `game`. `report` receives each finished iteration. The
+/// caller owns `shared` (to stop it or send `ponderhit`) and the table (kept between searches).
+pub fn search<R: Rules, E: Evaluator<R>>(
+    game: &Game<R>,
+    eval: &E,
+    tt: &TranspositionTable,
+    shared: &Shared,
+    limits: &Limits,
+    options: &SearchOptions,
+    report: &mut dyn FnMut(&Report),
+) -> SearchResult {
+    let root = game.position();
+    let mut history: Vec<u64> = game.history().to_vec();
+    history.push(root.hash());
+    tt.new_search();
+    let legal = root.legal_moves();
+    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    let multipv = options.multipv.clamp(1, legal.len().max(1));
+    let mut result = SearchResult {
+        best: legal.first().copied(),
+        ponder: None,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+    };
+    if legal.is_empty() {
+        return SearchResult {
+            best: None,
+            ..result
+        };
+    }
+
+    std::thread::scope(|scope| {
+        for id in 1..options.threads.max(1) {
+            let history = &history;
+            let spawned = std::thread::Builder::new()
+                .stack_size(THREAD_STACK)
+                .spawn_scoped(scope, move || {
+                    let mut w = Worker::new(eval, tt, shared, history, false);
+                    // Helpers start at staggered depths so that they fill the table ahead of the
+                    // main thread instead of repeating its work.
+                    let mut depth = 1 + (id % 2) as u32;
+                    while depth <= max_depth && !shared.stop.load(Ordering::Relaxed) {
+                        w.search(root, depth as i32, -MATE, MATE, 0);
+                        depth += 1;
+                    }
+                    w.flush_nodes();
+                });
+            if spawned.is_err() {
+                break; // fewer helpers than asked; the search itself is unaffected
+            }
+        }
+
+        let mut main = Worker::new(eval, tt, shared, &history, true);
+        let mut previous: Score = 0;
+        for depth in 1..=max_depth {
+            let mut lines: Vec<(Score, Vec<Move>)> = Vec::new();
+            main.excluded.clear();
+            for _ in 0..multipv {
+                let score = aspiration(
+                    &mut main,
+                    root,
+                    depth as i32,
+                    if lines.is_empty() {
+                        previous
+                    } else {
+                        lines[0].0
+                    },
+                );
+                if main.aborted {
+                    break;
+                }
+                let pv = main.root_pv().to_vec();
+                let Some(&first) = pv.first() else { break };
+                main.excluded.push(first);
+                lines.push((score, pv));
+            }
+            if main.aborted && lines.is_empty() {
+                break;
+            }
+            main.flush_nodes();
+            lines.sort_by_key(|l| -l.0);
+            let (score, pv) = lines[0].clone();
+            previous = score;
+            result = SearchResult {
+                best: pv.first().copied(),
+                ponder: pv.get(1).copied(),
+                score,
+                depth,
+                nodes: shared.nodes.load(Ordering::Relaxed),
+            };
+            if options.report {
+                let elapsed = shared.elapsed();
+                let ms = elapsed.as_millis() as u64;
+                let nodes = shared.nodes.load(Ordering::Relaxed);
+                for (i, (s, line)) in lines.iter().enumerate() {
+                    report(&Report {
+                        depth,
+                        seldepth: main.seldepth as u32,
+                        multipv: i + 1,
+                        score: UciScore::from_score(*s),
+                        nodes,
+                        nps: nodes * 1000 / ms.max(1),
+                        hashfull: tt.hashfull(),
+                        time_ms: ms,
+                        pv: pv_tokens(root, line),
+                    });
+                }
+            }
+            if main.aborted {
+                break;
+            }
+            let mate_found = matches!((limits.mate, UciScore::from_score(score)), (Some(n), UciScore::Mate(m)) if m > 0 && m as u32 <= n);
+            if mate_found || shared.past_soft_limit() || shared.stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        // `go infinite` and pondering must not answer before `stop` / `ponderhit`.
+        while (limits.infinite || shared.pondering.load(Ordering::Relaxed))
+            && !shared.stop.load(Ordering::Relaxed)
+        {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        shared.stop.store(true, Ordering::Relaxed);
+    });
+    result.nodes = shared.nodes.load(Ordering::Relaxed);
+    result
+}
+
+/// Root search in a window around the last score, widened on failure.
+fn aspiration<R: Rules, E: Evaluator<R>>(
+    w: &mut Worker<R, E>,
+    root: &R,
+    depth: i32,
+    guess: Score,
+) -> Score {
+    if depth < 5 || guess.abs() > MATE_BOUND {
+        return w.search(root, depth, -MATE, MATE, 0);
+    }
+    let mut delta = 20;
+    let (mut alpha, mut beta) = (guess - delta, guess + delta);
+    loop {
+        let score = w.search(root, depth, alpha, beta, 0);
+        if w.aborted || (score <= alpha && alpha <= -MATE) || (score >= beta && beta >= MATE) {
+            return score;
+        }
+        if score <= alpha {
+            alpha = (score - delta).max(-MATE);
+        } else if score >= beta {
+            beta = (score + delta).min(MATE);
+        } else {
+            return score;
+        }
+        delta += delta;
+        if delta > 1000 {
+            alpha = -MATE;
+            beta = MATE;
+        }
+    }
+}

@@ -1,0 +1,473 @@
+//! One search thread: principal variation search with a transposition table, quiescence,
+//! check extension, null-move pruning, reverse futility pruning, late move reductions and
+//! killer/history ordering. Generic over the rules and the evaluator.
+//!
+//! Nodes where the same side acts again (a multi-action turn) or where the other side decides
+//! (a G5 decision step) are handled by comparing the side to move of parent and child: the score
+//! is negated only when the deciding player changes.
+
+use super::tt::{Bound, TranspositionTable};
+use super::{Shared, MATE, MATE_BOUND, MAX_PLY};
+use crate::eval_api::{Evaluator, Score};
+use crate::moves::{Move, MoveList};
+use crate::rules::{Outcome, Rules};
+use std::sync::atomic::Ordering;
+
+const INFINITY: Score = 32_500;
+/// Nodes between looks at the clock and the stop flag.
+const CHECK_INTERVAL: u64 = 2048;
+
+/// Late-move reduction in plies for (depth, move number).
+fn reduction(depth: i32, index: usize) -> i32 {
+    let d = (depth.max(1) as f32).ln();
+    let n = (index.max(1) as f32).ln();
+    (0.75 + d * n / 2.25) as i32
+}
+
+pub(super) struct Worker<'a, R: Rules, E: Evaluator<R>> {
+    eval: &'a E,
+    tt: &'a TranspositionTable,
+    shared: &'a Shared,
+    pub(super) is_main: bool,
+    pub(super) nodes: u64,
+    unreported_nodes: u64,
+    pub(super) seldepth: usize,
+    pub(super) aborted: bool,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    /// Keys of the game before the root and of the current search path, for repetition.
+    keys: Vec<u64>,
+    pv: Vec<Vec<Move>>,
+    /// Root moves a MultiPV line already chose (skipped at the root).
+    pub(super) excluded: Vec<Move>,
+    _rules: std::marker::PhantomData<R>,
+}
+
+fn history_index(mv: Move) -> usize {
+    let f = mv.from_opt().map_or(100, |s| s.index());
+    let t = mv.to_opt().map_or(100, |s| s.index());
+    f * 101 + t
+}
+
+/// Score of a finished game for the player to decide at `ply`.
+fn outcome_score(outcome: Outcome, to_move: crate::Color, ply: usize) -> Score {
+    match outcome {
+        Outcome::Win { winner, .. } if winner == to_move => MATE - ply as Score,
+        Outcome::Win { .. } => -MATE + ply as Score,
+        Outcome::Draw { .. } => 0,
+    }
+}
+
+/// Mate scores are stored relative to the node, so they stay right when found at another ply.
+fn to_tt(score: Score, ply: usize) -> Score {
+    if score > MATE_BOUND {
+        score + ply as Score
+    } else if score < -MATE_BOUND {
+        score - ply as Score
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: Score, ply: usize) -> Score {
+    if score > MATE_BOUND {
+        score - ply as Score
+    } else if score < -MATE_BOUND {
+        score + ply as Score
+    } else {
+        score
+    }
+}
+
+impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
+    pub(super) fn new(
+        eval: &'a E,
+        tt: &'a TranspositionTable,
+        shared: &'a Shared,
+        history: &[u64],
+        is_main: bool,
+    ) -> Self {
+        Worker {
+            eval,
+            tt,
+            shared,
+            is_main,
+            nodes: 0,
+            unreported_nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; 101 * 101],
+            keys: history.to_vec(),
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            excluded: Vec::new(),
+            _rules: std::marker::PhantomData,
+        }
+    }
+
+    pub(super) fn root_pv(&self) -> &[Move] {
+        &self.pv[0]
+    }
+
+    /// Counts a node and, every few thousand, publishes the count and looks at the limits.
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unreported_nodes += 1;
+        if self.unreported_nodes >= CHECK_INTERVAL {
+            self.shared
+                .nodes
+                .fetch_add(self.unreported_nodes, Ordering::Relaxed);
+            self.unreported_nodes = 0;
+            if self.is_main {
+                self.shared.check_limits();
+            }
+        }
+        if self.shared.stop.load(Ordering::Relaxed) {
+            self.aborted = true;
+        }
+    }
+
+    pub(super) fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.unreported_nodes, Ordering::Relaxed);
+        self.unreported_nodes = 0;
+    }
+
+    fn is_repetition_or_rule_draw(&self, pos: &R) -> bool {
+        let clock = pos.halfmove_clock() as usize;
+        if clock >= 100 || pos.insufficient_material() {
+            return true;
+        }
+        let key = pos.hash();
+        let window = if R::REPETITION_SINCE_RESET {
+            clock.min(self.keys.len())
+        } else {
+            self.keys.len()
+        };
+        self.keys[self.keys.len() - window..]
+            .iter()
+            .rev()
+            .skip(1)
+            .any(|&k| k == key)
+    }
+
+    /// The score of `child` from the parent's point of view (negated when the deciding player
+    /// changes).
+    #[inline]
+    fn child_score(
+        &mut self,
+        parent: &R,
+        child: &R,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Score {
+        if child.side_to_move() != parent.side_to_move() {
+            -self.search(child, depth, -beta, -alpha, ply + 1)
+        } else {
+            self.search(child, depth, alpha, beta, ply + 1)
+        }
+    }
+
+    #[inline]
+    fn child_qscore(
+        &mut self,
+        parent: &R,
+        child: &R,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Score {
+        if child.side_to_move() != parent.side_to_move() {
+            -self.qsearch(child, -beta, -alpha, ply + 1)
+        } else {
+            self.qsearch(child, alpha, beta, ply + 1)
+        }
+    }
+
+    fn order_moves(
+        &self,
+        pos: &R,
+        moves: &MoveList,
+        tt_move: Option<u32>,
+        ply: usize,
+        scores: &mut Vec<i32>,
+    ) {
+        scores.clear();
+        let killers = self.killers[ply];
+        for &mv in moves {
+            let s = if tt_move == Some(mv.raw() as u32) {
+                1 << 30
+            } else if let Some(t) = pos.tactical_order(mv) {
+                (1 << 24) + t
+            } else if killers[0] == Some(mv) {
+                (1 << 22) + 1
+            } else if killers[1] == Some(mv) {
+                1 << 22
+            } else {
+                self.history[history_index(mv)]
+            };
+            scores.push(s);
+        }
+    }
+
+    /// Swaps the best remaining move to position `i` (selection sort, lazily).
+    #[inline]
+    fn pick(moves: &mut MoveList, scores: &mut [i32], i: usize) {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if scores[j] > scores[best] {
+                best = j;
+            }
+        }
+        moves.swap(i, best);
+        scores.swap(i, best);
+    }
+
+    pub(super) fn search(
+        &mut self,
+        pos: &R,
+        depth: i32,
+        mut alpha: Score,
+        mut beta: Score,
+        ply: usize,
+    ) -> Score {
+        let pv_node = beta - alpha > 1;
+        self.pv[ply].clear();
+        if ply > 0 {
+            if let Some(outcome) = pos.ended_by_rule() {
+                return outcome_score(outcome, pos.side_to_move(), ply);
+            }
+            if self.is_repetition_or_rule_draw(pos) {
+                return 0;
+            }
+            alpha = alpha.max(-MATE + ply as Score);
+            beta = beta.min(MATE - ply as Score - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        self.count_node();
+        if self.aborted {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return self.eval.evaluate(pos);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let key = pos.hash();
+        let entry = self.tt.probe(key);
+        let tt_move = entry.map(|e| e.move_bits).filter(|&b| b != 0);
+        if let Some(e) = entry {
+            let score = from_tt(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if !pv_node && ply > 0 && e.depth >= depth && usable {
+                return score;
+            }
+        }
+        let in_check = pos.in_check();
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            self.eval.evaluate(pos)
+        };
+
+        if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta at low depth, a quiet move will not fall below it.
+            if depth <= 6 && static_eval - 90 * depth >= beta {
+                return static_eval;
+            }
+            // Null move: if passing still fails high, a real move will too (not in zugzwang).
+            if depth >= 3 && static_eval >= beta {
+                if let Some(child) = pos.make_null() {
+                    let r = 2 + depth / 4;
+                    self.keys.push(child.hash());
+                    let score = self.child_score(pos, &child, depth - 1 - r, beta - 1, beta, ply);
+                    self.keys.pop();
+                    if self.aborted {
+                        return 0;
+                    }
+                    if score >= beta {
+                        return if score > MATE_BOUND { beta } else { score };
+                    }
+                }
+            }
+        }
+
+        let mut moves = MoveList::new();
+        pos.generate_legal(&mut moves);
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as Score } else { 0 };
+        }
+        let mut scores = Vec::with_capacity(moves.len());
+        self.order_moves(pos, &moves, tt_move, ply, &mut scores);
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let mut quiets_tried: Vec<Move> = Vec::new();
+        let mut searched = 0usize;
+        for i in 0..moves.len() {
+            Self::pick(&mut moves, &mut scores, i);
+            let mv = moves[i];
+            if ply == 0 && self.excluded.contains(&mv) {
+                continue;
+            }
+            let quiet = pos.tactical_order(mv).is_none();
+            let mut child = pos.clone();
+            child.play(mv);
+            self.keys.push(child.hash());
+            let gives_check = child.in_check() && child.side_to_move() != pos.side_to_move();
+            let new_depth = depth - 1 + gives_check as i32;
+
+            let mut score;
+            if searched == 0 {
+                score = self.child_score(pos, &child, new_depth, alpha, beta, ply);
+            } else {
+                // Late quiet moves are searched shallower first; a surprise is searched again.
+                // Root moves are never reduced: a reduced root move that fails low is never
+                // looked at again, which hid short mates (tests/search.rs).
+                let mut r = 0;
+                if ply > 0
+                    && depth >= 3
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                    && searched >= 2 + 2 * pv_node as usize
+                {
+                    r = reduction(depth, searched) - pv_node as i32;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score = self.child_score(pos, &child, new_depth - r, alpha, alpha + 1, ply);
+                if score > alpha && r > 0 {
+                    score = self.child_score(pos, &child, new_depth, alpha, alpha + 1, ply);
+                }
+                if score > alpha && score < beta {
+                    score = self.child_score(pos, &child, new_depth, alpha, beta, ply);
+                }
+            }
+            self.keys.pop();
+            if self.aborted {
+                return 0;
+            }
+            searched += 1;
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if quiet {
+                            self.reward_quiet(mv, &quiets_tried, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried.push(mv);
+            }
+        }
+        if searched == 0 {
+            // Every root move is excluded by MultiPV: nothing to report.
+            return -INFINITY;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if ply > 0 || self.excluded.is_empty() {
+            self.tt
+                .store(key, best_move, to_tt(best_score, ply), depth, bound);
+        }
+        best_score
+    }
+
+    fn reward_quiet(&mut self, mv: Move, tried: &[Move], depth: i32, ply: usize) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        let bonus = (depth * depth).min(400);
+        let h = &mut self.history[history_index(mv)];
+        *h += bonus - *h * bonus / 16_384;
+        for &q in tried {
+            let h = &mut self.history[history_index(q)];
+            *h -= bonus + *h * bonus / 16_384;
+        }
+    }
+
+    fn qsearch(&mut self, pos: &R, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        self.count_node();
+        if self.aborted {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(outcome) = pos.ended_by_rule() {
+            return outcome_score(outcome, pos.side_to_move(), ply);
+        }
+        if pos.insufficient_material() {
+            return 0;
+        }
+        let in_check = pos.in_check();
+        let mut best = -INFINITY;
+        if !in_check {
+            let stand = self.eval.evaluate(pos);
+            if stand >= beta || ply >= MAX_PLY {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let mut moves = MoveList::new();
+        pos.generate_legal(&mut moves);
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as Score } else { 0 };
+        }
+        if ply >= MAX_PLY {
+            return best.max(0);
+        }
+        let mut scores = Vec::with_capacity(moves.len());
+        if !in_check {
+            moves.retain(|m| pos.tactical_order(*m).is_some());
+        }
+        self.order_moves(pos, &moves, None, ply.min(MAX_PLY), &mut scores);
+        for i in 0..moves.len() {
+            Self::pick(&mut moves, &mut scores, i);
+            let mut child = pos.clone();
+            child.play(moves[i]);
+            let score = self.child_qscore(pos, &child, alpha, beta, ply);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

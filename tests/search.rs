@@ -1,0 +1,196 @@
+//! The search on chess with a plain material evaluator, so these tests check the search itself:
+//! forced mates in 1, 2 and 3 (each confirmed by stockfish 15.1), stalemate avoidance when winning, limits, MultiPV, threads and
+//! decision nodes where the same side acts again.
+
+use grimoire_engine::eval_api::{Evaluator, Score};
+use grimoire_engine::search::{
+    search, Limits, SearchOptions, SearchResult, Shared, TranspositionTable, UciScore,
+};
+use grimoire_engine::variants::chess::{Chess, BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
+use grimoire_engine::{Color, Game, Rules};
+
+struct Material;
+
+impl Evaluator<Chess> for Material {
+    fn evaluate(&self, pos: &Chess) -> Score {
+        let b = pos.board();
+        let v: Score = [
+            (PAWN, 100),
+            (KNIGHT, 300),
+            (BISHOP, 300),
+            (ROOK, 500),
+            (QUEEN, 900),
+        ]
+        .iter()
+        .map(|&(k, val)| {
+            val * (b.pieces(Color::White, k).count() as Score
+                - b.pieces(Color::Black, k).count() as Score)
+        })
+        .sum();
+        if pos.side_to_move() == Color::White {
+            v
+        } else {
+            -v
+        }
+    }
+}
+
+fn run(fen: &str, limits: Limits, options: SearchOptions) -> (SearchResult, Vec<String>) {
+    let game = Game::new(Chess::from_fen(fen, &()).unwrap());
+    let tt = TranspositionTable::new(16);
+    let plan = limits.plan(game.position().side_to_move(), 0);
+    let shared = Shared::new(&limits, plan);
+    let mut lines = Vec::new();
+    let r = search(
+        &game,
+        &Material,
+        &tt,
+        &shared,
+        &limits,
+        &options,
+        &mut |rep| lines.push(rep.to_uci()),
+    );
+    (r, lines)
+}
+
+fn best(fen: &str, depth: u32) -> (String, SearchResult) {
+    let (r, _) = run(
+        fen,
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        SearchOptions {
+            report: false,
+            ..SearchOptions::default()
+        },
+    );
+    let pos = Chess::from_fen(fen, &()).unwrap();
+    (pos.format_move(r.best.expect("a move")), r)
+}
+
+#[test]
+fn finds_mates_in_one_two_and_three() {
+    // (FEN, mate in N moves, accepted first moves)
+    let cases: [(&str, i32, &[&str]); 5] = [
+        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, &["a1a8"]),
+        (
+            "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1",
+            1,
+            &["f3f7"],
+        ),
+        (
+            "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+            2,
+            &["g3g6"],
+        ),
+        ("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3, &["f6a6"]),
+        (
+            "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1",
+            3,
+            &["f8c5"],
+        ),
+    ];
+    for (fen, n, moves) in cases {
+        let (mv, r) = best(fen, 2 * n as u32 + 2);
+        assert_eq!(
+            UciScore::from_score(r.score),
+            UciScore::Mate(n),
+            "{fen}: score {}",
+            r.score
+        );
+        assert!(moves.contains(&mv.as_str()), "{fen}: played {mv}");
+    }
+}
+
+#[test]
+fn avoids_stalemate_when_winning() {
+    // Queen and king against a bare king: the obvious queen moves that stalemate must be avoided.
+    for fen in [
+        "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1",
+        "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1",
+    ] {
+        let (mv, r) = best(fen, 5);
+        let mut g = Game::new(Chess::from_fen(fen, &()).unwrap());
+        g.play_token(&mv).unwrap();
+        assert_ne!(
+            g.outcome().map(|o| o.reason()),
+            Some(grimoire_engine::Reason::Stalemate),
+            "{fen}: {mv}"
+        );
+        assert!(r.score > 500, "{fen}");
+    }
+}
+
+#[test]
+fn node_limit_and_reports() {
+    let (r, lines) = run(
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        },
+        SearchOptions::default(),
+    );
+    assert!(r.best.is_some());
+    assert!(r.nodes < 40_000, "node limit honoured loosely: {}", r.nodes);
+    assert!(lines
+        .iter()
+        .all(|l| l.starts_with("info depth ") && l.contains(" score ") && l.contains(" pv ")));
+}
+
+#[test]
+fn multipv_reports_distinct_lines_best_first() {
+    let (_, lines) = run(
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        Limits {
+            depth: Some(4),
+            ..Limits::default()
+        },
+        SearchOptions {
+            multipv: 3,
+            ..SearchOptions::default()
+        },
+    );
+    let last: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 4 "))
+        .collect();
+    assert_eq!(last.len(), 3);
+    let firsts: Vec<&str> = last
+        .iter()
+        .map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap())
+        .collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    assert!(last[0].contains("multipv 1") && last[2].contains("multipv 3"));
+}
+
+#[test]
+fn threads_find_the_same_mate() {
+    let (r, _) = run(
+        "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1",
+        Limits {
+            depth: Some(8),
+            ..Limits::default()
+        },
+        SearchOptions {
+            threads: 2,
+            report: false,
+            ..SearchOptions::default()
+        },
+    );
+    assert_eq!(UciScore::from_score(r.score), UciScore::Mate(3));
+}
+
+#[test]
+fn checkmated_root_has_no_move() {
+    let (r, _) = run(
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+        Limits {
+            depth: Some(3),
+            ..Limits::default()
+        },
+        SearchOptions::default(),
+    );
+    assert_eq!(r.best, None);
+}
