@@ -148,7 +148,7 @@ impl TranspositionTable {
     }
 
     pub fn size_mb(&self) -> usize {
-        self.slots.len() * SLOT_BYTES >> 20
+        (self.slots.len() * SLOT_BYTES) >> 20
     }
 }
 
