@@ -9,7 +9,6 @@ pub mod moves;
 pub mod overflow;
 pub mod perft;
 pub mod piece;
-pub mod registry;
 pub mod rules;
 pub mod search;
 pub mod square;

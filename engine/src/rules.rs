@@ -108,6 +108,9 @@ pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// game history count (ARC-92).
     const REPETITION_SINCE_RESET: bool = true;
 
+    /// Fixed positions (FENs) searched by `bench`: varied openings, middle games and endings.
+    const BENCH: &'static [&'static str] = &[];
+
     /// The variant's engine options, fixed for a game (G7).
     type Options: Default + Clone + fmt::Debug + Send + Sync;
 

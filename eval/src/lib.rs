@@ -1,10 +1,20 @@
-//! Evaluation parameters and terms. The search issue builds the evaluation here; for now it holds
-//! the material values of chess as data, the shape the tuner will rewrite.
+//! Evaluation: parameter sets kept as data ([`EvalParams`], the tuner's view), variant-independent
+//! features (piece-square tables from square features, the piece-value method) and the
+//! evaluators ([`ChessEval`]). See `docs/eval.md`.
+
+pub mod chess;
+pub mod features;
+pub mod params;
+
+pub use chess::ChessEval;
+pub use features::{piece_value, PieceValue, SquareWeights};
+pub use params::EvalParams;
 
 use grimoire_engine::variants::chess::{Chess, BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 use grimoire_engine::{Color, Rules};
 
-/// Centipawn values by chess piece kind (pawn, knight, bishop, rook, queen, king).
+/// Centipawn values by chess piece kind (pawn, knight, bishop, rook, queen, king): a plain
+/// material count for quick checks. [`ChessEval`] uses the `material_*` parameters instead.
 pub const CHESS_MATERIAL: [i32; 6] = [100, 320, 330, 500, 900, 0];
 
 /// Material balance from the side to move's point of view, in centipawns.

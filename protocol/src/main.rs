@@ -1,9 +1,9 @@
 //! `grimoire`: the UCI engine (no arguments) and command-line tools.
 
 use clap::{Parser, Subcommand};
-use grimoire_engine::registry;
 use grimoire_protocol::output::Output;
-use grimoire_protocol::uci::Engine;
+use grimoire_protocol::registry;
+use grimoire_protocol::uci::{run_bench, Engine};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -41,6 +41,14 @@ enum Command {
         /// Worker threads (root moves are split between them).
         #[arg(long, default_value_t = 1)]
         threads: usize,
+    },
+    /// Search the variant's fixed bench positions with one thread: total nodes (a
+    /// deterministic signature of the search) and nodes per second.
+    Bench {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        #[arg(long, default_value_t = grimoire_protocol::uci::BENCH_DEPTH)]
+        depth: u32,
     },
     /// List the variants this engine plays.
     Variants,
@@ -92,6 +100,28 @@ fn main() -> ExitCode {
             let mut engine = Engine::new(Output::stdout());
             engine.run(std::io::stdin().lock());
             ExitCode::SUCCESS
+        }
+        Some(Command::Bench { variant, depth }) => {
+            let result = registry::create(&variant)
+                .ok_or_else(|| {
+                    format!(
+                        "unknown variant '{variant}' (known: {})",
+                        registry::variant_names().join(", ")
+                    )
+                })
+                .and_then(|game| run_bench(game.as_ref(), depth.clamp(1, 64), &Output::stdout()));
+            match result {
+                Ok(lines) => {
+                    for l in lines {
+                        println!("{l}");
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
         }
         Some(Command::Variants) => {
             for name in registry::variant_names() {

@@ -1,14 +1,15 @@
 //! The UCI loop. Commands are handled strictly in order on the input thread; long work (perft,
-//! later search) runs on one worker thread, so `isready` and `stop` are answered at once.
+//! search) runs on one worker thread, so `isready`, `stop` and `ponderhit` are answered at once.
 //! Any other command first settles the running job, so no command races it: a search is
 //! stopped (a `position` during a search must never let the old search play on), while a perft
 //! is waited for, as in engines whose perft runs on the input thread, so scripted
 //! `go perft` / `quit` sequences print their counts. `stop` interrupts either.
 
 use crate::output::Output;
-use grimoire_engine::registry::{self, AnyGame};
+use crate::registry::{self, AnyGame};
+use grimoire_engine::search::{Limits, SearchOptions, Shared, TranspositionTable, THREAD_STACK};
 use std::io::BufRead;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Instant;
@@ -18,16 +19,23 @@ pub const DEFAULT_VARIANT: &str = "chess";
 const MAX_HASH_MB: usize = 65_536;
 const MAX_THREADS: usize = 1024;
 const MAX_PERFT_DEPTH: u32 = 64;
+const MAX_MULTIPV: usize = 256;
+const MAX_OVERHEAD_MS: u64 = 5_000;
+/// Depth of `bench` when none is given.
+pub const BENCH_DEPTH: u32 = 9;
 
 /// What the worker thread is doing, which decides how a later command settles it.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Job {
     Perft,
+    Search,
 }
 
 struct Worker {
     job: Job,
-    stop: Arc<AtomicBool>,
+    /// A search that only `stop` ends (`go infinite`, `go ponder`).
+    unbounded: bool,
+    shared: Arc<Shared>,
     handle: JoinHandle<()>,
 }
 
@@ -35,8 +43,12 @@ pub struct Engine {
     game: Box<dyn AnyGame>,
     out: Output,
     worker: Option<Worker>,
+    tt: Arc<TranspositionTable>,
     hash_mb: usize,
     threads: usize,
+    multipv: usize,
+    move_overhead_ms: u64,
+    ponder: bool,
 }
 
 /// What the loop should do after a command.
@@ -46,14 +58,57 @@ pub enum Flow {
     Quit,
 }
 
+/// Parses the arguments of `go` (everything but `perft`).
+pub fn parse_go(args: &str) -> Result<Limits, String> {
+    let mut limits = Limits::default();
+    let mut words = args.split_whitespace();
+    while let Some(w) = words.next() {
+        let mut number = |name: &str| -> Result<u64, String> {
+            let v = words
+                .next()
+                .ok_or_else(|| format!("go {name} needs a value"))?;
+            // Clocks may go negative in some GUIs after a flag: read them as zero.
+            match v.parse::<i64>() {
+                Ok(n) => Ok(n.max(0) as u64),
+                Err(_) => Err(format!("go {name} needs a whole number, got '{v}'")),
+            }
+        };
+        match w {
+            "wtime" => limits.wtime = Some(number(w)?),
+            "btime" => limits.btime = Some(number(w)?),
+            "winc" => limits.winc = Some(number(w)?),
+            "binc" => limits.binc = Some(number(w)?),
+            "movestogo" => limits.movestogo = Some(number(w)?.min(1000) as u32),
+            "movetime" => limits.movetime = Some(number(w)?),
+            "depth" => limits.depth = Some(number(w)?.min(1000) as u32),
+            "nodes" => limits.nodes = Some(number(w)?),
+            "mate" => limits.mate = Some(number(w)?.min(1000) as u32),
+            "infinite" => limits.infinite = true,
+            "ponder" => limits.ponder = true,
+            "searchmoves" => return Err("go searchmoves is not supported".to_string()),
+            other => {
+                return Err(format!(
+                    "unknown go parameter '{}'",
+                    other.chars().take(30).collect::<String>()
+                ))
+            }
+        }
+    }
+    Ok(limits)
+}
+
 impl Engine {
     pub fn new(out: Output) -> Self {
         Engine {
             game: registry::create(DEFAULT_VARIANT).expect("default variant is registered"),
             out,
             worker: None,
+            tt: Arc::new(TranspositionTable::new(16)),
             hash_mb: 16,
             threads: 1,
+            multipv: 1,
+            move_overhead_ms: 30,
+            ponder: false,
         }
     }
 
@@ -71,7 +126,12 @@ impl Engine {
                 return;
             }
         }
-        self.settle_worker();
+        // End of input: a perft or a bounded search finishes; an infinite or pondering search
+        // is stopped, since nobody is left to send `stop`.
+        if let Some(w) = self.worker.as_ref().filter(|w| w.unbounded) {
+            w.shared.stop.store(true, Ordering::Relaxed);
+        }
+        self.join_worker();
     }
 
     fn error(&self, what: &str) {
@@ -91,18 +151,25 @@ impl Engine {
             "isready" => self.out.line("readyok"),
             "ucinewgame" => {
                 self.settle_worker();
+                self.tt.clear();
                 self.new_game(self.game.variant());
             }
             "setoption" => self.cmd_setoption(rest),
             "position" => self.cmd_position(rest),
             "go" => self.cmd_go(rest),
             "stop" => self.stop_worker(),
-            "ponderhit" => {}
+            "ponderhit" => {
+                if let Some(w) = &self.worker {
+                    w.shared.ponderhit();
+                }
+            }
+            "bench" => self.cmd_bench(rest),
             "d" => {
-                self.settle_worker();
+                self.settle_perft();
                 self.out.line(&self.game.display());
             }
             "quit" => {
+                self.stop_search();
                 self.settle_worker();
                 return Flow::Quit;
             }
@@ -127,7 +194,11 @@ impl Engine {
                     .collect::<String>()
             ),
             format!("option name Hash type spin default 16 min 1 max {MAX_HASH_MB}"),
+            "option name Clear Hash type button".to_string(),
             format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+            format!("option name Move Overhead type spin default 30 min 0 max {MAX_OVERHEAD_MS}"),
+            "option name Ponder type check default false".to_string(),
         ];
         // Variant options (G7): every registered variant's, each listed once.
         let mut seen = Vec::new();
@@ -166,25 +237,53 @@ impl Engine {
         if name.is_empty() {
             return self.error("setoption needs an option name");
         }
+        let spin =
+            |v: &str, lo: u64, hi: u64| v.parse::<u64>().ok().filter(|n| (lo..=hi).contains(n));
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => match registry::create(value) {
-                Some(g) => self.game = g,
+                Some(g) => {
+                    self.game = g;
+                    self.tt.clear();
+                }
                 None => self.error(&format!(
                     "unknown variant '{value}' (known: {})",
                     registry::variant_names().join(", ")
                 )),
             },
-            "hash" => match value.parse::<usize>() {
-                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => self.hash_mb = mb,
-                _ => self.error(&format!(
+            "hash" => match spin(value, 1, MAX_HASH_MB as u64) {
+                Some(mb) => {
+                    // Drop the old table before allocating the new one.
+                    self.tt = Arc::new(TranspositionTable::new(1));
+                    self.tt = Arc::new(TranspositionTable::new(mb as usize));
+                    self.hash_mb = mb as usize;
+                }
+                None => self.error(&format!(
                     "Hash must be a whole number of MB from 1 to {MAX_HASH_MB}, got '{value}'"
                 )),
             },
-            "threads" => match value.parse::<usize>() {
-                Ok(t) if (1..=MAX_THREADS).contains(&t) => self.threads = t,
-                _ => self.error(&format!(
+            "clear hash" => self.tt.clear(),
+            "threads" => match spin(value, 1, MAX_THREADS as u64) {
+                Some(t) => self.threads = t as usize,
+                None => self.error(&format!(
                     "Threads must be a whole number from 1 to {MAX_THREADS}, got '{value}'"
                 )),
+            },
+            "multipv" => match spin(value, 1, MAX_MULTIPV as u64) {
+                Some(n) => self.multipv = n as usize,
+                None => self.error(&format!(
+                    "MultiPV must be a whole number from 1 to {MAX_MULTIPV}, got '{value}'"
+                )),
+            },
+            "move overhead" => match spin(value, 0, MAX_OVERHEAD_MS) {
+                Some(ms) => self.move_overhead_ms = ms,
+                None => self.error(&format!(
+                    "Move Overhead must be 0 to {MAX_OVERHEAD_MS} ms, got '{value}'"
+                )),
+            },
+            "ponder" => match value {
+                "true" => self.ponder = true,
+                "false" => self.ponder = false,
+                _ => self.error(&format!("Ponder must be true or false, got '{value}'")),
             },
             _ => {
                 let known = registry::variants().iter().any(|v| {
@@ -194,7 +293,10 @@ impl Engine {
                         .any(|o| o.name.eq_ignore_ascii_case(name))
                 });
                 if !known {
-                    return self.error(&format!("unknown option '{name}'"));
+                    return self.error(&format!(
+                        "unknown option '{}'",
+                        name.chars().take(60).collect::<String>()
+                    ));
                 }
                 if let Err(e) = self.game.set_option(name, value) {
                     self.error(&e);
@@ -229,9 +331,8 @@ impl Engine {
 
     fn cmd_go(&mut self, rest: &str) {
         self.settle_worker();
-        let mut words = rest.split_whitespace();
-        if words.next() == Some("perft") {
-            let depth = words.next().and_then(|d| d.parse::<u32>().ok());
+        if let Some(perft_args) = rest.strip_prefix("perft") {
+            let depth = perft_args.trim().parse::<u32>().ok();
             match depth {
                 Some(d) if d <= MAX_PERFT_DEPTH => self.start_perft(d),
                 _ => self.error(&format!(
@@ -240,34 +341,70 @@ impl Engine {
             }
             return;
         }
-        // The search arrives with the search issue; until then answer at once with a legal move
-        // so that a GUI is never left waiting, and say what happened.
-        let moves = self.game.legal_move_tokens();
-        match (self.game.outcome(), moves.first()) {
-            (Some(o), _) => {
-                self.out.line(&format!("info string game is over: {o}"));
-                self.out.line("bestmove (none)");
+        let limits = match parse_go(rest) {
+            Ok(l) => l,
+            Err(e) => return self.error(&e),
+        };
+        if let Some(o) = self.game.outcome() {
+            self.out.line(&format!("info string game is over: {o}"));
+            self.out.line("bestmove (none)");
+            return;
+        }
+        self.start_search(limits);
+    }
+
+    fn start_search(&mut self, limits: Limits) {
+        let plan = limits.plan(self.game.side_to_move(), self.move_overhead_ms);
+        let shared = Arc::new(Shared::new(&limits, plan));
+        let game = self.game.clone_box();
+        let out = self.out.clone();
+        let tt = self.tt.clone();
+        let options = SearchOptions {
+            threads: self.threads,
+            multipv: self.multipv,
+            report: true,
+        };
+        let flag = shared.clone();
+        let unbounded = limits.infinite || limits.ponder;
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(THREAD_STACK)
+            .spawn(move || {
+                let (_, best, ponder) = game.search(&limits, &options, &tt, &flag, &out);
+                out.line(&match (best, ponder) {
+                    (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
+                    (Some(b), None) => format!("bestmove {b}"),
+                    (None, _) => "bestmove (none)".to_string(),
+                });
+            });
+        match handle {
+            Ok(handle) => {
+                self.worker = Some(Worker {
+                    job: Job::Search,
+                    unbounded,
+                    shared,
+                    handle,
+                })
             }
-            (None, Some(m)) => {
-                self.error("search is not implemented yet; playing the first legal move");
-                self.out.line(&format!("bestmove {m}"));
-            }
-            (None, None) => self.out.line("bestmove (none)"),
+            Err(e) => self.error(&format!("could not start search thread: {e}")),
         }
     }
 
     fn start_perft(&mut self, depth: u32) {
-        let stop = Arc::new(AtomicBool::new(false));
+        let shared = Arc::new(Shared::new(
+            &Limits::default(),
+            Limits::default().plan(self.game.side_to_move(), 0),
+        ));
         let game = self.game.clone_box();
         let out = self.out.clone();
         let threads = self.threads;
-        let flag = stop.clone();
+        let flag = shared.clone();
         let handle = std::thread::Builder::new()
             .name("perft".into())
-            .stack_size(64 << 20)
+            .stack_size(THREAD_STACK)
             .spawn(move || {
                 let started = Instant::now();
-                match game.perft_divide(depth, threads, &flag) {
+                match game.perft_divide(depth, threads, &flag.stop) {
                     Some(counts) => {
                         let total: u64 = if depth == 0 {
                             1
@@ -292,7 +429,8 @@ impl Engine {
             Ok(handle) => {
                 self.worker = Some(Worker {
                     job: Job::Perft,
-                    stop,
+                    unbounded: false,
+                    shared,
                     handle,
                 })
             }
@@ -300,19 +438,48 @@ impl Engine {
         }
     }
 
+    /// `bench [depth]`: the variant's fixed positions, one thread, a fresh 16 MB table each.
+    fn cmd_bench(&mut self, rest: &str) {
+        self.settle_worker();
+        let depth = match rest.split_whitespace().next() {
+            None => BENCH_DEPTH,
+            Some(d) => match d.parse::<u32>() {
+                Ok(d) if (1..=64).contains(&d) => d,
+                _ => return self.error("bench takes a depth from 1 to 64"),
+            },
+        };
+        match run_bench(self.game.as_ref(), depth, &self.out) {
+            Ok(lines) => self.out.lines(lines),
+            Err(e) => self.error(&e),
+        }
+    }
+
     /// Interrupts the running job, if any, and waits for its last output.
     fn stop_worker(&mut self) {
         if let Some(w) = &self.worker {
-            w.stop.store(true, Ordering::Relaxed);
+            w.shared.stop.store(true, Ordering::Relaxed);
         }
         self.join_worker();
     }
 
-    /// Lets the running job end as a new command requires: a perft runs to its end.
+    fn stop_search(&mut self) {
+        if let Some(w) = &self.worker {
+            if w.job == Job::Search {
+                w.shared.stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Lets the running job end as a new command requires: a search stops, a perft finishes.
     fn settle_worker(&mut self) {
-        match self.worker.as_ref().map(|w| w.job) {
-            Some(Job::Perft) => self.join_worker(),
-            None => {}
+        self.stop_search();
+        self.join_worker();
+    }
+
+    /// `d` shows the position a finished perft left behind, but never cuts a search short.
+    fn settle_perft(&mut self) {
+        if self.worker.as_ref().is_some_and(|w| w.job == Job::Perft) {
+            self.join_worker();
         }
     }
 
@@ -323,4 +490,50 @@ impl Engine {
             }
         }
     }
+}
+
+/// Searches the variant's bench positions to `depth` with one thread and a fresh table each,
+/// returning per-position lines and the totals. The node total is a deterministic signature.
+pub fn run_bench(game: &dyn AnyGame, depth: u32, out: &Output) -> Result<Vec<String>, String> {
+    let positions = game.bench_positions();
+    if positions.is_empty() {
+        return Err(format!("variant {} has no bench positions", game.variant()));
+    }
+    let mut lines = Vec::new();
+    let mut total_nodes = 0u64;
+    let started = Instant::now();
+    for (i, fen) in positions.iter().enumerate() {
+        let mut g = game.clone_box();
+        g.set_position(Some(fen), &[])
+            .map_err(|e| format!("bench position {}: {e}", i + 1))?;
+        let tt = TranspositionTable::new(16);
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let shared = Shared::new(&limits, limits.plan(g.side_to_move(), 0));
+        let options = SearchOptions {
+            threads: 1,
+            multipv: 1,
+            report: false,
+        };
+        let (result, best, _) = g.search(&limits, &options, &tt, &shared, out);
+        total_nodes += result.nodes;
+        lines.push(format!(
+            "Position {}/{}: {} nodes, best {}",
+            i + 1,
+            positions.len(),
+            result.nodes,
+            best.unwrap_or_else(|| "(none)".into())
+        ));
+    }
+    let ms = started.elapsed().as_millis().max(1);
+    lines.push(String::new());
+    lines.push(format!("Total time (ms) : {ms}"));
+    lines.push(format!("Nodes searched  : {total_nodes}"));
+    lines.push(format!(
+        "Nodes/second    : {}",
+        total_nodes as u128 * 1000 / ms
+    ));
+    Ok(lines)
 }

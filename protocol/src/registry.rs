@@ -1,13 +1,19 @@
-//! Maps variant names to implementations. The protocol works through the object-safe
-//! [`AnyGame`]; everything below it (perft, later search) is monomorphized per variant, so the
-//! only dynamic dispatch is one call per command.
+//! Maps variant names to implementations: each variant's rules with its evaluator. The protocol
+//! works through the object-safe [`AnyGame`]; everything below it (perft, search) is
+//! monomorphized per variant, so the only dynamic dispatch is one call per command.
 
-use crate::game::Game;
-use crate::perft;
-use crate::piece::Color;
-use crate::rules::{Outcome, Rules, VariantOption};
-use crate::variants::chess::Chess;
+use crate::output::Output;
+use grimoire_engine::eval_api::Evaluator;
+use grimoire_engine::perft;
+use grimoire_engine::rules::{Outcome, Rules, VariantOption};
+use grimoire_engine::search::{
+    self, Limits, SearchOptions, SearchResult, Shared, TranspositionTable,
+};
+use grimoire_engine::variants::chess::Chess;
+use grimoire_engine::{Color, Game};
+use grimoire_eval::ChessEval;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// A game of some variant, as the protocol sees it.
 pub trait AnyGame: Send + Sync {
@@ -18,7 +24,7 @@ pub trait AnyGame: Send + Sync {
     fn fen(&self) -> String;
     fn hash(&self) -> u64;
     fn side_to_move(&self) -> Color;
-    /// Board, FEN, key, side to move, checkers and game state, for the `d` command.
+    /// Board, FEN, key, side to move, legal move count and game state, for the `d` command.
     fn display(&self) -> String;
     fn legal_move_tokens(&self) -> Vec<String>;
     fn outcome(&self) -> Option<Outcome>;
@@ -29,26 +35,51 @@ pub trait AnyGame: Send + Sync {
         threads: usize,
         stop: &AtomicBool,
     ) -> Option<Vec<(String, u64)>>;
+    /// Searches the current position, printing `info` lines to `out` when `options.report`;
+    /// returns the result with the best move and the move to ponder as tokens.
+    fn search(
+        &self,
+        limits: &Limits,
+        options: &SearchOptions,
+        tt: &TranspositionTable,
+        shared: &Shared,
+        out: &Output,
+    ) -> (SearchResult, Option<String>, Option<String>);
+    /// The fixed positions of `bench`.
+    fn bench_positions(&self) -> &'static [&'static str];
     fn option_specs(&self) -> Vec<VariantOption>;
-    /// Sets a variant option; the current position is kept (re-validated under the new options).
+    /// Sets a variant option; the current game is replayed under the new rules.
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
     fn clone_box(&self) -> Box<dyn AnyGame>;
 }
 
-/// A concrete game of variant `R` with its options.
-#[derive(Clone)]
-pub struct VariantGame<R: Rules> {
+/// A game of variant `R`, evaluated by `E`, with the variant's options.
+pub struct VariantGame<R: Rules, E: Evaluator<R>> {
+    eval: Arc<E>,
     options: R::Options,
     start_fen: Option<String>,
     move_tokens: Vec<String>,
     game: Game<R>,
 }
 
-impl<R: Rules> VariantGame<R> {
-    pub fn new() -> Self {
+impl<R: Rules, E: Evaluator<R>> Clone for VariantGame<R, E> {
+    fn clone(&self) -> Self {
+        VariantGame {
+            eval: self.eval.clone(),
+            options: self.options.clone(),
+            start_fen: self.start_fen.clone(),
+            move_tokens: self.move_tokens.clone(),
+            game: self.game.clone(),
+        }
+    }
+}
+
+impl<R: Rules, E: Evaluator<R>> VariantGame<R, E> {
+    pub fn new(eval: E) -> Self {
         let options = R::Options::default();
         let game = Game::new(R::start_position(&options));
         VariantGame {
+            eval: Arc::new(eval),
             options,
             start_fen: None,
             move_tokens: Vec::new(),
@@ -74,13 +105,7 @@ impl<R: Rules> VariantGame<R> {
     }
 }
 
-impl<R: Rules> Default for VariantGame<R> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<R: Rules> AnyGame for VariantGame<R> {
+impl<R: Rules, E: Evaluator<R>> AnyGame for VariantGame<R, E> {
     fn variant(&self) -> &'static str {
         R::NAME
     }
@@ -152,6 +177,43 @@ impl<R: Rules> AnyGame for VariantGame<R> {
         )
     }
 
+    fn search(
+        &self,
+        limits: &Limits,
+        options: &SearchOptions,
+        tt: &TranspositionTable,
+        shared: &Shared,
+        out: &Output,
+    ) -> (SearchResult, Option<String>, Option<String>) {
+        let result = search::search(
+            &self.game,
+            &*self.eval,
+            tt,
+            shared,
+            limits,
+            options,
+            &mut |r| out.line(&r.to_uci()),
+        );
+        let pos = self.game.position();
+        let best = result.best.map(|m| pos.format_move(m));
+        let ponder = match (result.best, result.ponder) {
+            (Some(b), Some(p)) => {
+                let mut after = pos.clone();
+                after.play(b);
+                after
+                    .legal_moves()
+                    .contains(&p)
+                    .then(|| after.format_move(p))
+            }
+            _ => None,
+        };
+        (result, best, ponder)
+    }
+
+    fn bench_positions(&self) -> &'static [&'static str] {
+        R::BENCH
+    }
+
     fn option_specs(&self) -> Vec<VariantOption> {
         R::option_specs()
     }
@@ -185,16 +247,16 @@ pub struct VariantEntry {
     pub create: fn() -> Box<dyn AnyGame>,
 }
 
-fn entry<R: Rules>() -> VariantEntry {
+fn entry<R: Rules, E: Evaluator<R> + Default>() -> VariantEntry {
     VariantEntry {
         name: R::NAME,
-        create: || Box::new(VariantGame::<R>::new()),
+        create: || Box::new(VariantGame::<R, E>::new(E::default())),
     }
 }
 
-/// Every variant the engine plays, in `UCI_Variant` order.
+/// Every variant the engine plays with its evaluator, in `UCI_Variant` order.
 pub fn variants() -> Vec<VariantEntry> {
-    vec![entry::<Chess>()]
+    vec![entry::<Chess, ChessEval>()]
 }
 
 pub fn variant_names() -> Vec<&'static str> {

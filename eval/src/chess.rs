@@ -1,0 +1,425 @@
+//! The chess evaluator: tapered material and piece-square terms, mobility, king safety, pawn
+//! structure, bishop pair, rooks on open files and a tempo bonus, all read from [`EvalParams`].
+//!
+//! Everything the parameters determine is expanded into tables when the evaluator is built, so
+//! `evaluate` does no allocation, no move generation and no parameter look-ups.
+
+use crate::features::{self, SquareWeights};
+use crate::params::{EvalParams, CHESS_KIND_NAMES};
+use grimoire_engine::eval_api::{Evaluator, Score};
+use grimoire_engine::square::SQUARE_COUNT;
+use grimoire_engine::tables::{masks, AttackTables};
+use grimoire_engine::variants::chess::{self, Chess, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use grimoire_engine::{Bitboard, Color, Geometry, Rules, Square};
+use std::ops::{Add, AddAssign, Mul, Sub};
+
+/// A middlegame/endgame pair of centipawn values.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct S {
+    pub mg: i32,
+    pub eg: i32,
+}
+
+impl S {
+    pub const ZERO: S = S { mg: 0, eg: 0 };
+    pub const fn new(mg: i32, eg: i32) -> S {
+        S { mg, eg }
+    }
+}
+
+impl Add for S {
+    type Output = S;
+    #[inline]
+    fn add(self, o: S) -> S {
+        S::new(self.mg + o.mg, self.eg + o.eg)
+    }
+}
+
+impl AddAssign for S {
+    #[inline]
+    fn add_assign(&mut self, o: S) {
+        self.mg += o.mg;
+        self.eg += o.eg;
+    }
+}
+
+impl Sub for S {
+    type Output = S;
+    #[inline]
+    fn sub(self, o: S) -> S {
+        S::new(self.mg - o.mg, self.eg - o.eg)
+    }
+}
+
+impl Mul<i32> for S {
+    type Output = S;
+    #[inline]
+    fn mul(self, k: i32) -> S {
+        S::new(self.mg * k, self.eg * k)
+    }
+}
+
+/// Mobility is counted from these numbers of safe squares per kind (pawn and king unused), so a
+/// piece with average freedom scores about zero and the term does not shift material values.
+/// Fixed, not tuned: a tunable offset would be the same as a change of material.
+pub const MOBILITY_CENTRE: [i32; 6] = [0, 4, 6, 6, 12, 0];
+
+/// Scale (out of 128) of the king-attack sum by the number of distinct attacking pieces: one
+/// attacker alone is rarely dangerous, several together are.
+pub const ATTACKER_SCALE: [i32; 8] = [0, 32, 64, 96, 112, 120, 124, 128];
+
+/// Evaluations are clamped to this, well inside the ±10000 the search reserves for mates.
+pub const EVAL_LIMIT: i32 = 9000;
+
+const W: usize = 0;
+const B: usize = 1;
+
+/// The chess evaluator. Build it once ([`ChessEval::default`] or [`ChessEval::from_params`]) and
+/// share it; `evaluate` only reads it.
+#[derive(Clone)]
+pub struct ChessEval {
+    params: EvalParams,
+    tables: &'static AttackTables,
+    board: Bitboard,
+    /// Material plus piece-square value per colour, kind and frame square.
+    psqt: [[[S; SQUARE_COUNT]; 6]; 2],
+    phase_weight: [i32; 6],
+    phase_max: i32,
+    mobility: [S; 6],
+    king_attack: [S; 6],
+    shield_near: S,
+    shield_far: S,
+    king_open_file: S,
+    doubled: S,
+    isolated: S,
+    supported: S,
+    /// By 0-based relative rank (entries 1..=6 used).
+    passed: [S; 8],
+    passed_free: S,
+    bishop_pair: S,
+    rook_open: S,
+    rook_semi_open: S,
+    tempo: S,
+    /// Board squares of each frame column (empty for columns 0 and 9).
+    file: [Bitboard; 10],
+    /// Board squares of the columns beside a column.
+    adjacent_files: [Bitboard; 10],
+    /// Squares ahead of a square on its file, per colour.
+    front_file: [[Bitboard; SQUARE_COUNT]; 2],
+    /// Squares ahead of a square on its and the adjacent files (enemy pawns there stop a passer).
+    passed_span: [[Bitboard; SQUARE_COUNT]; 2],
+    /// Shield squares one and two ranks ahead of a king on its first two ranks, per colour.
+    shield: [[[Bitboard; SQUARE_COUNT]; 2]; 2],
+    /// The king square and its neighbours.
+    king_zone: [Bitboard; SQUARE_COUNT],
+}
+
+impl Default for ChessEval {
+    fn default() -> Self {
+        ChessEval::from_params(EvalParams::chess())
+    }
+}
+
+impl std::fmt::Debug for ChessEval {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ChessEval")
+            .field("params", &self.params)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ChessEval {
+    /// Builds the evaluator from a chess parameter set. Panics if `params` is not a chess set
+    /// (see [`ChessEval::try_from_params`]).
+    pub fn from_params(params: EvalParams) -> ChessEval {
+        ChessEval::try_from_params(params).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Builds the evaluator, or says why `params` does not fit it.
+    pub fn try_from_params(params: EvalParams) -> Result<ChessEval, String> {
+        if params.variant() != "chess" {
+            return Err(format!(
+                "ChessEval needs chess parameters, got a set for {:?}",
+                params.variant()
+            ));
+        }
+        let get = |name: &str| -> Result<S, String> {
+            params
+                .get(name)
+                .map(|(mg, eg)| S::new(mg, eg))
+                .ok_or_else(|| format!("chess parameters lack {name:?}"))
+        };
+        let per_kind = |prefix: &str, kinds: &[u8]| -> Result<[S; 6], String> {
+            let mut out = [S::ZERO; 6];
+            for &k in kinds {
+                out[k as usize] = get(&format!("{prefix}_{}", CHESS_KIND_NAMES[k as usize]))?;
+            }
+            Ok(out)
+        };
+        let all_kinds = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING];
+        let pieces = [KNIGHT, BISHOP, ROOK, QUEEN];
+
+        let mut material = per_kind("material", &[PAWN, KNIGHT, BISHOP, ROOK, QUEEN])?;
+        material[KING as usize] = S::ZERO;
+        let centre = per_kind("pst_centre", &all_kinds)?;
+        let advance = per_kind("pst_advance", &all_kinds)?;
+        let g = Geometry::Framed8;
+        let mut psqt = [[[S::ZERO; SQUARE_COUNT]; 6]; 2];
+        for color in Color::BOTH {
+            for k in 0..6 {
+                let w = |f: fn(S) -> i32| SquareWeights {
+                    centre: f(centre[k]),
+                    advance: f(advance[k]),
+                };
+                let mg = features::square_table(g, color, w(|s| s.mg));
+                let eg = features::square_table(g, color, w(|s| s.eg));
+                for i in 0..SQUARE_COUNT {
+                    psqt[color.index()][k][i] = material[k] + S::new(mg[i], eg[i]);
+                }
+            }
+        }
+
+        let mut phase_weight = [0; 6];
+        for &k in &pieces {
+            let name = format!("phase_{}", CHESS_KIND_NAMES[k as usize]);
+            phase_weight[k as usize] = params
+                .scalar(&name)
+                .ok_or_else(|| format!("chess parameters lack {name:?}"))?;
+        }
+        // The start position: two knights, bishops and rooks and one queen per side.
+        let phase_max = (4 * (phase_weight[1] + phase_weight[2] + phase_weight[3])
+            + 2 * phase_weight[4])
+            .max(1);
+
+        let mut passed = [S::ZERO; 8];
+        for (r, p) in passed.iter_mut().enumerate().take(7).skip(1) {
+            *p = get(&format!("passed_rank_{}", r + 1))?;
+        }
+
+        let board = masks::board8();
+        let sq_set = |f: &dyn Fn(Square) -> bool| {
+            board
+                .iter()
+                .filter(|&s| f(s))
+                .fold(Bitboard::EMPTY, |b, s| b | Bitboard::from_square(s))
+        };
+        let file: [Bitboard; 10] = std::array::from_fn(|c| sq_set(&|s| s.col() as usize == c));
+        let adjacent_files: [Bitboard; 10] = std::array::from_fn(|c| {
+            sq_set(&|s| s.col() as usize + 1 == c || s.col() as usize == c + 1)
+        });
+        let ahead = |color: usize, from: Square, s: Square| {
+            if color == W {
+                s.row() > from.row()
+            } else {
+                s.row() < from.row()
+            }
+        };
+        let mut front_file = [[Bitboard::EMPTY; SQUARE_COUNT]; 2];
+        let mut passed_span = [[Bitboard::EMPTY; SQUARE_COUNT]; 2];
+        let mut shield = [[[Bitboard::EMPTY; SQUARE_COUNT]; 2]; 2];
+        let mut king_zone = [Bitboard::EMPTY; SQUARE_COUNT];
+        let tables = chess::tables();
+        for from in board {
+            let i = from.index();
+            king_zone[i] = tables.king[i] | Bitboard::from_square(from);
+            for color in [W, B] {
+                front_file[color][i] = sq_set(&|s| s.col() == from.col() && ahead(color, from, s));
+                passed_span[color][i] =
+                    sq_set(&|s| s.col().abs_diff(from.col()) <= 1 && ahead(color, from, s));
+                let rel = if color == W {
+                    from.row() as i32 - 1
+                } else {
+                    8 - from.row() as i32
+                };
+                if rel <= 1 {
+                    for (d, mask) in shield[color].iter_mut().enumerate() {
+                        let dist = d as i32 + 1;
+                        mask[i] = sq_set(&|s| {
+                            s.col().abs_diff(from.col()) <= 1
+                                && (s.row() as i32 - from.row() as i32).abs() == dist
+                                && ahead(color, from, s)
+                        });
+                    }
+                }
+            }
+        }
+
+        Ok(ChessEval {
+            tables,
+            board,
+            psqt,
+            phase_weight,
+            phase_max,
+            mobility: per_kind("mobility", &pieces)?,
+            king_attack: per_kind("king_attack", &pieces)?,
+            shield_near: get("king_shield_near")?,
+            shield_far: get("king_shield_far")?,
+            king_open_file: get("king_open_file")?,
+            doubled: get("pawn_doubled")?,
+            isolated: get("pawn_isolated")?,
+            supported: get("pawn_supported")?,
+            passed,
+            passed_free: get("passed_free")?,
+            bishop_pair: get("bishop_pair")?,
+            rook_open: get("rook_open_file")?,
+            rook_semi_open: get("rook_semi_open_file")?,
+            tempo: get("tempo")?,
+            file,
+            adjacent_files,
+            front_file,
+            passed_span,
+            shield,
+            king_zone,
+            params,
+        })
+    }
+
+    /// The parameters this evaluator was built from.
+    pub fn params(&self) -> &EvalParams {
+        &self.params
+    }
+
+    /// Game phase of a position: from `phase_max()` (all pieces) down to 0 (pawns and kings).
+    pub fn phase(&self, pos: &Chess) -> i32 {
+        let b = pos.board();
+        let mut phase = 0;
+        for k in [KNIGHT, BISHOP, ROOK, QUEEN] {
+            phase += self.phase_weight[k as usize] * b.kind(k).count() as i32;
+        }
+        phase.min(self.phase_max)
+    }
+
+    /// The phase of the start position (the middlegame end of the taper).
+    pub fn phase_max(&self) -> i32 {
+        self.phase_max
+    }
+
+    /// The untapered score from White's point of view, before the tempo bonus.
+    pub fn white_terms(&self, pos: &Chess) -> S {
+        let b = pos.board();
+        let wp = b.pieces(Color::White, PAWN);
+        let bp = b.pieces(Color::Black, PAWN);
+        let board = self.board.0;
+        // Pawn attacks by shifting: the frame columns beside the 8x8 board absorb the wrap.
+        let pawn_attacks = [
+            Bitboard(((wp.0 << 9) | (wp.0 << 11)) & board),
+            Bitboard(((bp.0 >> 9) | (bp.0 >> 11)) & board),
+        ];
+        self.side_terms(pos, Color::White, pawn_attacks)
+            - self.side_terms(pos, Color::Black, pawn_attacks)
+    }
+
+    #[inline]
+    fn side_terms(&self, pos: &Chess, us: Color, pawn_attacks: [Bitboard; 2]) -> S {
+        let t = self.tables;
+        let b = pos.board();
+        let ui = us.index();
+        let them = !us;
+        let occ = b.occupied();
+        let own = b.color(us);
+        let our_pawns = b.pieces(us, PAWN);
+        let their_pawns = b.pieces(them, PAWN);
+        let all_pawns = our_pawns | their_pawns;
+        let psqt = &self.psqt[ui];
+        let mut s = S::ZERO;
+
+        // Pawns: material, squares and structure.
+        for sq in our_pawns {
+            let i = sq.index();
+            s += psqt[PAWN as usize][i];
+            if (self.front_file[ui][i] & our_pawns).any() {
+                s += self.doubled;
+            } else if (self.passed_span[ui][i] & their_pawns).is_empty() {
+                let rel = if us == Color::White {
+                    sq.row() - 1
+                } else {
+                    8 - sq.row()
+                };
+                s += self.passed[rel as usize];
+                let stop = if us == Color::White { i + 10 } else { i - 10 };
+                if !occ.contains(Square::from_index(stop as u8)) {
+                    s += self.passed_free;
+                }
+            }
+            if (self.adjacent_files[sq.col() as usize] & our_pawns).is_empty() {
+                s += self.isolated;
+            }
+            if pawn_attacks[ui].contains(sq) {
+                s += self.supported;
+            }
+        }
+
+        // Pieces: material, squares, mobility and attacks on the enemy king zone.
+        let area = self.board & !own & !pawn_attacks[them.index()];
+        let enemy_zone = self.king_zone[b.pieces(them, KING).lsb().index()];
+        let mut attackers = 0usize;
+        let mut attack = S::ZERO;
+        macro_rules! piece_loop {
+            ($kind:expr, $attacks:expr) => {{
+                let k = $kind as usize;
+                for sq in b.pieces(us, $kind) {
+                    s += psqt[k][sq.index()];
+                    let a: Bitboard = $attacks(sq);
+                    s += self.mobility[k] * ((a & area).count() as i32 - MOBILITY_CENTRE[k]);
+                    let hits = (a & enemy_zone).count() as i32;
+                    if hits > 0 {
+                        attackers += 1;
+                        attack += self.king_attack[k] * hits;
+                    }
+                }
+            }};
+        }
+        piece_loop!(KNIGHT, |sq: Square| t.knight[sq.index()]);
+        piece_loop!(BISHOP, |sq| t.bishop(sq, occ));
+        piece_loop!(ROOK, |sq| t.rook(sq, occ));
+        piece_loop!(QUEEN, |sq| t.queen(sq, occ));
+        let scale = ATTACKER_SCALE[attackers.min(7)];
+        s += S::new(attack.mg * scale / 128, attack.eg * scale / 128);
+
+        for sq in b.pieces(us, ROOK) {
+            let f = self.file[sq.col() as usize];
+            if (f & all_pawns).is_empty() {
+                s += self.rook_open;
+            } else if (f & our_pawns).is_empty() {
+                s += self.rook_semi_open;
+            }
+        }
+        if b.pieces(us, BISHOP).more_than_one() {
+            s += self.bishop_pair;
+        }
+
+        // Own king: square, pawn shield, open files beside it.
+        let ksq = b.pieces(us, KING).lsb();
+        let ki = ksq.index();
+        s += psqt[KING as usize][ki];
+        s += self.shield_near * (self.shield[ui][0][ki] & our_pawns).count() as i32;
+        s += self.shield_far * (self.shield[ui][1][ki] & our_pawns).count() as i32;
+        let kc = ksq.col() as usize;
+        for c in kc - 1..=kc + 1 {
+            // Columns 0 and 9 have no board squares: not a file, so not an open one.
+            if self.file[c].any() && (self.file[c] & our_pawns).is_empty() {
+                s += self.king_open_file;
+            }
+        }
+        s
+    }
+
+    /// Blends a pair by phase.
+    #[inline]
+    pub fn taper(&self, s: S, phase: i32) -> i32 {
+        (s.mg * phase + s.eg * (self.phase_max - phase)) / self.phase_max
+    }
+}
+
+impl Evaluator<Chess> for ChessEval {
+    fn evaluate(&self, pos: &Chess) -> Score {
+        let white = self.white_terms(pos);
+        let relative = if pos.side_to_move() == Color::White {
+            white
+        } else {
+            S::ZERO - white
+        };
+        let score = self.taper(relative + self.tempo, self.phase(pos));
+        score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+}

@@ -1,0 +1,363 @@
+//! Evaluation parameters as data: a flat list of named integers that the tuner reads and
+//! rewrites, with a plain text format (`name mg eg` per line, `#` comments).
+//!
+//! Every term of an evaluator is one named parameter. A *tapered* parameter has two values, the
+//! middlegame (`mg`) and the endgame (`eg`) value, blended by game phase; a *scalar* parameter has
+//! one value (phase weights). All values live in one `Vec<i32>` in declaration order, so the tuner
+//! can treat a parameter set as a vector ([`EvalParams::as_slice`], [`EvalParams::as_mut_slice`])
+//! and name each slot ([`EvalParams::slot_name`]).
+//!
+//! The format is described in `docs/eval.md`.
+
+use std::fmt::Write;
+
+/// Names of the piece kinds of chess as they appear in parameter names (index = kind).
+pub const CHESS_KIND_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+
+/// One parameter of a set: its name, whether it is tapered, and where its values start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Entry {
+    name: String,
+    tapered: bool,
+    offset: usize,
+    /// Comment lines written before this entry by [`EvalParams::to_text`] (a section header).
+    header: Option<String>,
+}
+
+/// A view of one parameter: its name and its one (scalar) or two (`[mg, eg]`) values.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Param<'a> {
+    pub name: &'a str,
+    pub values: &'a [i32],
+}
+
+impl Param<'_> {
+    pub fn is_tapered(&self) -> bool {
+        self.values.len() == 2
+    }
+}
+
+/// A named parameter set of one variant's evaluator.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalParams {
+    variant: String,
+    entries: Vec<Entry>,
+    values: Vec<i32>,
+    /// Header for the next pushed entry (only while building).
+    pending_header: Option<String>,
+}
+
+fn valid_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && name != "variant"
+}
+
+impl EvalParams {
+    /// An empty set for `variant`; fill it with [`EvalParams::push_tapered`] and
+    /// [`EvalParams::push_scalar`].
+    pub fn new(variant: &str) -> EvalParams {
+        EvalParams {
+            variant: variant.to_string(),
+            entries: Vec::new(),
+            values: Vec::new(),
+            pending_header: None,
+        }
+    }
+
+    /// The built-in default set of a variant, or `None` if it has none yet.
+    pub fn defaults(variant: &str) -> Option<EvalParams> {
+        match variant {
+            "chess" => Some(EvalParams::chess()),
+            _ => None,
+        }
+    }
+
+    /// The variants that have a built-in default set.
+    pub fn variants() -> &'static [&'static str] {
+        &["chess"]
+    }
+
+    /// The variant this set belongs to.
+    pub fn variant(&self) -> &str {
+        &self.variant
+    }
+
+    /// Starts a section: the next pushed parameter is preceded by `# title` in the text form.
+    pub fn section(&mut self, title: &str) -> &mut Self {
+        self.pending_header = Some(title.to_string());
+        self
+    }
+
+    fn push(&mut self, name: &str, tapered: bool, values: &[i32]) {
+        assert!(valid_name(name), "bad parameter name {name:?}");
+        assert!(
+            self.index(name).is_none(),
+            "duplicate parameter name {name:?}"
+        );
+        self.entries.push(Entry {
+            name: name.to_string(),
+            tapered,
+            offset: self.values.len(),
+            header: self.pending_header.take(),
+        });
+        self.values.extend_from_slice(values);
+    }
+
+    /// Appends a tapered parameter (panics on a duplicate or malformed name: a programming error).
+    pub fn push_tapered(&mut self, name: &str, mg: i32, eg: i32) -> &mut Self {
+        self.push(name, true, &[mg, eg]);
+        self
+    }
+
+    /// Appends a scalar parameter (panics on a duplicate or malformed name).
+    pub fn push_scalar(&mut self, name: &str, value: i32) -> &mut Self {
+        self.push(name, false, &[value]);
+        self
+    }
+
+    fn index(&self, name: &str) -> Option<usize> {
+        self.entries.iter().position(|e| e.name == name)
+    }
+
+    fn entry_values(&self, e: &Entry) -> &[i32] {
+        &self.values[e.offset..e.offset + if e.tapered { 2 } else { 1 }]
+    }
+
+    /// Number of parameters (a tapered parameter counts once).
+    pub fn param_count(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Number of values (slots): a tapered parameter has two, a scalar one.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// All values in declaration order (`mg` before `eg` for tapered parameters).
+    pub fn as_slice(&self) -> &[i32] {
+        &self.values
+    }
+
+    /// All values, writable (the tuner's view). The layout never changes.
+    pub fn as_mut_slice(&mut self) -> &mut [i32] {
+        &mut self.values
+    }
+
+    /// The name of value slot `slot`: `name.mg`, `name.eg`, or `name` for a scalar.
+    pub fn slot_name(&self, slot: usize) -> Option<String> {
+        let e = self
+            .entries
+            .iter()
+            .rev()
+            .find(|e| e.offset <= slot && slot < self.values.len())?;
+        Some(if !e.tapered {
+            e.name.clone()
+        } else if slot == e.offset {
+            format!("{}.mg", e.name)
+        } else {
+            format!("{}.eg", e.name)
+        })
+    }
+
+    /// The slot index of the first value of parameter `name`.
+    pub fn slot_of(&self, name: &str) -> Option<usize> {
+        self.index(name).map(|i| self.entries[i].offset)
+    }
+
+    /// The parameters in declaration order.
+    pub fn iter(&self) -> impl Iterator<Item = Param<'_>> {
+        self.entries.iter().map(|e| Param {
+            name: &e.name,
+            values: self.entry_values(e),
+        })
+    }
+
+    /// `(mg, eg)` of a parameter; a scalar gives its value twice.
+    pub fn get(&self, name: &str) -> Option<(i32, i32)> {
+        let e = &self.entries[self.index(name)?];
+        let v = self.entry_values(e);
+        Some((v[0], *v.last().unwrap()))
+    }
+
+    /// The value of a scalar parameter (or the `mg` value of a tapered one).
+    pub fn scalar(&self, name: &str) -> Option<i32> {
+        self.get(name).map(|(mg, _)| mg)
+    }
+
+    /// Sets a tapered parameter's two values, or a scalar parameter's value (then `mg` must equal
+    /// `eg`).
+    pub fn set(&mut self, name: &str, mg: i32, eg: i32) -> Result<(), String> {
+        let i = self
+            .index(name)
+            .ok_or_else(|| format!("unknown parameter {name:?}"))?;
+        let e = &self.entries[i];
+        if e.tapered {
+            self.values[e.offset] = mg;
+            self.values[e.offset + 1] = eg;
+        } else if mg == eg {
+            self.values[e.offset] = mg;
+        } else {
+            return Err(format!("parameter {name:?} is scalar: one value, not two"));
+        }
+        Ok(())
+    }
+
+    /// The text form: a header comment, `variant <name>`, then one `name mg eg` (or `name value`)
+    /// line per parameter, grouped under `#` section comments.
+    pub fn to_text(&self) -> String {
+        let width = self.entries.iter().map(|e| e.name.len()).max().unwrap_or(0);
+        let mut out = String::new();
+        out.push_str("# Grimoire evaluation parameters: `name mg eg` (tapered) or `name value`.\n");
+        out.push_str("# Centipawns unless a section says otherwise. See docs/eval.md.\n");
+        let _ = writeln!(out, "variant {}", self.variant);
+        for e in &self.entries {
+            if let Some(h) = &e.header {
+                out.push('\n');
+                for line in h.lines() {
+                    let _ = writeln!(out, "# {line}");
+                }
+            }
+            let _ = write!(out, "{:<width$}", e.name);
+            for v in self.entry_values(e) {
+                let _ = write!(out, " {v:>5}");
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Parses the text form. The `variant <name>` line (optional, default `chess`) must come
+    /// before any parameter and selects the built-in set the file is read over: parameters the
+    /// file does not list keep their default values. Unknown names, duplicates, a wrong number
+    /// of values and anything that is not an integer are errors naming the line.
+    pub fn from_text(text: &str) -> Result<EvalParams, String> {
+        let mut base: Option<EvalParams> = None;
+        let mut seen = Vec::new();
+        for (n, raw) in text.lines().enumerate() {
+            let line_no = n + 1;
+            let line = raw.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let mut words = line.split_whitespace();
+            let name = words.next().unwrap();
+            let rest: Vec<&str> = words.collect();
+            if name == "variant" {
+                if base.is_some() {
+                    return Err(format!(
+                        "line {line_no}: `variant` must come once, before any parameter"
+                    ));
+                }
+                let [v] = rest[..] else {
+                    return Err(format!("line {line_no}: expected `variant <name>`"));
+                };
+                base = Some(EvalParams::defaults(v).ok_or_else(|| {
+                    format!("line {line_no}: no evaluation parameters for variant {v:?}")
+                })?);
+                continue;
+            }
+            let params = base.get_or_insert_with(EvalParams::chess);
+            let i = params.index(name).ok_or_else(|| {
+                format!(
+                    "line {line_no}: unknown parameter {name:?} for variant {}",
+                    params.variant
+                )
+            })?;
+            if seen.contains(&i) {
+                return Err(format!("line {line_no}: parameter {name:?} given twice"));
+            }
+            seen.push(i);
+            let e = &params.entries[i];
+            let want = if e.tapered { 2 } else { 1 };
+            if rest.len() != want {
+                return Err(format!(
+                    "line {line_no}: parameter {name:?} takes {} ({}), found {} value(s)",
+                    want,
+                    if e.tapered { "mg eg" } else { "one value" },
+                    rest.len()
+                ));
+            }
+            for (k, word) in rest.iter().enumerate() {
+                let v: i32 = word.parse().map_err(|_| {
+                    format!("line {line_no}: value {word:?} of {name:?} is not an integer")
+                })?;
+                let off = e.offset + k;
+                params.values[off] = v;
+            }
+        }
+        Ok(base.unwrap_or_else(EvalParams::chess))
+    }
+
+    /// The built-in chess parameters. Material comes from the piece-value method of
+    /// [`crate::features`] (a test checks that these numbers are what it gives); the other terms
+    /// are starting values for the tuner.
+    pub fn chess() -> EvalParams {
+        let mut p = EvalParams::new("chess");
+        p.section("Game phase: weight of each non-pawn piece (scalar); the start position is the\nmiddlegame end, no non-pawn pieces the endgame end.");
+        p.push_scalar("phase_knight", 1)
+            .push_scalar("phase_bishop", 1)
+            .push_scalar("phase_rook", 2)
+            .push_scalar("phase_queen", 4);
+        p.section("Material (derived by the piece-value method of docs/eval.md; pawn = 100).");
+        for (kind, cp) in [
+            ("pawn", 100),
+            ("knight", 317),
+            ("bishop", 330),
+            ("rook", 500),
+            ("queen", 894),
+        ] {
+            p.push_tapered(&format!("material_{kind}"), cp, cp);
+        }
+        p.section("Piece-square features: centipawns per unit of centralisation (board-centre\ndistance below average) and of advancement (relative rank above average).");
+        let centre = [(5, 0), (8, 6), (4, 3), (0, 0), (1, 4), (-10, 12)];
+        let advance = [(2, 6), (3, 0), (1, 0), (2, 1), (0, 0), (-12, 2)];
+        for (k, kind) in CHESS_KIND_NAMES.iter().enumerate() {
+            p.push_tapered(&format!("pst_centre_{kind}"), centre[k].0, centre[k].1);
+            p.push_tapered(&format!("pst_advance_{kind}"), advance[k].0, advance[k].1);
+        }
+        p.section("Mobility: per safe square attacked (not own piece, not attacked by an enemy\npawn), counted from a fixed centre per kind (docs/eval.md).");
+        for (kind, mg, eg) in [
+            ("knight", 4, 4),
+            ("bishop", 5, 5),
+            ("rook", 2, 4),
+            ("queen", 1, 2),
+        ] {
+            p.push_tapered(&format!("mobility_{kind}"), mg, eg);
+        }
+        p.section("King safety: bonus per square of the enemy king zone a piece attacks (scaled by\nthe number of attackers), pawn shield, open files beside the own king.");
+        for (kind, mg, eg) in [
+            ("knight", 8, 0),
+            ("bishop", 6, 0),
+            ("rook", 8, 0),
+            ("queen", 12, 0),
+        ] {
+            p.push_tapered(&format!("king_attack_{kind}"), mg, eg);
+        }
+        p.push_tapered("king_shield_near", 12, 0)
+            .push_tapered("king_shield_far", 6, 0)
+            .push_tapered("king_open_file", -15, 0);
+        p.section("Pawn structure (per pawn).");
+        p.push_tapered("pawn_doubled", -10, -20)
+            .push_tapered("pawn_isolated", -10, -12)
+            .push_tapered("pawn_supported", 6, 4);
+        p.section("Passed pawns: bonus by relative rank, and for a free stop square.");
+        let passed = [(0, 10), (5, 15), (10, 25), (20, 45), (35, 70), (60, 110)];
+        for (r, (mg, eg)) in passed.iter().enumerate() {
+            p.push_tapered(&format!("passed_rank_{}", r + 2), *mg, *eg);
+        }
+        p.push_tapered("passed_free", 5, 10);
+        p.section("Pieces.");
+        p.push_tapered("bishop_pair", 30, 50)
+            .push_tapered("rook_open_file", 25, 10)
+            .push_tapered("rook_semi_open_file", 12, 6);
+        p.section("Side to move.");
+        p.push_tapered("tempo", 12, 6);
+        p
+    }
+}

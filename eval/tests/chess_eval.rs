@@ -1,0 +1,183 @@
+//! Behaviour of the chess evaluator (`ChessEval`): start-position balance, colour symmetry,
+//! material and passed-pawn sanity, bounds over random games, and parameters reaching the score.
+
+use grimoire_engine::eval_api::Evaluator;
+use grimoire_engine::variants::chess::Chess;
+use grimoire_engine::Rules;
+use grimoire_eval::chess::EVAL_LIMIT;
+use grimoire_eval::{ChessEval, EvalParams};
+
+fn pos(fen: &str) -> Chess {
+    Chess::from_fen(fen, &()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// The colour-mirrored FEN: ranks reversed, piece colours and the side to move swapped, castling
+/// rights and the en-passant square mirrored.
+fn mirror_fen(fen: &str) -> String {
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let swap = |c: char| {
+        if c.is_ascii_uppercase() {
+            c.to_ascii_lowercase()
+        } else {
+            c.to_ascii_uppercase()
+        }
+    };
+    let board: Vec<String> = f[0]
+        .split('/')
+        .rev()
+        .map(|rank| rank.chars().map(swap).collect())
+        .collect();
+    let side = if f[1] == "w" { "b" } else { "w" };
+    let castling = if f[2] == "-" {
+        "-".to_string()
+    } else {
+        let swapped: Vec<char> = f[2].chars().map(swap).collect();
+        "KQkq".chars().filter(|c| swapped.contains(c)).collect()
+    };
+    let ep = if f[3] == "-" {
+        "-".to_string()
+    } else {
+        let b = f[3].as_bytes();
+        format!("{}{}", b[0] as char, (b'1' + b'8' - b[1]) as char)
+    };
+    format!(
+        "{} {} {} {} {} {}",
+        board.join("/"),
+        side,
+        castling,
+        ep,
+        f[4],
+        f[5]
+    )
+}
+
+const VARIED: [&str; 12] = [
+    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+    "8/P7/8/8/8/8/5k2/K7 b - - 0 1",
+    "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+    "2kr3r/ppp2ppp/2n5/2b1p3/4P1b1/2NP1N2/PPP2PPP/R1B2RK1 b - - 3 10",
+    "8/5pk1/6p1/3B4/1p6/1P3K2/8/8 w - - 0 40",
+];
+
+#[test]
+fn start_position_is_within_30_centipawns() {
+    let e = ChessEval::default();
+    let start = Chess::start_position(&());
+    let s = e.evaluate(&start);
+    assert!(s.abs() <= 30, "start position scores {s}");
+}
+
+#[test]
+fn colour_mirrored_positions_score_the_same() {
+    let e = ChessEval::default();
+    for fen in VARIED {
+        let m = mirror_fen(fen);
+        let (a, b) = (e.evaluate(&pos(fen)), e.evaluate(&pos(&m)));
+        assert_eq!(a, b, "{fen} scores {a}, its mirror {m} scores {b}");
+    }
+}
+
+#[test]
+fn a_queen_up_is_strongly_positive_for_its_owner_and_negative_for_the_other_side() {
+    let e = ChessEval::default();
+    for (fen_w, fen_b) in [
+        (
+            "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/3QK3 b - - 0 1",
+        ),
+        (
+            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+        ),
+    ] {
+        let w = e.evaluate(&pos(fen_w));
+        let b = e.evaluate(&pos(fen_b));
+        assert!(w >= 700, "{fen_w}: {w}");
+        assert!(b <= -700, "{fen_b}: {b}");
+    }
+}
+
+#[test]
+fn a_passed_pawn_on_the_seventh_beats_one_on_the_third() {
+    let e = ChessEval::default();
+    for (seventh, third) in [
+        (
+            "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+            "4k3/8/8/8/8/P7/8/4K3 w - - 0 1",
+        ),
+        (
+            "4k3/3P4/8/8/8/8/8/4K3 b - - 0 1",
+            "4k3/8/8/8/8/3P4/8/4K3 b - - 0 1",
+        ),
+        // Middlegame material: the passer still counts.
+        (
+            "r2qk2r/1P3ppp/8/8/8/8/5PPP/R2QK2R w KQkq - 0 1",
+            "r2qk2r/5ppp/8/8/8/1P6/5PPP/R2QK2R w KQkq - 0 1",
+        ),
+    ] {
+        let a = e.evaluate(&pos(seventh));
+        let b = e.evaluate(&pos(third));
+        // Both from the same side's view: a larger number is better for the mover; for Black to
+        // move the white pawn's advance must make the score smaller.
+        if seventh.contains(" w ") {
+            assert!(a > b + 50, "{seventh}: {a} vs {third}: {b}");
+        } else {
+            assert!(a < b - 50, "{seventh}: {a} vs {third}: {b}");
+        }
+    }
+}
+
+/// Seeded random games: every position stays inside the limit and scores like its mirror.
+#[test]
+fn random_game_positions_are_bounded_and_colour_symmetric() {
+    let e = ChessEval::default();
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut checked = 0;
+    for _ in 0..40 {
+        let mut p = Chess::start_position(&());
+        for _ in 0..120 {
+            if p.terminal().is_some() {
+                break;
+            }
+            let s = e.evaluate(&p);
+            assert!(s.abs() <= EVAL_LIMIT);
+            let m = pos(&mirror_fen(&p.to_fen()));
+            assert_eq!(s, e.evaluate(&m), "{}", p.to_fen());
+            checked += 1;
+            let moves = p.legal_moves();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mv = moves[(seed % moves.len() as u64) as usize];
+            p.play(mv);
+        }
+    }
+    assert!(checked > 2000);
+}
+
+#[test]
+fn parameters_reach_the_score() {
+    let fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
+    let base = ChessEval::default().evaluate(&pos(fen));
+    let mut p = EvalParams::chess();
+    p.set("material_queen", 1094, 1094).unwrap();
+    let richer = ChessEval::from_params(p.clone()).evaluate(&pos(fen));
+    // Only kings and a queen: the endgame end of the taper, so the eg value moves it by 200.
+    assert_eq!(richer - base, 200);
+    // Through the text form, as the tuner will hand it over.
+    let again = ChessEval::from_params(EvalParams::from_text(&p.to_text()).unwrap());
+    assert_eq!(again.evaluate(&pos(fen)), richer);
+}
+
+#[test]
+fn parameters_of_another_variant_are_refused() {
+    let err = ChessEval::try_from_params(EvalParams::new("xiangqi")).unwrap_err();
+    assert!(err.contains("chess"), "{err}");
+}

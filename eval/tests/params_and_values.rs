@@ -1,0 +1,152 @@
+//! The parameter text format (round trip, partial files, rejected malformed text with messages)
+//! and the piece-value method on the FIDE pieces (calibration) and the chess defaults.
+
+use grimoire_engine::tables::masks;
+use grimoire_engine::variants::chess::tables;
+use grimoire_eval::features::{piece_value, reference_pieces};
+use grimoire_eval::EvalParams;
+
+#[test]
+fn text_round_trip_gives_equal_params() {
+    let p = EvalParams::chess();
+    assert_eq!(EvalParams::from_text(&p.to_text()).unwrap(), p);
+    // Changed values (as the tuner writes them) survive too, negative ones included.
+    let mut q = p.clone();
+    for (i, v) in q.as_mut_slice().iter_mut().enumerate() {
+        *v = *v * 3 - i as i32;
+    }
+    let text = q.to_text();
+    let back = EvalParams::from_text(&text).unwrap();
+    assert_eq!(back, q);
+    assert_ne!(back, p);
+    assert_eq!(back.to_text(), text);
+}
+
+#[test]
+fn text_lines_are_name_mg_eg_with_comments() {
+    let text = EvalParams::chess().to_text();
+    assert!(text
+        .lines()
+        .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["material_queen", "894", "894"]));
+    assert!(text.lines().any(|l| l.starts_with("variant chess")));
+    assert!(text.lines().any(|l| l.starts_with('#')));
+}
+
+#[test]
+fn a_partial_file_overrides_only_what_it_lists() {
+    let p = EvalParams::from_text(
+        "# hand experiment\nvariant chess\n\nmaterial_queen 950 1000  # stronger queen\nphase_queen 3\n",
+    )
+    .unwrap();
+    assert_eq!(p.get("material_queen"), Some((950, 1000)));
+    assert_eq!(p.scalar("phase_queen"), Some(3));
+    let d = EvalParams::chess();
+    assert_eq!(p.get("material_rook"), d.get("material_rook"));
+    // No variant line: chess.
+    assert_eq!(
+        EvalParams::from_text("tempo 1 2").unwrap().get("tempo"),
+        Some((1, 2))
+    );
+}
+
+#[test]
+fn malformed_text_is_rejected_with_a_message() {
+    for (text, expect) in [
+        ("material_wizard 100 100", "unknown parameter"),
+        ("material_queen 900", "takes 2"),
+        ("material_queen 900 900 900", "takes 2"),
+        ("phase_queen 4 4", "takes 1"),
+        ("material_queen nine 900", "not an integer"),
+        ("material_queen 9.5 900", "not an integer"),
+        ("material_queen 99999999999 0", "not an integer"),
+        ("tempo 1 1\ntempo 2 2", "given twice"),
+        ("tempo 1 1\nvariant chess", "`variant` must come once"),
+        ("variant shogi", "no evaluation parameters"),
+        ("variant", "expected `variant <name>`"),
+        ("Material_queen 1 1", "unknown parameter"),
+    ] {
+        let err = EvalParams::from_text(text).unwrap_err();
+        assert!(err.contains(expect), "{text:?}: {err}");
+        assert!(err.starts_with("line "), "{text:?}: {err}");
+    }
+    let err = EvalParams::from_text("# fine\n\ntempo 1 1\nbogus 1").unwrap_err();
+    assert!(err.starts_with("line 4:"), "{err}");
+}
+
+#[test]
+fn slots_are_named_for_the_tuner() {
+    let p = EvalParams::chess();
+    let q = p.slot_of("material_queen").unwrap();
+    assert_eq!(p.slot_name(q).as_deref(), Some("material_queen.mg"));
+    assert_eq!(p.slot_name(q + 1).as_deref(), Some("material_queen.eg"));
+    let ph = p.slot_of("phase_rook").unwrap();
+    assert_eq!(p.slot_name(ph).as_deref(), Some("phase_rook"));
+    assert_eq!(p.slot_name(p.len()), None);
+    assert_eq!(
+        p.iter().map(|x| x.values.len()).sum::<usize>(),
+        p.as_slice().len()
+    );
+}
+
+/// The calibration targets of docs/eval.md: N and B within 10% of each other, R 4.5..5.5 and
+/// Q 8.5..10 pawns, computed from the engine's own chess attack tables.
+#[test]
+fn piece_value_method_gives_fide_values() {
+    let t = tables();
+    let board = masks::board8();
+    let n = piece_value(board, |s, _| t.knight[s.index()]).pawns;
+    let b = piece_value(board, |s, o| t.bishop(s, o)).pawns;
+    let r = piece_value(board, |s, o| t.rook(s, o)).pawns;
+    let q = piece_value(board, |s, o| t.queen(s, o)).pawns;
+    assert!((n - b).abs() <= 0.1 * n.min(b), "N {n:.2} B {b:.2}");
+    assert!((4.5..=5.5).contains(&r), "R {r:.2}");
+    assert!((8.5..=10.0).contains(&q), "Q {q:.2}");
+    assert!((2.8..=3.5).contains(&n), "N {n:.2}");
+}
+
+/// The chess defaults' material is what the method gives (not hand-picked).
+#[test]
+fn chess_default_material_is_the_derived_value() {
+    let t = tables();
+    let board = masks::board8();
+    let p = EvalParams::chess();
+    for (name, v) in [
+        (
+            "material_knight",
+            piece_value(board, |s, _| t.knight[s.index()]),
+        ),
+        ("material_bishop", piece_value(board, |s, o| t.bishop(s, o))),
+        ("material_rook", piece_value(board, |s, o| t.rook(s, o))),
+        ("material_queen", piece_value(board, |s, o| t.queen(s, o))),
+    ] {
+        let (mg, eg) = p.get(name).unwrap();
+        assert_eq!((mg, eg), (v.centipawns(), v.centipawns()), "{name}");
+    }
+}
+
+/// The demonstration table: the generic pattern helpers agree with the engine tables on the FIDE
+/// pieces, compounds are worth more than their parts, and bigger boards favour sliders.
+#[test]
+fn reference_table_is_consistent() {
+    let small = reference_pieces(masks::board8());
+    let big = reference_pieces(masks::board10());
+    let get = |t: &[grimoire_eval::features::ReferencePiece], name: &str| {
+        t.iter().find(|p| p.name == name).unwrap().value.pawns
+    };
+    let t = tables();
+    let board = masks::board8();
+    let q = piece_value(board, |s, o| t.queen(s, o)).pawns;
+    assert!((get(&small, "Queen") - q).abs() < 1e-9);
+    for (compound, parts) in [
+        ("Archbishop", ["Bishop", "Knight"]),
+        ("Chancellor", ["Rook", "Knight"]),
+        ("Amazon", ["Queen", "Knight"]),
+    ] {
+        let sum: f64 = parts.iter().map(|p| get(&small, p)).sum();
+        assert!(get(&small, compound) > sum, "{compound}");
+    }
+    assert!(get(&big, "Queen") > get(&small, "Queen"));
+    assert!(get(&small, "Wazir") < 2.0 && get(&small, "Ferz") < 2.0);
+    let pawn = get(&small, "Pawn (without double step)");
+    assert!((0.6..1.2).contains(&pawn), "pawn {pawn:.2}");
+}
