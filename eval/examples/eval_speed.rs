@@ -10,7 +10,9 @@ use std::hint::black_box;
 use std::time::Instant;
 
 fn main() {
+    let t0 = Instant::now();
     let e = ChessEval::default();
+    let build = t0.elapsed();
     if std::env::args().any(|a| a == "--show") {
         for fen in std::env::args().skip(1).filter(|a| a != "--show") {
             let p = Chess::from_fen(&fen, &()).expect("bad FEN");
@@ -54,6 +56,7 @@ fn main() {
     }
     let calls = rounds * positions.len();
     let ns = start.elapsed().as_nanos() as f64 / calls as f64;
+    println!("building ChessEval from parameters: {build:?}");
     println!(
         "{} positions x {} rounds = {} calls: {:.1} ns per evaluate (checksum {})",
         positions.len(),

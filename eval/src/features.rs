@@ -149,6 +149,15 @@ impl Rng {
 /// The value of a piece that captures where it moves, given its attack function
 /// `attacks(origin, occupancy) -> targets` (targets include the first blocker of a slide, as the
 /// engine's attack tables do), averaged over every square of `board`.
+///
+/// ```
+/// use grimoire_eval::features::{leap, piece_value, ride, symmetric_offsets};
+/// let board = grimoire_engine::tables::masks::board10();
+/// let (diag, knight) = (symmetric_offsets(1, 1), symmetric_offsets(1, 2));
+/// // An Archbishop on ArchMage's 10x10 board, from a move pattern:
+/// let v = piece_value(board, |sq, occ| ride(board, sq, occ, &diag, 0) | leap(board, sq, &knight));
+/// assert!((7.0..9.5).contains(&v.pawns));
+/// ```
 pub fn piece_value(board: Bitboard, attacks: impl Fn(Square, Bitboard) -> Bitboard) -> PieceValue {
     piece_value_with(board, board, &attacks, &attacks)
 }
