@@ -63,6 +63,23 @@ pub fn check_position<R: Rules>(pos: &R, options: &R::Options) -> Result<usize, 
             tokens(&filtered)
         ));
     }
+    if !pos.in_check() {
+        let mut tactical = MoveList::new();
+        pos.generate_tactical(&mut tactical);
+        let mut tactical: Vec<Move> = tactical.to_vec();
+        let mut expected: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|&m| pos.tactical_order(m).is_some())
+            .collect();
+        tactical.sort_by_key(|m| m.raw());
+        expected.sort_by_key(|m| m.raw());
+        if tactical != expected {
+            return fail(
+                "tactical generation differs from the legal moves with a tactical key".into(),
+            );
+        }
+    }
     for &mv in &legal {
         let token = pos.format_move(mv);
         match pos.parse_move(&token) {

@@ -192,6 +192,21 @@ pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// search looks only at actions with a key.
     fn tactical_order(&self, mv: Move) -> Option<i32>;
 
+    /// Search support: the tactical actions (those with a [`Rules::tactical_order`] key) when
+    /// not in check. The default filters the full legal list; variants may generate them
+    /// directly, which quiescence search rewards.
+    fn generate_tactical(&self, moves: &mut MoveList) {
+        self.generate_legal(moves);
+        moves.retain(|m| self.tactical_order(*m).is_some());
+    }
+
+    /// Search support: static exchange evaluation, "does `mv` win at least `threshold`
+    /// (centipawns) after the best sequence of recaptures on its square?". The default says
+    /// yes to everything, so a variant without SEE is never pruned by it.
+    fn see_ge(&self, _mv: Move, _threshold: i32) -> bool {
+        true
+    }
+
     /// Search support: the position after passing the turn, where a pass is sound enough for
     /// null-move pruning; `None` where zugzwang or the variant's rules make it unsound.
     fn make_null(&self) -> Option<Self> {

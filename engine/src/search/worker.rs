@@ -202,7 +202,12 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             let s = if tt_move == Some(mv.raw() as u32) {
                 1 << 30
             } else if let Some(t) = pos.tactical_order(mv) {
-                (1 << 24) + t
+                // Captures that lose material by exchange go after the quiet moves.
+                if pos.see_ge(mv, 0) {
+                    (1 << 24) + t
+                } else {
+                    -(1 << 24) + t
+                }
             } else if killers[0] == Some(mv) {
                 (1 << 22) + 1
             } else if killers[1] == Some(mv) {
@@ -326,8 +331,28 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             let quiet = pos.tactical_order(mv).is_none();
             let mut child = pos.clone();
             child.play(mv);
-            self.keys.push(child.hash());
             let gives_check = child.in_check() && child.side_to_move() != pos.side_to_move();
+            // Shallow pruning of moves that are very unlikely to matter, once a move has been
+            // searched and no mate is being defended against.
+            if !pv_node
+                && !in_check
+                && !gives_check
+                && searched > 0
+                && best_score > -MATE_BOUND
+                && depth <= 8
+            {
+                if quiet {
+                    let late = searched >= (3 + depth * depth) as usize;
+                    let futile = static_eval + 100 + 120 * depth <= alpha;
+                    if late || futile || !pos.see_ge(mv, -60 * depth) {
+                        quiets_tried.push(mv);
+                        continue;
+                    }
+                } else if !pos.see_ge(mv, -100 * depth) {
+                    continue;
+                }
+            }
+            self.keys.push(child.hash());
             let new_depth = depth - 1 + gives_check as i32;
 
             let mut score;
@@ -427,6 +452,18 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         if pos.insufficient_material() {
             return 0;
         }
+        let key = pos.hash();
+        if let Some(e) = self.tt.probe(key) {
+            let score = from_tt(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
         let in_check = pos.in_check();
         let mut best = -INFINITY;
         if !in_check {
@@ -438,20 +475,28 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             best = stand;
         }
         let mut moves = MoveList::new();
-        pos.generate_legal(&mut moves);
-        if moves.is_empty() {
-            return if in_check { -MATE + ply as Score } else { 0 };
+        if in_check {
+            // Every evasion is searched; none at all is mate.
+            pos.generate_legal(&mut moves);
+            if moves.is_empty() {
+                return -MATE + ply as Score;
+            }
+        } else {
+            pos.generate_tactical(&mut moves);
         }
         if ply >= MAX_PLY {
             return best.max(0);
         }
         let mut scores = Vec::with_capacity(moves.len());
-        if !in_check {
-            moves.retain(|m| pos.tactical_order(*m).is_some());
-        }
         self.order_moves(pos, &moves, None, ply.min(MAX_PLY), &mut scores);
+        let original_alpha = alpha;
+        let mut best_move = None;
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
+            // Captures that lose material cannot raise a stand-pat score.
+            if !in_check && !pos.see_ge(moves[i], 0) {
+                continue;
+            }
             let mut child = pos.clone();
             child.play(moves[i]);
             let score = self.child_qscore(pos, &child, alpha, beta, ply);
@@ -462,12 +507,21 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(moves[i]);
                     if score >= beta {
                         break;
                     }
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, to_tt(best, ply), 0, bound);
         best
     }
 }

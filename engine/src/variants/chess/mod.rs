@@ -3,6 +3,7 @@
 mod fen;
 mod movegen;
 mod reference;
+mod see;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
@@ -375,6 +376,14 @@ impl Rules for Chess {
         }
         let attacker = self.board.piece_at(mv.from()).kind();
         Some(victim.map_or(0, |v| VALUE[v as usize] * 8) + promotion - attacker as i32)
+    }
+
+    fn generate_tactical(&self, moves: &mut MoveList) {
+        movegen::generate_tactical(self, moves);
+    }
+
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        see::see_ge(self, mv, threshold)
     }
 
     fn make_null(&self) -> Option<Self> {

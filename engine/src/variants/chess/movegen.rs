@@ -21,6 +21,15 @@ fn shift(b: Bitboard, delta: i32) -> Bitboard {
 }
 
 pub(super) fn generate_legal(pos: &Chess, moves: &mut MoveList) {
+    generate::<false>(pos, moves);
+}
+
+/// Captures, en passant and promotions only (for quiescence, when not in check).
+pub(super) fn generate_tactical(pos: &Chess, moves: &mut MoveList) {
+    generate::<true>(pos, moves);
+}
+
+fn generate<const TACTICAL: bool>(pos: &Chess, moves: &mut MoveList) {
     let t = tables();
     let b = &pos.board;
     let us = pos.side;
@@ -32,7 +41,8 @@ pub(super) fn generate_legal(pos: &Chess, moves: &mut MoveList) {
 
     // King steps: test each target with the king removed, so it cannot hide behind itself.
     let occ_without_king = occ ^ Bitboard::from_square(ksq);
-    for to in t.king[ksq.index()] & !own {
+    let king_targets = if TACTICAL { opp } else { !own };
+    for to in t.king[ksq.index()] & king_targets {
         if pos.attackers_to(to, occ_without_king, them).is_empty() {
             moves.push(Move::new(ksq, to, MoveKind::Normal));
         }
@@ -41,12 +51,17 @@ pub(super) fn generate_legal(pos: &Chess, moves: &mut MoveList) {
     if checkers.more_than_one() {
         return;
     }
-    let target = if checkers.any() {
+    let mut target = if checkers.any() {
         let checker = checkers.lsb();
         t.between(ksq, checker) | checkers
     } else {
         !own & *BOARD
     };
+    // Pawn pushes to the last rank are tactical too; they keep the full target.
+    let pawn_target = target;
+    if TACTICAL {
+        target &= opp;
+    }
 
     // Pinned pieces: own pieces alone between the king and an enemy slider.
     let queens = b.pieces(them, QUEEN);
@@ -85,14 +100,14 @@ pub(super) fn generate_legal(pos: &Chess, moves: &mut MoveList) {
         }
     }
 
-    generate_pawn_moves(pos, moves, pinned, target, ksq);
+    generate_pawn_moves::<TACTICAL>(pos, moves, pinned, pawn_target, ksq);
 
-    if checkers.is_empty() && pos.castling != 0 {
+    if !TACTICAL && checkers.is_empty() && pos.castling != 0 {
         generate_castling(pos, moves, occ);
     }
 }
 
-fn generate_pawn_moves(
+fn generate_pawn_moves<const TACTICAL: bool>(
     pos: &Chess,
     moves: &mut MoveList,
     pinned: Bitboard,
@@ -119,7 +134,8 @@ fn generate_pawn_moves(
     let single = shift(free, up) & empty;
     let double = shift(single & third, up) & empty & target;
     let single = single & target;
-    for to in single & !last {
+    let quiet_ok = !TACTICAL;
+    for to in (single & !last).into_iter().filter(|_| quiet_ok) {
         moves.push(Move::new(
             Square::from_index((to.index() as i32 - up) as u8),
             to,
@@ -133,7 +149,7 @@ fn generate_pawn_moves(
             to,
         );
     }
-    for to in double {
+    for to in double.into_iter().filter(|_| quiet_ok) {
         moves.push(Move::new(
             Square::from_index((to.index() as i32 - 2 * up) as u8),
             to,
@@ -168,11 +184,14 @@ fn generate_pawn_moves(
         for to in (quiet | caps) & last {
             push_promotions(moves, from, to);
         }
+        if TACTICAL {
+            quiet = Bitboard::EMPTY;
+        }
         quiet |= caps;
         for to in quiet & !last {
             moves.push(Move::new(from, to, MoveKind::Normal));
         }
-        for to in two {
+        for to in two.into_iter().filter(|_| !TACTICAL) {
             moves.push(Move::new(from, to, MoveKind::DoublePush));
         }
     }
