@@ -192,6 +192,18 @@ pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// search looks only at actions with a key.
     fn tactical_order(&self, mv: Move) -> Option<i32>;
 
+    /// G6: the pending step is a random event. [`Rules::generate_legal`] then lists its outcomes
+    /// (kind `Chance`), and [`Rules::outcome_weight`] gives each one's probability.
+    fn is_chance_node(&self) -> bool {
+        false
+    }
+
+    /// The probability of a chance outcome, as a weight; the weights of one node's outcomes are
+    /// relative to their sum.
+    fn outcome_weight(&self, _mv: Move) -> u32 {
+        1
+    }
+
     /// Search support: the tactical actions (those with a [`Rules::tactical_order`] key) when
     /// not in check. The default filters the full legal list; variants may generate them
     /// directly, which quiescence search rewards.

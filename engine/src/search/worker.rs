@@ -255,6 +255,9 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                 return alpha;
             }
         }
+        if pos.is_chance_node() {
+            return self.chance_node(pos, depth, alpha, beta, ply);
+        }
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply);
         }
@@ -440,7 +443,71 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         }
     }
 
+    /// A chance node (G6): the probability-weighted mean of its outcomes, consuming no depth.
+    /// Star1 pruning: before each outcome, the window it must reach is derived from what the
+    /// outcomes so far contributed and the score bounds of the rest; an outcome outside that
+    /// window decides the node's bound at once.
+    fn chance_node(&mut self, pos: &R, depth: i32, alpha: Score, beta: Score, ply: usize) -> Score {
+        self.count_node();
+        if self.aborted || ply >= MAX_PLY {
+            return 0;
+        }
+        let mut outcomes = MoveList::new();
+        pos.generate_legal(&mut outcomes);
+        let weights: Vec<i64> = outcomes
+            .iter()
+            .map(|&m| pos.outcome_weight(m) as i64)
+            .collect();
+        let total: i64 = weights.iter().sum();
+        if total <= 0 {
+            return self.eval.evaluate(pos);
+        }
+        let (lo, hi) = (-(MATE as i64), MATE as i64);
+        let (alpha, beta) = (alpha as i64, beta as i64);
+        let mut sum = 0i64; // sum of weight * score over the outcomes searched
+        let mut done = 0i64; // their total weight
+        for (i, &mv) in outcomes.iter().enumerate() {
+            let w = weights[i];
+            if w == 0 {
+                continue;
+            }
+            let rest = total - done - w;
+            // The node fails low if this outcome scores at most `a`, high if at least `b`.
+            let a = (alpha * total - sum - hi * rest).div_euclid(w);
+            let b = -((-(beta * total - sum - lo * rest)).div_euclid(w));
+            let child_alpha = a.max(lo);
+            let child_beta = b.min(hi).max(child_alpha + 1);
+            let mut child = pos.clone();
+            child.play(mv);
+            self.keys.push(child.hash());
+            let score = self.child_score(
+                pos,
+                &child,
+                depth,
+                child_alpha as Score,
+                child_beta as Score,
+                ply,
+            ) as i64;
+            self.keys.pop();
+            if self.aborted {
+                return 0;
+            }
+            if score >= b {
+                return beta as Score;
+            }
+            if score <= a {
+                return alpha as Score;
+            }
+            sum += w * score;
+            done += w;
+        }
+        (sum.div_euclid(total)) as Score
+    }
+
     fn qsearch(&mut self, pos: &R, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        if pos.is_chance_node() {
+            return self.chance_node(pos, 0, alpha, beta, ply);
+        }
         self.count_node();
         if self.aborted {
             return 0;
