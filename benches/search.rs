@@ -12,15 +12,23 @@ use std::time::Duration;
 fn search_fixed_depth(c: &mut Criterion) {
     let eval = ChessEval::default();
     let mut group = c.benchmark_group("chess_search");
-    group.sample_size(10).measurement_time(Duration::from_secs(15));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(15));
     for (i, fen) in Chess::BENCH.iter().enumerate().take(4) {
         let game = Game::new(Chess::from_fen(fen, &()).unwrap());
         group.bench_with_input(BenchmarkId::new("depth8", i), &game, |b, game| {
             b.iter(|| {
                 let tt = TranspositionTable::new(16);
-                let limits = Limits { depth: Some(8), ..Limits::default() };
+                let limits = Limits {
+                    depth: Some(8),
+                    ..Limits::default()
+                };
                 let shared = Shared::new(&limits, limits.plan(game.position().side_to_move(), 0));
-                let options = SearchOptions { report: false, ..SearchOptions::default() };
+                let options = SearchOptions {
+                    report: false,
+                    ..SearchOptions::default()
+                };
                 black_box(search(game, &eval, &tt, &shared, &limits, &options, &mut |_| {}).nodes)
             })
         });

@@ -1,102 +1,12 @@
 //! The real `grimoire` binary as a child process: the UCI core, perft output, and bad input that
 //! must produce `info string error:` lines while the engine keeps its last good state.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+mod common;
+
+use common::{run_script, Session, BIN};
+use std::io::Write;
+use std::process::Command;
 use std::time::Duration;
-
-const BIN: &str = env!("CARGO_BIN_EXE_grimoire");
-/// Generous bound so a hung engine fails the test instead of hanging CI (not a timing assert).
-const PATIENCE: Duration = Duration::from_secs(60);
-
-/// Runs a whole script through the engine (stdin closed at the end) and returns its output.
-fn run_script(script: &str) -> String {
-    let mut child = Command::new(BIN)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "engine exited with {}", out.status);
-    String::from_utf8(out.stdout).unwrap()
-}
-
-struct Session {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Session {
-    fn start() -> Session {
-        let mut child = Command::new(BIN)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Session {
-            child,
-            stdin,
-            lines: rx,
-        }
-    }
-
-    fn send(&mut self, text: &str) {
-        self.stdin.write_all(text.as_bytes()).unwrap();
-        self.stdin.write_all(b"\n").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// Lines up to and including the first that starts with `prefix`.
-    fn read_until(&mut self, prefix: &str) -> Vec<String> {
-        let mut seen = Vec::new();
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(PATIENCE)
-                .unwrap_or_else(|_| panic!("no '{prefix}' line; got {seen:?}"));
-            let done = line.starts_with(prefix);
-            seen.push(line);
-            if done {
-                return seen;
-            }
-        }
-    }
-
-    fn fen(&mut self) -> String {
-        self.send("d");
-        let lines = self.read_until("Fen:");
-        lines
-            .last()
-            .unwrap()
-            .trim_start_matches("Fen: ")
-            .to_string()
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        let status = self.child.wait().unwrap();
-        assert!(status.success());
-    }
-}
 
 #[test]
 fn uci_handshake_lists_variants_and_options() {

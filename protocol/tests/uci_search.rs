@@ -1,94 +1,12 @@
 //! Search through the real binary: `go` with each limit, `stop`, `ponderhit`, `position` and
 //! `setoption` during a search, MultiPV, bestmove legality, and a deterministic `bench`.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+mod common;
+
+use common::{Session, BIN, PATIENCE};
+use std::io::Write;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_grimoire");
-/// Generous bound so a hung engine fails the test instead of hanging CI (not a timing assert).
-const PATIENCE: Duration = Duration::from_secs(120);
-
-struct Session {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Session {
-    fn start() -> Session {
-        let mut child = Command::new(BIN)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Session {
-            child,
-            stdin,
-            lines: rx,
-        }
-    }
-
-    fn send(&mut self, text: &str) {
-        writeln!(self.stdin, "{text}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    fn read_until(&mut self, prefix: &str) -> Vec<String> {
-        let mut seen = Vec::new();
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(PATIENCE)
-                .unwrap_or_else(|_| panic!("no '{prefix}' line; got {seen:?}"));
-            let done = line.starts_with(prefix);
-            seen.push(line);
-            if done {
-                return seen;
-            }
-        }
-    }
-
-    /// The bestmove token, checked against the legal moves of the position (via `go perft 1`).
-    fn bestmove(&mut self) -> (String, Vec<String>) {
-        let lines = self.read_until("bestmove");
-        let best = lines
-            .last()
-            .unwrap()
-            .split_whitespace()
-            .nth(1)
-            .unwrap()
-            .to_string();
-        (best, lines)
-    }
-
-    fn legal_moves(&mut self) -> Vec<String> {
-        self.send("go perft 1");
-        let lines = self.read_until("Nodes searched");
-        lines
-            .iter()
-            .filter_map(|l| l.split_once(": ").map(|(m, _)| m.to_string()))
-            .filter(|m| !m.starts_with("Nodes"))
-            .collect()
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        assert!(self.child.wait().unwrap().success());
-    }
-}
 
 const MIDDLEGAME: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
 

@@ -69,6 +69,17 @@ fn to_tt(score: Score, ply: usize) -> Score {
     }
 }
 
+/// The table's score if its bound settles the window (`None` if it does not).
+fn tt_cutoff(e: &super::tt::TtEntry, ply: usize, alpha: Score, beta: Score) -> Option<Score> {
+    let score = from_tt(e.score, ply);
+    let settles = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    settles.then_some(score)
+}
+
 fn from_tt(score: Score, ply: usize) -> Score {
     if score > MATE_BOUND {
         score - ply as Score
@@ -272,14 +283,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         let key = pos.hash();
         let entry = self.tt.probe(key);
         let tt_move = entry.map(|e| e.move_bits).filter(|&b| b != 0);
-        if let Some(e) = entry {
-            let score = from_tt(e.score, ply);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if !pv_node && ply > 0 && e.depth >= depth && usable {
+        if let Some(e) = entry.filter(|e| !pv_node && ply > 0 && e.depth >= depth) {
+            if let Some(score) = tt_cutoff(&e, ply, alpha, beta) {
                 return score;
             }
         }
@@ -520,16 +525,12 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             return 0;
         }
         let key = pos.hash();
-        if let Some(e) = self.tt.probe(key) {
-            let score = from_tt(e.score, ply);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+        if let Some(score) = self
+            .tt
+            .probe(key)
+            .and_then(|e| tt_cutoff(&e, ply, alpha, beta))
+        {
+            return score;
         }
         let in_check = pos.in_check();
         let mut best = -INFINITY;

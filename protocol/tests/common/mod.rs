@@ -1,0 +1,123 @@
+//! The real `grimoire` binary as a child process, for the protocol tests.
+#![allow(dead_code)] // each test file uses its own subset
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_grimoire");
+/// Generous bound so a hung engine fails the test instead of hanging CI (not a timing assert).
+pub const PATIENCE: Duration = Duration::from_secs(120);
+
+/// Runs a whole script through the engine (stdin closed at the end) and returns its output.
+pub fn run_script(script: &str) -> String {
+    let mut child = Command::new(BIN)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "engine exited with {}", out.status);
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// An engine process driven line by line.
+pub struct Session {
+    pub child: Child,
+    pub stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Session {
+    pub fn start() -> Session {
+        let mut child = Command::new(BIN)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Session {
+            child,
+            stdin,
+            lines: rx,
+        }
+    }
+
+    pub fn send(&mut self, text: &str) {
+        writeln!(self.stdin, "{text}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    pub fn read_until(&mut self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(PATIENCE)
+                .unwrap_or_else(|_| panic!("no '{prefix}' line; got {seen:?}"));
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    /// The FEN the engine holds now (from `d`).
+    pub fn fen(&mut self) -> String {
+        self.send("d");
+        let lines = self.read_until("Fen:");
+        lines
+            .last()
+            .unwrap()
+            .trim_start_matches("Fen: ")
+            .to_string()
+    }
+
+    /// The bestmove token and every line before it.
+    pub fn bestmove(&mut self) -> (String, Vec<String>) {
+        let lines = self.read_until("bestmove");
+        let best = lines
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string();
+        (best, lines)
+    }
+
+    /// The legal moves of the current position (from `go perft 1`).
+    pub fn legal_moves(&mut self) -> Vec<String> {
+        self.send("go perft 1");
+        let lines = self.read_until("Nodes searched");
+        lines
+            .iter()
+            .filter_map(|l| l.split_once(": ").map(|(m, _)| m.to_string()))
+            .filter(|m| !m.starts_with("Nodes"))
+            .collect()
+    }
+
+    pub fn quit(mut self) {
+        self.send("quit");
+        assert!(self.child.wait().unwrap().success());
+    }
+}
