@@ -35,6 +35,8 @@ pub struct Shared {
     started: Mutex<Instant>,
     plan: Mutex<TimePlan>,
     node_limit: Option<u64>,
+    /// The deepest iteration any thread has completed: (depth, score, principal variation).
+    completed: Mutex<Option<(u32, Score, Vec<Move>)>>,
 }
 
 impl Shared {
@@ -46,7 +48,32 @@ impl Shared {
             started: Mutex::new(Instant::now()),
             plan: Mutex::new(plan),
             node_limit: limits.nodes,
+            completed: Mutex::new(None),
         }
+    }
+
+    /// Records a finished iteration if it is deeper than any before.
+    fn publish(&self, depth: u32, score: Score, pv: &[Move]) {
+        if pv.is_empty() {
+            return;
+        }
+        if let Ok(mut c) = self.completed.lock() {
+            if c.as_ref().is_none_or(|(d, _, _)| depth > *d) {
+                *c = Some((depth, score, pv.to_vec()));
+            }
+        }
+    }
+
+    fn completed_depth(&self) -> u32 {
+        self.completed
+            .lock()
+            .ok()
+            .and_then(|c| c.as_ref().map(|(d, _, _)| *d))
+            .unwrap_or(0)
+    }
+
+    fn deepest(&self) -> Option<(u32, Score, Vec<Move>)> {
+        self.completed.lock().ok().and_then(|c| c.clone())
     }
 
     pub fn elapsed(&self) -> Duration {
@@ -226,12 +253,20 @@ pub fn search<R: Rules, E: Evaluator<R>>(
                 .stack_size(THREAD_STACK)
                 .spawn_scoped(scope, move || {
                     let mut w = Worker::new(eval, tt, shared, history, false);
-                    // Helpers start at staggered depths so that they fill the table ahead of the
-                    // main thread instead of repeating its work.
-                    let mut depth = 1 + (id % 2) as u32;
+                    // Helpers run ahead of the deepest finished iteration, odd ones one ply further,
+                    // so they fill the table where the main thread is going instead of repeating it.
+                    let skew = (id % 2) as u32;
+                    let mut depth = 1 + skew;
                     while depth <= max_depth && !shared.stop.load(Ordering::Relaxed) {
-                        w.search(root, depth as i32, -MATE, MATE, 0);
-                        depth += 1;
+                        let score = w.search(root, depth as i32, -MATE, MATE, 0);
+                        if w.aborted {
+                            break;
+                        }
+                        shared.publish(depth, score, w.root_pv());
+                        if depth == max_depth && multipv == 1 {
+                            shared.stop.store(true, Ordering::Relaxed);
+                        }
+                        depth = (depth + 1).max(shared.completed_depth() + 1 + skew);
                     }
                     w.flush_nodes();
                 });
@@ -242,20 +277,23 @@ pub fn search<R: Rules, E: Evaluator<R>>(
 
         let mut main = Worker::new(eval, tt, shared, &history, true);
         let mut previous: Score = 0;
-        for depth in 1..=max_depth {
+        let mut depth = 0;
+        while depth < max_depth {
+            // Skip iterations a helper has already finished (one line only: MultiPV needs every
+            // line at every depth).
+            depth += 1;
+            if multipv == 1 {
+                depth = depth.max(shared.completed_depth()).min(max_depth);
+            }
             let mut lines: Vec<(Score, Vec<Move>)> = Vec::new();
             main.excluded.clear();
             for _ in 0..multipv {
-                let score = aspiration(
-                    &mut main,
-                    root,
-                    depth as i32,
-                    if lines.is_empty() {
-                        previous
-                    } else {
-                        lines[0].0
-                    },
-                );
+                let guess = if lines.is_empty() {
+                    previous
+                } else {
+                    lines[0].0
+                };
+                let score = aspiration(&mut main, root, depth as i32, guess);
                 if main.aborted {
                     break;
                 }
@@ -269,6 +307,14 @@ pub fn search<R: Rules, E: Evaluator<R>>(
             }
             main.flush_nodes();
             lines.sort_by_key(|l| -l.0);
+            if multipv == 1 {
+                shared.publish(depth, lines[0].0, &lines[0].1);
+                // A helper may have finished a deeper iteration meanwhile: use the deepest.
+                if let Some((d, s, pv)) = shared.deepest().filter(|(d, _, _)| *d > depth) {
+                    depth = d;
+                    lines[0] = (s, pv);
+                }
+            }
             let (score, pv) = lines[0].clone();
             previous = score;
             result = SearchResult {
@@ -279,8 +325,7 @@ pub fn search<R: Rules, E: Evaluator<R>>(
                 nodes: shared.nodes.load(Ordering::Relaxed),
             };
             if options.report {
-                let elapsed = shared.elapsed();
-                let ms = elapsed.as_millis() as u64;
+                let ms = shared.elapsed().as_millis() as u64;
                 let nodes = shared.nodes.load(Ordering::Relaxed);
                 for (i, (s, line)) in lines.iter().enumerate() {
                     report(&Report {
@@ -312,6 +357,19 @@ pub fn search<R: Rules, E: Evaluator<R>>(
         }
         shared.stop.store(true, Ordering::Relaxed);
     });
+    // A helper that finished a deeper iteration after the main thread's last one decides.
+    if let Some((d, score, pv)) = shared
+        .deepest()
+        .filter(|(d, _, _)| *d > result.depth && multipv == 1)
+    {
+        result = SearchResult {
+            best: pv.first().copied(),
+            ponder: pv.get(1).copied(),
+            score,
+            depth: d,
+            nodes: 0,
+        };
+    }
     result.nodes = shared.nodes.load(Ordering::Relaxed);
     result
 }
