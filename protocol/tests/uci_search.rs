@@ -3,10 +3,10 @@
 
 mod common;
 
-use common::{Session, BIN, PATIENCE};
+use common::{Session, BIN};
 use std::io::Write;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const MIDDLEGAME: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
 
@@ -75,13 +75,11 @@ fn go_infinite_waits_for_stop_and_stop_storms_are_safe() {
         !lines.iter().any(|l| l.starts_with("bestmove")),
         "infinite search answered before stop"
     );
-    let t = Instant::now();
     for _ in 0..20 {
         s.send("stop");
     }
     let (best, _) = s.bestmove();
     assert!(legal.contains(&best));
-    assert!(t.elapsed() < PATIENCE);
     s.send("isready");
     s.read_until("readyok");
     s.quit();

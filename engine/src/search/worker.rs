@@ -35,6 +35,10 @@ pub(super) struct Worker<'a, R: Rules, E: Evaluator<R>> {
     pub(super) aborted: bool,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
+    /// The quiet move that last refuted each move (indexed like `history`).
+    counter_moves: Vec<Option<Move>>,
+    /// The move made at each ply of the current path (`None` for a null move).
+    path: Vec<Option<Move>>,
     /// Keys of the game before the root and of the current search path, for repetition.
     keys: Vec<u64>,
     pv: Vec<Vec<Move>>,
@@ -109,6 +113,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             aborted: false,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 101 * 101],
+            counter_moves: vec![None; 101 * 101],
+            path: vec![None; MAX_PLY + 2],
             keys: history.to_vec(),
             pv: vec![Vec::new(); MAX_PLY + 1],
             excluded: Vec::new(),
@@ -209,6 +215,10 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
     ) {
         scores.clear();
         let killers = self.killers[ply];
+        let counter = ply
+            .checked_sub(1)
+            .and_then(|p| self.path[p])
+            .and_then(|prev| self.counter_moves[history_index(prev)]);
         for &mv in moves {
             let s = if tt_move == Some(mv.raw() as u32) {
                 1 << 30
@@ -223,6 +233,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                 (1 << 22) + 1
             } else if killers[1] == Some(mv) {
                 1 << 22
+            } else if counter == Some(mv) {
+                1 << 21
             } else {
                 self.history[history_index(mv)]
             };
@@ -305,6 +317,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                 if let Some(child) = pos.make_null() {
                     let r = 2 + depth / 4;
                     self.keys.push(child.hash());
+                    self.path[ply] = None;
                     let score = self.child_score(pos, &child, depth - 1 - r, beta - 1, beta, ply);
                     self.keys.pop();
                     if self.aborted {
@@ -361,6 +374,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                 }
             }
             self.keys.push(child.hash());
+            self.path[ply] = Some(mv);
             let new_depth = depth - 1 + gives_check as i32;
 
             let mut score;
@@ -434,6 +448,9 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
     }
 
     fn reward_quiet(&mut self, mv: Move, tried: &[Move], depth: i32, ply: usize) {
+        if let Some(prev) = ply.checked_sub(1).and_then(|p| self.path[p]) {
+            self.counter_moves[history_index(prev)] = Some(mv);
+        }
         let k = &mut self.killers[ply];
         if k[0] != Some(mv) {
             k[1] = k[0];
