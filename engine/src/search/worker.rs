@@ -73,6 +73,17 @@ fn to_tt(score: Score, ply: usize) -> Score {
     }
 }
 
+/// What a node's result says about its true score, for the table.
+fn bound_of(best: Score, original_alpha: Score, alpha: Score, beta: Score) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if alpha > original_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
 /// The table's score if its bound settles the window (`None` if it does not).
 fn tt_cutoff(e: &super::tt::TtEntry, ply: usize, alpha: Score, beta: Score) -> Option<Score> {
     let score = from_tt(e.score, ply);
@@ -433,13 +444,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             // Every root move is excluded by MultiPV: nothing to report.
             return -INFINITY;
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best_score, original_alpha, alpha, beta);
         if ply > 0 || self.excluded.is_empty() {
             self.tt
                 .store(key, best_move, to_tt(best_score, ply), depth, bound);
@@ -599,13 +604,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, original_alpha, alpha, beta);
         self.tt.store(key, best_move, to_tt(best, ply), 0, bound);
         best
     }
