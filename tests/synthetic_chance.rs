@@ -180,6 +180,16 @@ impl Rules for DiceRace {
         self.to_fen()
     }
 
+    fn view(&self) -> grimoire_engine::view::BoardView {
+        // A game without a board: nothing to draw but whose turn it is.
+        grimoire_engine::view::BoardView {
+            geometry: Geometry::Framed8,
+            squares: Vec::new(),
+            hands: [Vec::new(), Vec::new()],
+            side_to_move: self.mover,
+        }
+    }
+
     fn tactical_order(&self, _: Move) -> Option<i32> {
         None
     }

@@ -14,6 +14,7 @@ pub mod search;
 pub mod square;
 pub mod tables;
 pub mod variants;
+pub mod view;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;

@@ -4,6 +4,7 @@
 use crate::moves::{Move, MoveList};
 use crate::piece::Color;
 use crate::square::Geometry;
+use crate::view::BoardView;
 use std::fmt;
 
 /// Why a game ended.
@@ -186,6 +187,10 @@ pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
 
     /// The position as text for the `d` command (board, no trailing newline).
     fn render(&self) -> String;
+
+    /// The position as a variant-independent picture (squares in play, pieces, hands), for
+    /// the SVG writer.
+    fn view(&self) -> BoardView;
 
     /// Search support: an ordering key for captures and promotions (larger = try first, most
     /// valuable victim before least valuable attacker), `None` for quiet actions. Quiescence

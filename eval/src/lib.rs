@@ -9,3 +9,26 @@ pub mod params;
 pub use chess::ChessEval;
 pub use features::{piece_value, PieceValue, SquareWeights};
 pub use params::EvalParams;
+
+use grimoire_engine::eval_api::Evaluator;
+use grimoire_engine::Rules;
+
+/// An evaluator built from a parameter set: what the tuner rewrites and what the engine's
+/// `EvalFile` option loads. Every variant's evaluator implements it.
+pub trait TunableEval<R: Rules>: Evaluator<R> + Sized + Clone {
+    /// The evaluator for `params`, or why the set does not fit it (wrong variant, missing or
+    /// unknown names).
+    fn from_params(params: EvalParams) -> Result<Self, String>;
+    /// The parameters it was built from.
+    fn params(&self) -> &EvalParams;
+}
+
+impl TunableEval<grimoire_engine::variants::chess::Chess> for ChessEval {
+    fn from_params(params: EvalParams) -> Result<Self, String> {
+        ChessEval::try_from_params(params)
+    }
+
+    fn params(&self) -> &EvalParams {
+        ChessEval::params(self)
+    }
+}

@@ -228,3 +228,28 @@ pub(super) fn render(pos: &Chess) -> String {
     out.push_str("   a   b   c   d   e   f   g   h");
     out
 }
+
+pub(super) fn view(pos: &Chess) -> BoardView {
+    let squares = (0..8)
+        .flat_map(|rank| (0..8).map(move |file| sq(file, rank)))
+        .map(|square| {
+            let p = pos.board.piece_at(square);
+            SquareView {
+                square,
+                zone: Zone::Board,
+                piece: p.is_some().then(|| PieceView {
+                    code: LETTERS[p.kind() as usize].to_ascii_uppercase().to_string(),
+                    color: p.color(),
+                    count: 1,
+                    note: None,
+                }),
+            }
+        })
+        .collect();
+    BoardView {
+        geometry: Chess::GEOMETRY,
+        squares,
+        hands: [Vec::new(), Vec::new()],
+        side_to_move: pos.side,
+    }
+}

@@ -12,6 +12,7 @@ use crate::piece::{Color, Piece};
 use crate::rules::{Outcome, Reason, Rules};
 use crate::square::{Geometry, Square};
 use crate::tables::{masks, AttackTables};
+use crate::view::{BoardView, PieceView, SquareView, Zone};
 use crate::zobrist::KEYS;
 use std::sync::LazyLock;
 
@@ -419,5 +420,9 @@ impl Rules for Chess {
 
     fn render(&self) -> String {
         fen::render(self)
+    }
+
+    fn view(&self) -> BoardView {
+        fen::view(self)
     }
 }
