@@ -5,6 +5,8 @@ use crate::rules::{Outcome, Reason, Rules};
 
 #[derive(Clone, Debug)]
 pub struct Game<R: Rules> {
+    /// The position the game started from (PGN export replays from it).
+    start: R,
     position: R,
     /// Keys of the positions before each played action, oldest first.
     history: Vec<u64>,
@@ -16,6 +18,7 @@ pub struct Game<R: Rules> {
 impl<R: Rules> Game<R> {
     pub fn new(position: R) -> Self {
         Game {
+            start: position.clone(),
             position,
             history: Vec::new(),
             clocks: Vec::new(),
@@ -25,6 +28,10 @@ impl<R: Rules> Game<R> {
 
     pub fn position(&self) -> &R {
         &self.position
+    }
+
+    pub fn start(&self) -> &R {
+        &self.start
     }
 
     pub fn moves(&self) -> &[Move] {

@@ -175,6 +175,12 @@ pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// The canonical token of a legal action (`docs/notation.md`).
     fn format_move(&self, mv: Move) -> String;
 
+    /// The action as written in a PGN file: the token, except where a variant has a richer
+    /// standard notation (SAN for chess, so chess tools read our PGN).
+    fn format_pgn(&self, mv: Move) -> String {
+        self.format_move(mv)
+    }
+
     /// Parses a token into a legal action of this position.
     fn parse_move(&self, token: &str) -> Result<Move, String> {
         let mut list = MoveList::new();

@@ -1,5 +1,8 @@
 //! The text protocol (UCI plus Grimoire's extensions) and the command-line tools.
 
+pub mod arena;
 pub mod output;
 pub mod registry;
+pub mod show;
+pub mod svg;
 pub mod uci;

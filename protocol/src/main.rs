@@ -1,6 +1,8 @@
 //! `grimoire`: the UCI engine (no arguments) and command-line tools.
 
 use clap::{Parser, Subcommand};
+use grimoire_protocol::arena::cli::{self, MatchArgs, SelfplayArgs};
+use grimoire_protocol::arena::tournament::{MatchConfig, MatchSummary};
 use grimoire_protocol::output::Output;
 use grimoire_protocol::registry;
 use grimoire_protocol::uci::{run_bench, Engine};
@@ -52,6 +54,31 @@ enum Command {
     },
     /// List the variants this engine plays.
     Variants,
+    /// Print a position as text, or write it as an SVG picture (`--svg out.svg`).
+    Show(grimoire_protocol::show::ShowArgs),
+    /// Play this engine against itself, or two configurations of it (`--first`/`--second`
+    /// options), and report W/D/L, Elo and an optional SPRT verdict.
+    Selfplay(SelfplayArgs),
+    /// Play two UCI engines against each other (any engines speaking our UCI dialect).
+    Match(MatchArgs),
+}
+
+/// Prints the report of a finished match; a match with setup errors exits with status 2.
+fn finish_match(result: Result<(MatchConfig, MatchSummary, String), String>) -> ExitCode {
+    match result {
+        Ok((_, summary, text)) => {
+            print!("{text}");
+            if summary.errors.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(2)
+            }
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn perft(
@@ -123,6 +150,18 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some(Command::Show(args)) => match grimoire_protocol::show::run(&args) {
+            Ok(text) => {
+                println!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Selfplay(args)) => finish_match(cli::selfplay(&args)),
+        Some(Command::Match(args)) => finish_match(cli::external_match(&args)),
         Some(Command::Variants) => {
             for name in registry::variant_names() {
                 println!("{name}");

@@ -11,7 +11,7 @@ use grimoire_engine::search::{
 };
 use grimoire_engine::variants::chess::Chess;
 use grimoire_engine::{Color, Game};
-use grimoire_eval::ChessEval;
+use grimoire_eval::{ChessEval, EvalParams, TunableEval};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -50,7 +50,23 @@ pub trait AnyGame: Send + Sync {
     fn option_specs(&self) -> Vec<VariantOption>;
     /// Sets a variant option; the current game is replayed under the new rules.
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
+    /// The current position as a variant-independent picture (for the SVG writer).
+    fn view(&self) -> grimoire_engine::view::BoardView;
+    /// The from and to squares of the last played move that the view shows; empty at the start.
+    fn last_move_squares(&self) -> Vec<grimoire_engine::Square>;
     fn clone_box(&self) -> Box<dyn AnyGame>;
+    /// Plays one action token on the current game; on error the game is unchanged.
+    fn play_token(&mut self, token: &str) -> Result<(), String>;
+    /// The action tokens played since the start position or FEN.
+    fn move_tokens(&self) -> &[String];
+    /// The played actions in the notation of a PGN file: SAN for chess, tokens elsewhere.
+    fn pgn_moves(&self) -> Vec<String>;
+    /// The pending step is a random event (G6): the referee picks among `chance_outcomes`.
+    fn is_chance_node(&self) -> bool;
+    /// The outcomes of a pending random event as tokens with their relative weights.
+    fn chance_outcomes(&self) -> Vec<(String, u32)>;
+    /// Evaluates with `params` (a set for this variant), or the built-in defaults for `None`.
+    fn set_eval_params(&mut self, params: Option<EvalParams>) -> Result<(), String>;
 }
 
 /// A game of variant `R`, evaluated by `E`, with the variant's options.
@@ -105,7 +121,7 @@ impl<R: Rules, E: Evaluator<R>> VariantGame<R, E> {
     }
 }
 
-impl<R: Rules, E: Evaluator<R>> AnyGame for VariantGame<R, E> {
+impl<R: Rules, E: TunableEval<R> + Default> AnyGame for VariantGame<R, E> {
     fn variant(&self) -> &'static str {
         R::NAME
     }
@@ -236,8 +252,72 @@ impl<R: Rules, E: Evaluator<R>> AnyGame for VariantGame<R, E> {
         }
     }
 
+    fn view(&self) -> grimoire_engine::view::BoardView {
+        self.game.position().view()
+    }
+
+    fn last_move_squares(&self) -> Vec<grimoire_engine::Square> {
+        let Some(&m) = self.game.moves().last() else {
+            return Vec::new();
+        };
+        let view = self.view();
+        let mut squares = Vec::new();
+        for sq in [m.from_opt(), m.to_opt()].into_iter().flatten() {
+            if !squares.contains(&sq) && view.squares.iter().any(|s| s.square == sq) {
+                squares.push(sq);
+            }
+        }
+        squares
+    }
+
     fn clone_box(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
+    }
+
+    fn play_token(&mut self, token: &str) -> Result<(), String> {
+        self.game.play_token(token)?;
+        self.move_tokens.push(token.to_string());
+        Ok(())
+    }
+
+    fn move_tokens(&self) -> &[String] {
+        &self.move_tokens
+    }
+
+    fn pgn_moves(&self) -> Vec<String> {
+        let mut pos = self.game.start().clone();
+        self.game
+            .moves()
+            .iter()
+            .map(|&m| {
+                let text = pos.format_pgn(m);
+                pos.play(m);
+                text
+            })
+            .collect()
+    }
+
+    fn is_chance_node(&self) -> bool {
+        self.game.position().is_chance_node()
+    }
+
+    fn chance_outcomes(&self) -> Vec<(String, u32)> {
+        let pos = self.game.position();
+        if !pos.is_chance_node() {
+            return Vec::new();
+        }
+        pos.legal_moves()
+            .iter()
+            .map(|&m| (pos.format_move(m), pos.outcome_weight(m)))
+            .collect()
+    }
+
+    fn set_eval_params(&mut self, params: Option<EvalParams>) -> Result<(), String> {
+        self.eval = Arc::new(match params {
+            Some(p) => E::from_params(p)?,
+            None => E::default(),
+        });
+        Ok(())
     }
 }
 
@@ -247,7 +327,7 @@ pub struct VariantEntry {
     pub create: fn() -> Box<dyn AnyGame>,
 }
 
-fn entry<R: Rules, E: Evaluator<R> + Default>() -> VariantEntry {
+fn entry<R: Rules, E: TunableEval<R> + Default>() -> VariantEntry {
     VariantEntry {
         name: R::NAME,
         create: || Box::new(VariantGame::<R, E>::new(E::default())),

@@ -8,6 +8,7 @@
 use crate::output::Output;
 use crate::registry::{self, AnyGame};
 use grimoire_engine::search::{Limits, SearchOptions, Shared, TranspositionTable, THREAD_STACK};
+use grimoire_eval::EvalParams;
 use std::io::BufRead;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -49,6 +50,10 @@ pub struct Engine {
     multipv: usize,
     move_overhead_ms: u64,
     ponder: bool,
+    /// Variant rule options set so far (G7): a new game of a variant that knows them gets them.
+    variant_options: Vec<(String, String)>,
+    /// Evaluation parameters loaded by `EvalFile`: used by games of their variant.
+    eval_params: Option<EvalParams>,
 }
 
 /// What the loop should do after a command.
@@ -109,6 +114,8 @@ impl Engine {
             multipv: 1,
             move_overhead_ms: 30,
             ponder: false,
+            variant_options: Vec::new(),
+            eval_params: None,
         }
     }
 
@@ -199,6 +206,7 @@ impl Engine {
             format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
             format!("option name Move Overhead type spin default 30 min 0 max {MAX_OVERHEAD_MS}"),
             "option name Ponder type check default false".to_string(),
+            "option name EvalFile type string default <default>".to_string(),
         ];
         // Variant options (G7): every registered variant's, each listed once.
         let mut seen = Vec::new();
@@ -220,9 +228,28 @@ impl Engine {
     }
 
     fn new_game(&mut self, variant: &str) {
-        if let Some(g) = registry::create(variant) {
+        if let Some(g) = self.fresh_game(variant) {
             self.game = g;
         }
+    }
+
+    /// A game of `variant` at its start position, with the rule options and evaluation
+    /// parameters set so far that apply to it.
+    fn fresh_game(&self, variant: &str) -> Option<Box<dyn AnyGame>> {
+        let mut game = registry::create(variant)?;
+        let specs = game.option_specs();
+        for (name, value) in &self.variant_options {
+            if specs.iter().any(|o| o.name.eq_ignore_ascii_case(name)) {
+                // Values were checked when they were set.
+                let _ = game.set_option(name, value);
+            }
+        }
+        if let Some(p) = &self.eval_params {
+            if p.variant() == game.variant() {
+                let _ = game.set_eval_params(Some(p.clone()));
+            }
+        }
+        Some(game)
     }
 
     fn cmd_setoption(&mut self, rest: &str) {
@@ -240,7 +267,7 @@ impl Engine {
         let spin =
             |v: &str, lo: u64, hi: u64| v.parse::<u64>().ok().filter(|n| (lo..=hi).contains(n));
         match name.to_ascii_lowercase().as_str() {
-            "uci_variant" => match registry::create(value) {
+            "uci_variant" => match self.fresh_game(value) {
                 Some(g) => {
                     self.game = g;
                     self.tt.clear();
@@ -280,6 +307,7 @@ impl Engine {
                     "Move Overhead must be 0 to {MAX_OVERHEAD_MS} ms, got '{value}'"
                 )),
             },
+            "evalfile" => self.set_eval_file(value),
             "ponder" => match value {
                 "true" => self.ponder = true,
                 "false" => self.ponder = false,
@@ -298,11 +326,49 @@ impl Engine {
                         name.chars().take(60).collect::<String>()
                     ));
                 }
-                if let Err(e) = self.game.set_option(name, value) {
-                    self.error(&e);
+                match self.game.set_option(name, value) {
+                    Ok(()) => {
+                        self.variant_options
+                            .retain(|(n, _)| !n.eq_ignore_ascii_case(name));
+                        self.variant_options
+                            .push((name.to_string(), value.to_string()));
+                    }
+                    Err(e) => self.error(&e),
                 }
             }
         }
+    }
+
+    /// `EvalFile`: a parameter file (`docs/eval.md`) for its variant's evaluator, or
+    /// `<default>` (or an empty value) for the built-in parameters.
+    fn set_eval_file(&mut self, value: &str) {
+        if value.is_empty() || value == "<default>" {
+            self.eval_params = None;
+            if let Err(e) = self.game.set_eval_params(None) {
+                self.error(&e);
+            }
+            return;
+        }
+        let params = match std::fs::read_to_string(value) {
+            Ok(text) => match EvalParams::from_text(&text) {
+                Ok(p) => p,
+                Err(e) => return self.error(&format!("EvalFile '{value}': {e}")),
+            },
+            Err(e) => return self.error(&format!("EvalFile '{value}' cannot be read: {e}")),
+        };
+        if params.variant() == self.game.variant() {
+            if let Err(e) = self.game.set_eval_params(Some(params.clone())) {
+                return self.error(&format!("EvalFile '{value}': {e}"));
+            }
+        } else {
+            // Kept for when its variant is chosen (GUIs send options in any order).
+            self.out.line(&format!(
+                "info string EvalFile '{value}' holds {} parameters; they apply once UCI_Variant is {}",
+                params.variant(),
+                params.variant()
+            ));
+        }
+        self.eval_params = Some(params);
     }
 
     fn cmd_position(&mut self, rest: &str) {

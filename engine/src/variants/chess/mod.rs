@@ -3,6 +3,7 @@
 mod fen;
 mod movegen;
 mod reference;
+mod san;
 mod see;
 
 use crate::bitboard::Bitboard;
@@ -416,6 +417,10 @@ impl Rules for Chess {
             s.push(LETTERS[mv.piece_kind().unwrap_or(QUEEN) as usize]);
         }
         s
+    }
+
+    fn format_pgn(&self, mv: Move) -> String {
+        san::format(self, mv)
     }
 
     fn render(&self) -> String {

@@ -1,0 +1,296 @@
+//! The referee: plays one game between two engine processes under our own rules code. It asks
+//! whoever decides next (the mover, or the player of a decision step), draws chance events with
+//! a seeded generator, keeps the clocks, checks every answer for legality and adjudicates.
+
+use super::engine_process::{EngineFailure, EngineProcess};
+use super::limits::MoveLimit;
+use super::openings::{pick_chance, referee_game, Opening};
+use grimoire_engine::view::BoardView;
+use grimoire_engine::{Color, Outcome, Square};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
+/// When the referee ends a game early.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Adjudication {
+    /// A side whose own score is at most `-resign_score` for `resign_plies` of its moves in a
+    /// row loses.
+    pub resign: Option<(i32, u32)>,
+    /// Both sides' scores within ±`cp` for `plies` plies in a row: a draw.
+    pub draw: Option<(i32, u32)>,
+    /// A draw once the game has this many plies.
+    pub max_plies: Option<u32>,
+}
+
+/// How a game ended, in PGN's `Termination` words.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Termination {
+    /// By the rules (mate, stalemate, repetition, ...).
+    Normal,
+    Adjudication,
+    TimeForfeit,
+    /// An illegal or missing move.
+    RulesInfraction,
+    /// An engine crashed or stopped answering.
+    Abandoned,
+}
+
+impl Termination {
+    pub fn pgn_word(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::Adjudication => "adjudication",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::RulesInfraction => "rules infraction",
+            Termination::Abandoned => "abandoned",
+        }
+    }
+}
+
+/// Everything about one finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub white: String,
+    pub black: String,
+    pub opening: Opening,
+    /// Tokens of the whole game after the opening FEN (opening moves included).
+    pub tokens: Vec<String>,
+    /// The same moves in PGN notation (SAN for chess).
+    pub pgn_moves: Vec<String>,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: &'static str,
+    pub termination: Termination,
+    /// Why, in words (`White wins by checkmate`, `Black lost on time`, ...).
+    pub reason: String,
+    /// FENs of the positions where a player decided (not chance events), after the opening,
+    /// for the tuner.
+    pub positions: Vec<String>,
+    pub final_view: BoardView,
+    pub last_move: Vec<Square>,
+    pub final_fen: String,
+    /// The FEN the recorded moves start from.
+    pub start_fen: String,
+}
+
+impl GameRecord {
+    /// White's points: 1, ½ or 0.
+    pub fn white_points(&self) -> f64 {
+        match self.result {
+            "1-0" => 1.0,
+            "0-1" => 0.0,
+            _ => 0.5,
+        }
+    }
+}
+
+/// The fixed settings of every game of a match.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    pub variant: String,
+    pub rule_options: Vec<(String, String)>,
+    pub limit: MoveLimit,
+    /// Milliseconds a move may run past the clock before the flag falls.
+    pub time_margin_ms: u64,
+    pub adjudication: Adjudication,
+}
+
+/// The `position` command of the game so far: the opening's FEN (or the start position) and
+/// every action since, opening moves and chance events included.
+fn position_command(fen: Option<&str>, tokens: &[String]) -> String {
+    let mut cmd = match fen {
+        Some(fen) => format!("position fen {fen}"),
+        None => "position startpos".to_string(),
+    };
+    if !tokens.is_empty() {
+        cmd.push_str(" moves ");
+        cmd.push_str(&tokens.join(" "));
+    }
+    cmd
+}
+
+fn win_for(color: Color) -> &'static str {
+    match color {
+        Color::White => "1-0",
+        Color::Black => "0-1",
+    }
+}
+
+fn title(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// `White wins by checkmate`, `Draw by stalemate`.
+fn describe(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win { winner, reason } => {
+            format!("{} wins by {}", title(winner), reason.describe())
+        }
+        Outcome::Draw { reason } => format!("Draw by {}", reason.describe()),
+    }
+}
+
+/// Plays one game from `opening`; `engines[0]` plays White. `seed` drives chance events.
+pub fn play_game(
+    settings: &GameSettings,
+    opening: &Opening,
+    engines: [&mut EngineProcess; 2],
+    seed: u64,
+) -> Result<GameRecord, String> {
+    let start_fen = referee_game(
+        &settings.variant,
+        &settings.rule_options,
+        &Opening {
+            fen: opening.fen.clone(),
+            moves: Vec::new(),
+        },
+    )?
+    .fen();
+    let mut game = referee_game(&settings.variant, &settings.rule_options, opening)?;
+    let names = [
+        engines[0].label().to_string(),
+        engines[1].label().to_string(),
+    ];
+    let [white, black] = engines;
+    let mut players = [white, black];
+    for p in players.iter_mut() {
+        p.new_game()
+            .map_err(|e| format!("engine '{}' is not ready: {e}", p.label()))?;
+    }
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut clocks = [settings.limit.start_clock().unwrap_or(0); 2];
+    let mut losing_streak = [0u32; 2];
+    let mut quiet_streak = 0u32;
+    let mut positions = Vec::new();
+    let mut tokens: Vec<String> = game.move_tokens().to_vec();
+    let opening_plies = tokens.len();
+
+    let (result, termination, reason) = loop {
+        if let Some(outcome) = game.outcome() {
+            break (
+                outcome.result_token(),
+                Termination::Normal,
+                describe(outcome),
+            );
+        }
+        let plies = (tokens.len() - opening_plies) as u32;
+        if settings.adjudication.max_plies.is_some_and(|m| plies >= m) {
+            break (
+                "1/2-1/2",
+                Termination::Adjudication,
+                format!("draw adjudicated after {plies} plies"),
+            );
+        }
+        if game.is_chance_node() {
+            let token = pick_chance(&game.chance_outcomes(), &mut rng);
+            game.play_token(&token)?;
+            tokens.push(token);
+            continue;
+        }
+        let mover = game.side_to_move();
+        let idx = mover.index();
+        positions.push(game.fen());
+        let position = position_command(opening.fen.as_deref(), &tokens);
+        let go = settings.limit.go_command(clocks);
+        let allowance = settings
+            .limit
+            .allowance(clocks[idx], settings.time_margin_ms);
+        let reply = match players[idx].go(&position, &go, allowance) {
+            Ok(r) => r,
+            Err(EngineFailure::Timeout(t)) => {
+                break (
+                    win_for(!mover),
+                    Termination::TimeForfeit,
+                    format!(
+                        "{} loses on time ({} ms, no move)",
+                        title(mover),
+                        t.as_millis()
+                    ),
+                )
+            }
+            Err(EngineFailure::Crashed(e)) => {
+                break (
+                    win_for(!mover),
+                    Termination::Abandoned,
+                    format!("{} forfeits: {e}", title(mover)),
+                )
+            }
+        };
+        match settings
+            .limit
+            .charge(clocks[idx], reply.elapsed, settings.time_margin_ms)
+        {
+            Some(left) => clocks[idx] = left,
+            None => {
+                break (
+                    win_for(!mover),
+                    Termination::TimeForfeit,
+                    format!(
+                        "{} loses on time ({} ms used)",
+                        title(mover),
+                        reply.elapsed.as_millis()
+                    ),
+                )
+            }
+        }
+        if let Err(e) = game.play_token(&reply.token) {
+            break (
+                win_for(!mover),
+                Termination::RulesInfraction,
+                format!(
+                    "{} loses by an illegal move '{}': {e}",
+                    title(mover),
+                    reply.token
+                ),
+            );
+        }
+        tokens.push(reply.token);
+        if let Some(score) = reply.score {
+            if let Some((cp, plies)) = settings.adjudication.resign {
+                if score <= -cp {
+                    losing_streak[idx] += 1;
+                } else {
+                    losing_streak[idx] = 0;
+                }
+                if losing_streak[idx] >= plies {
+                    break (
+                        win_for(!mover),
+                        Termination::Adjudication,
+                        format!("{} resigns (adjudicated: score {score})", title(mover)),
+                    );
+                }
+            }
+            if let Some((cp, plies)) = settings.adjudication.draw {
+                if score.abs() <= cp {
+                    quiet_streak += 1;
+                } else {
+                    quiet_streak = 0;
+                }
+                if quiet_streak >= plies {
+                    break (
+                        "1/2-1/2",
+                        Termination::Adjudication,
+                        format!("draw adjudicated: scores within {cp} for {plies} plies"),
+                    );
+                }
+            }
+        }
+    };
+    Ok(GameRecord {
+        white: names[0].clone(),
+        black: names[1].clone(),
+        opening: opening.clone(),
+        pgn_moves: game.pgn_moves(),
+        tokens,
+        result,
+        termination,
+        reason,
+        positions,
+        final_view: game.view(),
+        last_move: game.last_move_squares(),
+        final_fen: game.fen(),
+        start_fen,
+    })
+}

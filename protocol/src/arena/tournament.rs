@@ -1,0 +1,341 @@
+//! A match of many games between two engines: game pairs on shared openings with colours
+//! swapped, played by `concurrency` workers that each own a pair of engine processes, with a
+//! progress bar, PGN and position files written as games finish, and early stop on an SPRT
+//! verdict.
+
+use super::engine_process::{EngineProcess, EngineSpec};
+use super::openings::OpeningSource;
+use super::pgn::{self, PgnContext};
+use super::referee::{play_game, GameRecord, GameSettings, Termination};
+use super::stats::{Sprt, SprtVerdict, Tally};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub settings: GameSettings,
+    /// The first engine (results are from its point of view) and the second.
+    pub engines: [EngineSpec; 2],
+    pub games: usize,
+    pub concurrency: usize,
+    pub openings: OpeningSource,
+    pub seed: u64,
+    pub sprt: Option<Sprt>,
+    pub pgn: Option<PathBuf>,
+    /// `<FEN> | <White's points>` lines of every decided position, for the tuner.
+    pub positions: Option<PathBuf>,
+    /// Where to draw final positions: a path with `{n}` gets one file per game; otherwise the
+    /// last game's final position.
+    pub svg: Option<String>,
+    pub event: String,
+    pub show_progress: bool,
+}
+
+/// What a match produced.
+#[derive(Clone, Debug, Default)]
+pub struct MatchSummary {
+    /// From the first engine's point of view.
+    pub tally: Tally,
+    /// The first engine's results as White and as Black.
+    pub by_color: [Tally; 2],
+    /// Games per termination reason text (`checkmate`, `time forfeit`, ...).
+    pub reasons: BTreeMap<String, u32>,
+    pub terminations: BTreeMap<Termination, u32>,
+    pub sprt: Option<(Sprt, SprtVerdict)>,
+    /// Games that could not be played at all (an engine failed to start), with the error.
+    pub errors: Vec<String>,
+    pub plies: u64,
+}
+
+impl MatchSummary {
+    pub fn count(&self, t: Termination) -> u32 {
+        self.terminations.get(&t).copied().unwrap_or(0)
+    }
+}
+
+/// What a worker sends back for game `index`.
+struct Finished {
+    index: usize,
+    record: Result<GameRecord, String>,
+}
+
+/// Game `index`: its opening pair and whether the first engine has White.
+fn schedule(index: usize) -> (usize, bool) {
+    (index / 2, index % 2 == 0)
+}
+
+/// Plays the match; per-game problems (crashes, illegal moves, time losses) are results, only
+/// setup problems are errors.
+pub fn run_match(config: &MatchConfig) -> Result<MatchSummary, String> {
+    let mut pgn_out = open(&config.pgn)?;
+    let mut positions_out = open(&config.positions)?;
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Finished>();
+    let bar = progress_bar(config);
+    let ctx = PgnContext {
+        event: config.event.clone(),
+        site: "Grimoire arena".to_string(),
+        date: pgn::today(),
+        variant: config.settings.variant.clone(),
+        time_control: config.settings.limit.pgn_tag(),
+    };
+    let mut summary = MatchSummary::default();
+    let workers = config.concurrency.clamp(1, config.games.max(1));
+    std::thread::scope(|scope| -> Result<(), String> {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || worker(config, next, stop, tx));
+        }
+        drop(tx);
+        // Games are written in index order, so files read the same at any concurrency.
+        let mut pending = BTreeMap::new();
+        let mut written = 0;
+        for finished in rx {
+            pending.insert(finished.index, finished.record);
+            while let Some(record) = pending.remove(&written) {
+                written += 1;
+                let record = match record {
+                    Ok(r) => r,
+                    Err(e) => {
+                        summary.errors.push(format!("game {written}: {e}"));
+                        stop.store(true, Ordering::Relaxed);
+                        continue;
+                    }
+                };
+                account(&mut summary, written - 1, &record);
+                if let Some(out) = pgn_out.as_mut() {
+                    out.write_all(pgn::write_game(&ctx, written, &record).as_bytes())
+                        .and_then(|_| out.flush())
+                        .map_err(|e| format!("cannot write the PGN file: {e}"))?;
+                }
+                if let Some(out) = positions_out.as_mut() {
+                    let points = record.white_points();
+                    for fen in &record.positions {
+                        writeln!(out, "{fen} | {points}")
+                            .map_err(|e| format!("cannot write the positions file: {e}"))?;
+                    }
+                }
+                write_svg(config, written, &record)?;
+                if let Some(sprt) = config.sprt {
+                    let verdict = sprt.verdict(&summary.tally);
+                    summary.sprt = Some((sprt, verdict));
+                    if verdict != SprtVerdict::Continue {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                bar.set_message(progress_message(&summary));
+                bar.inc(1);
+            }
+        }
+        Ok(())
+    })?;
+    if let Some(out) = positions_out.as_mut() {
+        out.flush()
+            .map_err(|e| format!("cannot write the positions file: {e}"))?;
+    }
+    bar.finish_and_clear();
+    Ok(summary)
+}
+
+fn open(path: &Option<PathBuf>) -> Result<Option<BufWriter<File>>, String> {
+    path.as_ref()
+        .map(|p| {
+            File::create(p)
+                .map(BufWriter::new)
+                .map_err(|e| format!("cannot create '{}': {e}", p.display()))
+        })
+        .transpose()
+}
+
+/// One worker: takes game indices until the match is over, restarting an engine after a
+/// crash so one bad game does not end the match.
+fn worker(config: &MatchConfig, next: &AtomicUsize, stop: &AtomicBool, tx: mpsc::Sender<Finished>) {
+    let mut engines: [Option<EngineProcess>; 2] = [None, None];
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        if index >= config.games {
+            return;
+        }
+        let record = play_indexed(config, index, &mut engines);
+        if record.is_err() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        if let Ok(r) = &record {
+            if r.termination == Termination::Abandoned || r.termination == Termination::TimeForfeit
+            {
+                // A crashed or late engine may be in any state: start afresh.
+                engines = [None, None];
+            }
+        }
+        if tx.send(Finished { index, record }).is_err() {
+            return;
+        }
+    }
+}
+
+fn play_indexed(
+    config: &MatchConfig,
+    index: usize,
+    engines: &mut [Option<EngineProcess>; 2],
+) -> Result<GameRecord, String> {
+    for (slot, spec) in engines.iter_mut().zip(&config.engines) {
+        if slot.is_none() {
+            *slot = Some(EngineProcess::start(spec, &config.settings.variant)?);
+        }
+    }
+    let (pair, first_is_white) = schedule(index);
+    let opening = config.openings.opening(
+        pair,
+        config.seed,
+        &config.settings.variant,
+        &config.settings.rule_options,
+    )?;
+    let [a, b] = engines;
+    let (a, b) = (a.as_mut().expect("started"), b.as_mut().expect("started"));
+    let players = if first_is_white { [a, b] } else { [b, a] };
+    let seed = config.seed ^ (index as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    play_game(&config.settings, &opening, players, seed)
+}
+
+fn account(summary: &mut MatchSummary, index: usize, record: &GameRecord) {
+    let (_, first_is_white) = schedule(index);
+    let white_points = record.white_points();
+    let first_points = if first_is_white {
+        white_points
+    } else {
+        1.0 - white_points
+    };
+    summary.tally.add(first_points);
+    summary.by_color[usize::from(!first_is_white)].add(first_points);
+    *summary.terminations.entry(record.termination).or_default() += 1;
+    *summary.reasons.entry(reason_key(record)).or_default() += 1;
+    summary.plies += record.tokens.len() as u64;
+}
+
+/// The reason without who won: `checkmate`, `threefold repetition`, `time forfeit`, ...
+fn reason_key(record: &GameRecord) -> String {
+    match record.termination {
+        Termination::Normal => record
+            .reason
+            .rsplit(" by ")
+            .next()
+            .unwrap_or(&record.reason)
+            .to_string(),
+        Termination::Adjudication if record.result == "1/2-1/2" => "draw adjudication".to_string(),
+        Termination::Adjudication => "resign adjudication".to_string(),
+        other => other.pgn_word().to_string(),
+    }
+}
+
+fn write_svg(config: &MatchConfig, number: usize, record: &GameRecord) -> Result<(), String> {
+    let Some(pattern) = &config.svg else {
+        return Ok(());
+    };
+    let per_game = pattern.contains("{n}");
+    if !per_game && number != config.games {
+        return Ok(());
+    }
+    let path = pattern.replace("{n}", &number.to_string());
+    let caption = format!(
+        "Game {number}: {} - {}, {} ({})",
+        record.white, record.black, record.result, record.reason
+    );
+    let svg = crate::svg::render_svg(&record.final_view, &record.last_move, Some(&caption));
+    std::fs::write(&path, svg).map_err(|e| format!("cannot write '{path}': {e}"))
+}
+
+fn progress_bar(config: &MatchConfig) -> ProgressBar {
+    if !config.show_progress {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(config.games as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games, eta {eta} {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+fn progress_message(summary: &MatchSummary) -> String {
+    let t = summary.tally;
+    format!("+{} ={} -{}  Elo {}", t.wins, t.draws, t.losses, t.elo())
+}
+
+/// The results table printed at the end of a match.
+pub fn report(config: &MatchConfig, summary: &MatchSummary) -> String {
+    let [first, second] = &config.engines;
+    let t = summary.tally;
+    let mut out = String::new();
+    out.push_str(&format!(
+        "Match {} vs {}: {}, {}, openings {}, {} games of {}\n",
+        first.label,
+        second.label,
+        config.settings.variant,
+        config.settings.limit.describe(),
+        config.openings.describe(),
+        t.games(),
+        config.games
+    ));
+    out.push_str(&format!(
+        "{:<22} {:>6} {:>6} {:>6} {:>8}\n",
+        format!("{} as", first.label),
+        "wins",
+        "draws",
+        "losses",
+        "score"
+    ));
+    for (name, tally) in [
+        ("White", summary.by_color[0]),
+        ("Black", summary.by_color[1]),
+        ("total", t),
+    ] {
+        out.push_str(&format!(
+            "{:<22} {:>6} {:>6} {:>6} {:>7.1}%\n",
+            name,
+            tally.wins,
+            tally.draws,
+            tally.losses,
+            100.0 * tally.score()
+        ));
+    }
+    out.push_str(&format!(
+        "Elo difference ({} minus {}): {} (95%)\n",
+        first.label,
+        second.label,
+        t.elo()
+    ));
+    let reasons: Vec<String> = summary
+        .reasons
+        .iter()
+        .map(|(r, n)| format!("{r} {n}"))
+        .collect();
+    out.push_str(&format!("Endings: {}\n", reasons.join(", ")));
+    out.push_str(&format!(
+        "Illegal moves: {}, time forfeits: {}, crashes: {}, plies played: {}\n",
+        summary.count(Termination::RulesInfraction),
+        summary.count(Termination::TimeForfeit),
+        summary.count(Termination::Abandoned),
+        summary.plies
+    ));
+    if let Some((sprt, _)) = summary.sprt {
+        out.push_str(&sprt.describe(&t));
+        out.push('\n');
+    }
+    for e in &summary.errors {
+        out.push_str(&format!("error: {e}\n"));
+    }
+    out
+}

@@ -1,0 +1,333 @@
+//! The arena end to end through the real binary: `grimoire selfplay` and `grimoire match`
+//! play whole games, write PGN (read back by python-chess), positions and SVG files, and sum
+//! results up; per-side options (`EvalFile`) change the play; an SPRT stops a lopsided match.
+//!
+//! Tests that need python-chess or Debian's stockfish skip without them on a developer machine,
+//! but fail under CI (`GRIMOIRE_REQUIRE_TOOLS=1`, set by `.ci/run`, which installs them).
+
+mod common;
+
+use common::BIN;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grimoire-arena-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn grimoire(args: &[&str]) -> (bool, String) {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
+fn tool_available(program: &str, args: &[&str]) -> bool {
+    let ok = Command::new(program)
+        .args(args)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok && std::env::var_os("GRIMOIRE_REQUIRE_TOOLS").is_some() {
+        panic!("{program} is required here (GRIMOIRE_REQUIRE_TOOLS is set) but does not run");
+    }
+    if !ok {
+        eprintln!("skipped: {program} is not available");
+    }
+    ok
+}
+
+fn python_chess() -> bool {
+    tool_available("python3", &["-c", "import chess.pgn"])
+}
+
+/// Checks a PGN file with python-chess (`scripts/pgn_check.py`).
+fn pgn_reads_back(pgn: &Path, games: usize) {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/pgn_check.py");
+    let out = Command::new("python3")
+        .arg(script)
+        .arg(pgn)
+        .arg(games.to_string())
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains(&format!("pgn check passed: {games} games")),
+        "{text}"
+    );
+}
+
+/// The numbers of a report's total line: wins, draws, losses.
+fn totals(report: &str) -> (u32, u32, u32) {
+    let line = report
+        .lines()
+        .find(|l| l.starts_with("total"))
+        .unwrap_or_else(|| panic!("no total line in:\n{report}"));
+    let n: Vec<u32> = line
+        .split_whitespace()
+        .skip(1)
+        .take(3)
+        .map(|w| w.parse().unwrap())
+        .collect();
+    (n[0], n[1], n[2])
+}
+
+#[test]
+fn selfplay_plays_legal_games_and_writes_pgn_positions_and_pictures() {
+    let dir = scratch("selfplay");
+    let pgn = dir.join("games.pgn");
+    let positions = dir.join("positions.txt");
+    let svg = dir.join("final-{n}.svg");
+    let (ok, report) = grimoire(&[
+        "selfplay",
+        "--variant",
+        "chess",
+        "--games",
+        "12",
+        "--depth",
+        "2",
+        "--concurrency",
+        "2",
+        "--openings",
+        "random:6",
+        "--seed",
+        "5",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--positions",
+        positions.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(ok, "{report}");
+    assert!(report.contains("12 games of 12"), "{report}");
+    assert!(
+        report.contains("Illegal moves: 0, time forfeits: 0, crashes: 0"),
+        "{report}"
+    );
+    let (w, d, l) = totals(&report);
+    assert_eq!(w + d + l, 12);
+    assert!(report.contains("Elo difference"), "{report}");
+
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("[Event ").count(), 12);
+    assert_eq!(text.matches("[Variant \"chess\"]").count(), 12);
+    // Each opening is played from both sides: rounds 1 and 2 swap the players.
+    let whites: Vec<&str> = text.lines().filter(|l| l.starts_with("[White ")).collect();
+    assert_ne!(whites[0], whites[1]);
+
+    // Every position line parses as a FEN of the variant, with White's points.
+    let lines = std::fs::read_to_string(&positions).unwrap();
+    assert!(lines.lines().count() > 12 * 10);
+    let mut game = grimoire_protocol::registry::create("chess").unwrap();
+    for line in lines.lines().take(200) {
+        let (fen, points) = line.split_once(" | ").unwrap();
+        assert!(["1", "0", "0.5"].contains(&points), "{line}");
+        game.set_position(Some(fen), &[]).unwrap();
+    }
+    for n in 1..=12 {
+        let picture = std::fs::read_to_string(dir.join(format!("final-{n}.svg"))).unwrap();
+        assert!(
+            picture.starts_with("<svg") || picture.contains("<svg"),
+            "game {n}"
+        );
+        assert!(picture.contains(&format!("Game {n}:")), "game {n}");
+    }
+    if python_chess() {
+        pgn_reads_back(&pgn, 12);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn selfplay_is_replayable_from_its_seed() {
+    let dir = scratch("replay");
+    let run = |name: &str| {
+        let pgn = dir.join(name);
+        let (ok, report) = grimoire(&[
+            "selfplay",
+            "--games",
+            "4",
+            "--nodes",
+            "300",
+            "--seed",
+            "9",
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--quiet",
+        ]);
+        assert!(ok, "{report}");
+        // Dates aside, the files are the same.
+        std::fs::read_to_string(&pgn)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with("[Date"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(run("a.pgn"), run("b.pgn"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn per_side_eval_files_change_the_play_and_an_sprt_stops_a_lopsided_match() {
+    let dir = scratch("sprt");
+    // A parameter file that values every piece at zero: that side plays without material sense.
+    let mut params = grimoire_eval::EvalParams::chess();
+    for kind in ["pawn", "knight", "bishop", "rook", "queen"] {
+        params.set(&format!("material_{kind}"), 0, 0).unwrap();
+    }
+    let broken = dir.join("no-material.txt");
+    std::fs::write(&broken, params.to_text()).unwrap();
+    let first = format!("EvalFile={}", broken.display());
+    let (ok, report) = grimoire(&[
+        "selfplay",
+        "--games",
+        "60",
+        "--depth",
+        "3",
+        "--concurrency",
+        "2",
+        "--first",
+        &first,
+        "--sprt",
+        "elo0=-50,elo1=0",
+        "--max-plies",
+        "300",
+        "--quiet",
+    ]);
+    assert!(ok, "{report}");
+    let (w, d, l) = totals(&report);
+    assert!(
+        l > 3 * (w + 1),
+        "the materialless side should lose: {report}"
+    );
+    assert!(report.contains("H0 accepted"), "{report}");
+    assert!(w + d + l < 60, "the SPRT should stop early: {report}");
+
+    // A bad file is a setup error with a clear message, not a silent default.
+    let (ok, report) = grimoire(&[
+        "selfplay",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--first",
+        "EvalFile=/no/such/file",
+        "--quiet",
+    ]);
+    assert!(!ok);
+    assert!(report.contains("EvalFile"), "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_arena_arguments_are_errors_not_crashes() {
+    for args in [
+        vec!["selfplay", "--variant", "nonesuch", "--depth", "1"],
+        vec!["selfplay", "--tc", "fast", "--games", "1"],
+        vec!["selfplay", "--depth", "1", "--openings", "/no/such/book"],
+        vec!["selfplay", "--depth", "1", "--sprt", "elo0=5,elo1=0"],
+        vec!["selfplay", "--depth", "1", "--option", "Hash"],
+        vec![
+            "match",
+            "--engine",
+            "/no/such/engine",
+            "--engine",
+            BIN,
+            "--depth",
+            "1",
+        ],
+        vec!["match", "--engine", BIN, "--depth", "1"],
+    ] {
+        let (ok, text) = grimoire(&args);
+        assert!(!ok, "{args:?} should fail");
+        assert!(text.contains("error"), "{args:?}: {text}");
+        assert!(!text.contains("panicked"), "{args:?}: {text}");
+    }
+}
+
+#[test]
+fn opening_books_are_played_from_both_sides() {
+    let dir = scratch("book");
+    let book = dir.join("book.txt");
+    std::fs::write(
+        &book,
+        "# two lines\nstartpos moves e2e4 c7c5\nfen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n",
+    )
+    .unwrap();
+    let pgn = dir.join("book.pgn");
+    let (ok, report) = grimoire(&[
+        "selfplay",
+        "--games",
+        "4",
+        "--depth",
+        "2",
+        "--openings",
+        book.to_str().unwrap(),
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(ok, "{report}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    // Games 1-2 start with the Sicilian from the start position; 3-4 from the FEN.
+    assert_eq!(text.matches("1. e4 c5").count(), 2, "{text}");
+    assert_eq!(text.matches("[SetUp \"1\"]").count(), 2);
+    assert_eq!(
+        text.matches("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]")
+            .count(),
+        2
+    );
+    if python_chess() {
+        pgn_reads_back(&pgn, 4);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_against_stockfish_at_a_short_time_control() {
+    let stockfish = "/usr/games/stockfish";
+    if !tool_available(stockfish, &["quit"]) || !python_chess() {
+        return;
+    }
+    let dir = scratch("stockfish");
+    let pgn = dir.join("stockfish.pgn");
+    let (ok, report) = grimoire(&[
+        "match",
+        "--engine",
+        stockfish,
+        "--engine",
+        BIN,
+        "--variant",
+        "chess",
+        "--games",
+        "20",
+        "--tc",
+        "1+0.01",
+        "--concurrency",
+        "2",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(ok, "{report}");
+    assert!(report.contains("20 games of 20"), "{report}");
+    assert!(
+        report.contains("Illegal moves: 0, time forfeits: 0, crashes: 0"),
+        "{report}"
+    );
+    pgn_reads_back(&pgn, 20);
+    let _ = std::fs::remove_dir_all(&dir);
+}
