@@ -251,3 +251,34 @@ fn move_tokens_parse_back_and_junk_is_rejected() {
         assert!(p.parse_move(junk).is_err(), "{junk}");
     }
 }
+
+/// SAN (the PGN notation of chess games): piece letters, captures, the shortest
+/// disambiguation, castling, promotion, check and mate suffixes.
+#[test]
+fn san_names_moves_as_chess_tools_expect() {
+    let san = |fen: &str, token: &str| {
+        let p = pos(fen);
+        let mv = p.parse_move(token).unwrap();
+        p.format_pgn(mv)
+    };
+    assert_eq!(san(START_FEN, "g1f3"), "Nf3");
+    assert_eq!(san(START_FEN, "e2e4"), "e4");
+    // Two knights reach d2: the file tells them apart; two rooks on one file: the rank.
+    let fen = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
+    assert_eq!(san(fen, "b1d2"), "Nbd2");
+    let fen = "4k3/R7/8/8/8/8/8/R3K3 w - - 0 1";
+    assert_eq!(san(fen, "a1a4"), "R1a4");
+    // Three queens: neither file nor rank alone is enough.
+    let fen = "2k5/8/8/8/4Q2Q/8/8/K6Q w - - 0 1";
+    assert_eq!(san(fen, "h4e1"), "Qh4e1");
+    // Pawn captures name the file; en passant is a capture; promotion with check.
+    assert_eq!(san("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6"), "exd6");
+    assert_eq!(san("8/1P2k3/8/8/8/8/8/4K3 w - - 0 1", "b7b8q"), "b8=Q");
+    assert_eq!(san("3k4/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8r"), "b8=R+");
+    assert_eq!(san("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1"), "O-O");
+    assert_eq!(san("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8"), "O-O-O");
+    // Fool's mate.
+    let g = after(START_FEN, &["f2f3", "e7e5", "g2g4"]);
+    let mv = g.position().parse_move("d8h4").unwrap();
+    assert_eq!(g.position().format_pgn(mv), "Qh4#");
+}
