@@ -196,3 +196,42 @@ fn output_follows_command_order_after_a_perft() {
         "d answered before the perft it followed: {out}"
     );
 }
+
+#[test]
+fn eval_file_loads_parameters_and_rejects_bad_files() {
+    let dir = std::env::temp_dir().join(format!("grimoire-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Knights worth nothing: the engine should then happily give one away for a pawn.
+    let mut params = grimoire_eval::EvalParams::chess();
+    params.set("material_knight", -300, -300).unwrap();
+    let cheap = dir.join("cheap-knights.txt");
+    std::fs::write(&cheap, params.to_text()).unwrap();
+    let broken = dir.join("broken.txt");
+    std::fs::write(&broken, "variant chess\nmaterial_knight x y\n").unwrap();
+    // White's knight on a4 can take the pawn on b6, which c7 defends; normally it would not.
+    let position = "position fen 4k3/2p5/1p6/8/N7/8/8/4K3 w - - 0 1\ngo depth 4\n";
+    let default = run_script(position);
+    let loaded = run_script(&format!(
+        "setoption name EvalFile value {}\nucinewgame\n{position}",
+        cheap.display()
+    ));
+    let reset = run_script(&format!(
+        "setoption name EvalFile value {}\nsetoption name EvalFile value <default>\n{position}",
+        cheap.display()
+    ));
+    let best = |out: &str| {
+        out.lines()
+            .find(|l| l.starts_with("bestmove"))
+            .unwrap()
+            .to_string()
+    };
+    assert!(!best(&default).contains("a4b6"), "{default}");
+    assert!(best(&loaded).starts_with("bestmove a4b6"), "{loaded}");
+    assert_eq!(best(&reset), best(&default));
+    for bad in [broken.display().to_string(), "/no/such/file".to_string()] {
+        let out = run_script(&format!("setoption name EvalFile value {bad}\nisready\n"));
+        assert!(out.contains("info string error: EvalFile"), "{out}");
+        assert!(out.contains("readyok"), "{out}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
