@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::BIN;
+use common::{run_program, BIN};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -19,13 +19,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn grimoire(args: &[&str]) -> (bool, String) {
-    let out = Command::new(BIN).args(args).output().unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), text)
+    run_program(BIN, args)
 }
 
 fn tool_available(program: &str, args: &[&str]) -> bool {
@@ -49,18 +43,9 @@ fn python_chess() -> bool {
 /// Checks a PGN file with python-chess (`scripts/pgn_check.py`).
 fn pgn_reads_back(pgn: &Path, games: usize) {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/pgn_check.py");
-    let out = Command::new("python3")
-        .arg(script)
-        .arg(pgn)
-        .arg(games.to_string())
-        .output()
-        .unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.status.success(), "{text}");
+    let games_text = games.to_string();
+    let (ok, text) = run_program("python3", &[script, pgn.to_str().unwrap(), &games_text]);
+    assert!(ok, "{text}");
     assert!(
         text.contains(&format!("pgn check passed: {games} games")),
         "{text}"

@@ -2,6 +2,8 @@
 //! analyses and plays full games. Skipped when python3 or python-chess is not installed, except under CI
 //! (`GRIMOIRE_REQUIRE_TOOLS`).
 
+mod common;
+
 use std::process::Command;
 
 #[test]
@@ -22,15 +24,7 @@ fn python_chess_can_analyse_and_play_full_games() {
         env!("CARGO_MANIFEST_DIR"),
         "/../scripts/python_chess_check.py"
     );
-    let out = Command::new("python3")
-        .args([script, env!("CARGO_BIN_EXE_grimoire"), "2"])
-        .output()
-        .unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.status.success(), "{text}");
+    let (ok, text) = common::run_program("python3", &[script, env!("CARGO_BIN_EXE_grimoire"), "2"]);
+    assert!(ok, "{text}");
     assert!(text.contains("python-chess check passed"), "{text}");
 }

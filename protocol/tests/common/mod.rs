@@ -121,3 +121,14 @@ impl Session {
         assert!(self.child.wait().unwrap().success());
     }
 }
+
+/// Runs a program to completion: whether it succeeded, and its standard output then error.
+pub fn run_program(program: &str, args: &[&str]) -> (bool, String) {
+    let out = Command::new(program).args(args).output().unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
