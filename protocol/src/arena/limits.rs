@@ -26,7 +26,7 @@ fn parse_seconds(text: &str) -> Result<u64, String> {
         .trim()
         .parse()
         .map_err(|_| format!("'{text}' is not a number of seconds"))?;
-    if !(secs.is_finite() && secs >= 0.0 && secs < 1e7) {
+    if !(secs.is_finite() && (0.0..1e7).contains(&secs)) {
         return Err(format!("'{text}' is not a usable number of seconds"));
     }
     Ok((secs * 1000.0).round() as u64)
@@ -117,7 +117,7 @@ impl MoveLimit {
 }
 
 fn seconds_text(ms: u64) -> String {
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         format!("{}", ms / 1000)
     } else {
         let s = format!("{:.3}", ms as f64 / 1000.0);

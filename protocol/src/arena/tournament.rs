@@ -67,7 +67,7 @@ struct Finished {
 
 /// Game `index`: its opening pair and whether the first engine has White.
 fn schedule(index: usize) -> (usize, bool) {
-    (index / 2, index % 2 == 0)
+    (index / 2, index.is_multiple_of(2))
 }
 
 /// Plays the match; per-game problems (crashes, illegal moves, time losses) are results, only
