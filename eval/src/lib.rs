@@ -3,10 +3,12 @@
 //! evaluators ([`ChessEval`]). See `docs/eval.md`.
 
 pub mod chess;
+pub mod duggan;
 pub mod features;
 pub mod params;
 
 pub use chess::ChessEval;
+pub use duggan::DugganEval;
 pub use features::{piece_value, PieceValue, SquareWeights};
 pub use params::EvalParams;
 
@@ -30,5 +32,15 @@ impl TunableEval<grimoire_engine::variants::chess::Chess> for ChessEval {
 
     fn params(&self) -> &EvalParams {
         ChessEval::params(self)
+    }
+}
+
+impl TunableEval<grimoire_engine::variants::duggan::Duggan> for DugganEval {
+    fn from_params(params: EvalParams) -> Result<Self, String> {
+        DugganEval::try_from_params(params)
+    }
+
+    fn params(&self) -> &EvalParams {
+        DugganEval::params(self)
     }
 }

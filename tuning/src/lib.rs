@@ -23,11 +23,12 @@ pub mod tune;
 pub use tune::{Config, Report};
 
 use grimoire_engine::variants::chess::Chess;
-use grimoire_eval::{ChessEval, EvalParams};
+use grimoire_engine::variants::duggan::Duggan;
+use grimoire_eval::{ChessEval, DugganEval, EvalParams};
 use std::path::Path;
 
 /// The variants the tuner knows.
-pub const VARIANTS: &[&str] = &["chess"];
+pub const VARIANTS: &[&str] = &["chess", "duggan"];
 
 /// A tuning entry point for one variant's position and evaluator types.
 type TuneFn = fn(&Path, EvalParams, &Config, &mut dyn FnMut(&str)) -> Result<Report, String>;
@@ -43,6 +44,7 @@ pub fn tune_variant(
     // A new variant adds its arm here and its name to VARIANTS.
     let run: TuneFn = match variant {
         "chess" => tune::tune_file::<Chess, ChessEval>,
+        "duggan" => tune::tune_file::<Duggan, DugganEval>,
         other => {
             return Err(format!(
                 "no tuner for variant {other:?} (known: {})",

@@ -1,3 +1,4 @@
 //! The variants and the registry that maps their names to implementations.
 
 pub mod chess;
+pub mod duggan;

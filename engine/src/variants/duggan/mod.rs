@@ -1,0 +1,485 @@
+//! Duggan's Fantasy Chess (`duggan`), as specified by `shared/rules/duggan.md` (rulings DUG-1
+//! onwards) and described as implemented in `docs/rules/duggan.md`.
+//!
+//! - `tables`: the piece geometry as data (Golem vectors and paths, Archer bent paths,
+//!   Mercenary threat steps) on top of the 8x8 [`AttackTables`].
+//! - `attacks`: fast capture tests (DUG-40..43) on bitboards, with the threatened fixed point.
+//! - `movegen`: fast legal generation (legality without making the move).
+//! - `reference`: an independent slow mailbox generator with play-and-look legality.
+//! - `see`: static exchange evaluation with Golem crushes and immunity.
+//! - `fen`: FEN, the `d` board and the view.
+
+mod attacks;
+mod fen;
+mod movegen;
+mod reference;
+mod see;
+pub mod tables;
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::{Color, Piece};
+use crate::rules::{Outcome, Reason, Rules, VariantOption};
+use crate::square::{Geometry, Square};
+use crate::view::{BoardView, PieceView, SquareView, Zone};
+use crate::zobrist::KEYS;
+use attacks::Bits;
+use tables::tables;
+
+pub const GOLEM: u8 = 0;
+pub const MERCENARY: u8 = 1;
+pub const ARCHER: u8 = 2;
+pub const BISHOP: u8 = 3;
+pub const COMMANDER: u8 = 4;
+pub const ASSASSIN: u8 = 5;
+pub const ADEPT: u8 = 6;
+/// Number of piece kinds.
+pub const KINDS: usize = 7;
+/// FEN letters by kind (DUG-4); the same letters name promotion choices in move tokens.
+pub const LETTERS: [char; KINDS] = ['g', 'm', 'a', 'b', 'c', 's', 'd'];
+/// Piece names by kind.
+pub const NAMES: [&str; KINDS] = [
+    "Golem",
+    "Mercenary",
+    "Archer",
+    "Bishop",
+    "Commander",
+    "Assassin",
+    "Adept",
+];
+
+/// DUG-2.
+pub const START_FEN: &str = "gabsdbag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSDBAG w - - 0 1";
+
+/// Board square by 0-based file and rank.
+#[inline]
+pub const fn sq(file: u8, rank: u8) -> Square {
+    Geometry::Framed8.board_square(file, rank)
+}
+
+/// `MercenaryThreatStep` (DUG-22).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ThreatStep {
+    /// Threat steps go to an empty square or capture (the default, DUG-21).
+    #[default]
+    MoveOrCapture,
+    /// Threat steps must capture.
+    CaptureOnly,
+}
+
+/// The engine options of DUG-22, DUG-37 and DUG-38, fixed for a game (G7).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct DugganOptions {
+    pub threat_step: ThreatStep,
+    /// `CorneredAssassin`: no teleport while an enemy piece threatens her.
+    pub cornered_assassin: bool,
+    /// `CowardlyAssassin`: teleport only to a square her side defends afterwards.
+    pub cowardly_assassin: bool,
+}
+
+impl DugganOptions {
+    /// All eight combinations, defaults first (tests).
+    pub fn all() -> Vec<DugganOptions> {
+        let mut v = Vec::new();
+        for threat_step in [ThreatStep::MoveOrCapture, ThreatStep::CaptureOnly] {
+            for cornered_assassin in [false, true] {
+                for cowardly_assassin in [false, true] {
+                    v.push(DugganOptions {
+                        threat_step,
+                        cornered_assassin,
+                        cowardly_assassin,
+                    });
+                }
+            }
+        }
+        v
+    }
+}
+
+/// Ordering values (centipawns, the evaluation's material) of the pieces for captures and
+/// promotions; the Adept is never captured.
+const ORDER_VALUE: [i32; KINDS] = [296, 100, 523, 330, 145, 1659, 0];
+
+/// A Duggan position. Copy-make: the state is the placement, the side to move and the two
+/// counters (DUG §7); the options ride along so that generation knows them.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Duggan {
+    board: Board<KINDS>,
+    side: Color,
+    halfmove: u16,
+    fullmove: u16,
+    /// The side to move is in check (DUG-43).
+    in_check: bool,
+    options: DugganOptions,
+}
+
+impl Duggan {
+    pub fn board(&self) -> &Board<KINDS> {
+        &self.board
+    }
+
+    pub fn options(&self) -> &DugganOptions {
+        &self.options
+    }
+
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove as u32
+    }
+
+    /// The square of the Adept of `c`.
+    #[inline]
+    pub fn adept_square(&self, c: Color) -> Square {
+        self.board.pieces(c, ADEPT).lsb()
+    }
+
+    /// The squares the piece on `s` reaches (DUG-40 e), counting a Mercenary as unthreatened
+    /// (it reaches nothing): the cheap attack map the evaluation uses. Empty for an empty square.
+    pub fn reach(&self, s: Square) -> Bitboard {
+        let p = self.board.piece_at(s);
+        if p.is_none() {
+            return Bitboard::EMPTY;
+        }
+        attacks::reach(&Bits::from_board(&self.board), s, p.color(), p.kind())
+    }
+
+    /// Whether the Mercenary on `s` is threatened (DUG-41), by the fast test.
+    pub fn mercenary_threatened(&self, s: Square) -> bool {
+        let p = self.board.piece_at(s);
+        p.is_some()
+            && p.kind() == MERCENARY
+            && attacks::merc_threatened(&Bits::from_board(&self.board), s, p.color())
+    }
+
+    /// Whether the piece on `s` is threatened (DUG-41): some piece of either side can capture
+    /// it. Computed by the slow reference code (tests and tools, not search).
+    pub fn threatened_reference(&self, s: Square) -> bool {
+        reference::threatened(self, s)
+    }
+
+    /// The pieces removed by a legal move (a Golem crush removes its whole path, DUG-12).
+    pub fn removed_by(&self, mv: Move) -> Bitboard {
+        let from = mv.from();
+        let to = mv.to();
+        let occ = self.board.occupied();
+        if self.board.piece_at(from).kind() == GOLEM {
+            let t = tables();
+            let v = t.golem_vector(from, to) as usize;
+            t.golem_full[from.index()][v] & occ
+        } else if occ.contains(to) {
+            Bitboard::from_square(to)
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
+    /// DUG-55: bare Adepts, or a lone Adept against Adept plus one Bishop or one Archer.
+    fn dead_material(&self) -> bool {
+        let b = &self.board;
+        let others = |c: Color| b.color(c) & !b.kind(ADEPT);
+        let (w, k) = (others(Color::White), others(Color::Black));
+        let lone_minor =
+            |s: Bitboard| s.count() == 1 && (s & (b.kind(BISHOP) | b.kind(ARCHER))).any();
+        (w.is_empty() && k.is_empty())
+            || (w.is_empty() && lone_minor(k))
+            || (k.is_empty() && lone_minor(w))
+    }
+}
+
+fn option_error(name: &str, value: &str, expected: &str) -> String {
+    format!("option {name} expects {expected}, got '{value}'")
+}
+
+fn parse_bool(name: &str, value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(option_error(name, value, "true or false")),
+    }
+}
+
+impl Rules for Duggan {
+    const NAME: &'static str = "duggan";
+    const GEOMETRY: Geometry = Geometry::Framed8;
+    const BENCH: &'static [&'static str] = &[
+        START_FEN,
+        // Opening, both sides developed a little.
+        "gabsdbag/1mm1mmmm/m7/3m4/3M4/5A2/MMM1MMMM/G1BSDB1G w - - 0 4",
+        // Middle game with Commanders, an open centre and Golems in play.
+        "g2sdb1g/1mm2mm1/m1a1m2m/3mM3/2M2A2/M4M2/1MC2BMM/G2SD2G b - - 0 12",
+        // Golem crush-heavy: Golems aimed through crowded lines.
+        "2bsdb2/gmm2mmg/2a1m1a1/m2mM2m/M2Mm2M/2A3A1/GMM2MMG/2BSDB2 w - - 0 15",
+        // Mercenaries under threat from Golems and Bishops, both sides.
+        "g3d2g/1m1b1mm1/2m1s3/m1Mm1a1m/M2M1A1M/2S1m3/1MB2MM1/G3D2G w - - 2 18",
+        // Promotions pending: Mercenaries on the seventh rank, a Commander near home.
+        "4d3/1M3M2/8/3a4/5s2/8/2c3m1/3SD3 w - - 0 40",
+        // Assassin endgame.
+        "8/3d4/8/2s5/8/5S2/3D4/8 w - - 0 60",
+        // Golem and Mercenaries against Archer and Bishop.
+        "6d1/5mm1/4a3/8/3b4/2M5/1MG5/3D4 b - - 3 45",
+        // Commanders heading home to promote.
+        "3d4/8/2M5/8/8/1C6/2c5/4D3 w - - 0 50",
+        // Middle game, Black to move, Assassins near the Adepts.
+        "g1b1d1ag/mmm2mmm/3m4/4s3/2S5/3M1M2/MMM3MM/G1B1DBAG b - - 1 10",
+    ];
+    type Options = DugganOptions;
+
+    fn option_specs() -> Vec<VariantOption> {
+        vec![
+            VariantOption {
+                name: "MercenaryThreatStep",
+                kind: "combo",
+                default: "move-or-capture",
+                choices: &["move-or-capture", "capture-only"],
+            },
+            VariantOption {
+                name: "CorneredAssassin",
+                kind: "check",
+                default: "false",
+                choices: &[],
+            },
+            VariantOption {
+                name: "CowardlyAssassin",
+                kind: "check",
+                default: "false",
+                choices: &[],
+            },
+        ]
+    }
+
+    fn set_option(options: &mut DugganOptions, name: &str, value: &str) -> Result<(), String> {
+        match name.to_ascii_lowercase().as_str() {
+            "mercenarythreatstep" => {
+                options.threat_step = match value.to_ascii_lowercase().as_str() {
+                    "move-or-capture" => ThreatStep::MoveOrCapture,
+                    "capture-only" => ThreatStep::CaptureOnly,
+                    _ => {
+                        return Err(option_error(
+                            "MercenaryThreatStep",
+                            value,
+                            "move-or-capture or capture-only",
+                        ))
+                    }
+                }
+            }
+            "corneredassassin" => {
+                options.cornered_assassin = parse_bool("CorneredAssassin", value)?
+            }
+            "cowardlyassassin" => {
+                options.cowardly_assassin = parse_bool("CowardlyAssassin", value)?
+            }
+            _ => {
+                return Err(format!(
+                    "unknown option '{name}' for variant {}",
+                    Self::NAME
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    fn start_position(options: &DugganOptions) -> Self {
+        Self::from_fen(START_FEN, options).expect("start FEN is valid")
+    }
+
+    fn from_fen(fen: &str, options: &DugganOptions) -> Result<Self, String> {
+        fen::parse(fen, options)
+    }
+
+    fn to_fen(&self) -> String {
+        fen::format(self)
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        let side = if self.side == Color::Black {
+            KEYS.side
+        } else {
+            0
+        };
+        self.board.hash() ^ side
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        let side = if self.side == Color::Black {
+            KEYS.side
+        } else {
+            0
+        };
+        self.board.recompute_hash() ^ side
+    }
+
+    #[inline]
+    fn generate_legal(&self, moves: &mut MoveList) {
+        movegen::generate_legal(self, moves);
+    }
+
+    fn generate_pseudo_legal(&self, moves: &mut MoveList) {
+        reference::generate_pseudo_legal(self, moves);
+    }
+
+    fn is_legal_pseudo(&self, mv: Move) -> bool {
+        reference::is_legal(self, mv)
+    }
+
+    fn play(&mut self, mv: Move) {
+        let us = self.side;
+        let from = mv.from();
+        let to = mv.to();
+        let moving = self.board.piece_at(from);
+        self.halfmove = self.halfmove.saturating_add(1);
+        let removed = self.removed_by(mv);
+        if removed.any() {
+            // DUG-54: any removal is a capture, a Golem crushing only its own pieces included.
+            for s in removed {
+                self.board.remove(s);
+            }
+            self.halfmove = 0;
+        }
+        self.board.relocate(from, to);
+        if moving.kind() == MERCENARY {
+            self.halfmove = 0;
+        }
+        if mv.kind() == MoveKind::Promotion {
+            self.board.remove(to);
+            let kind = mv.piece_kind().expect("a promotion names its piece");
+            self.board.put(to, Piece::new(us, kind));
+        }
+        self.side = !us;
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        let bits = Bits::from_board(&self.board);
+        self.in_check = attacks::royal_attacked(&bits, bits.pieces(self.side, ADEPT).lsb(), us);
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.in_check
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove as u32
+    }
+
+    fn terminal(&self) -> Option<Outcome> {
+        if self.legal_moves().is_empty() {
+            return Some(if self.in_check {
+                Outcome::Win {
+                    winner: !self.side,
+                    reason: Reason::Checkmate,
+                }
+            } else {
+                Outcome::Draw {
+                    reason: Reason::Stalemate,
+                }
+            });
+        }
+        if self.halfmove >= 100 {
+            return Some(Outcome::Draw {
+                reason: Reason::FiftyMoveRule,
+            });
+        }
+        if self.dead_material() {
+            return Some(Outcome::Draw {
+                reason: Reason::InsufficientMaterial,
+            });
+        }
+        None
+    }
+
+    fn insufficient_material(&self) -> bool {
+        self.dead_material()
+    }
+
+    /// Captures (every move that removes an enemy piece; a Golem crush is scored by the enemy
+    /// material it removes minus the own material it removes) and promotions (Mercenary and
+    /// Commander). A Golem crush of own pieces only is not tactical.
+    fn tactical_order(&self, mv: Move) -> Option<i32> {
+        let b = &self.board;
+        let from = mv.from();
+        let attacker = b.piece_at(from).kind();
+        let removed = self.removed_by(mv);
+        let enemy = removed & b.color(!self.side);
+        let promotion = mv.kind() == MoveKind::Promotion;
+        if enemy.is_empty() && !promotion {
+            return None;
+        }
+        let value = |set: Bitboard| -> i32 {
+            set.into_iter()
+                .map(|s| ORDER_VALUE[b.piece_at(s).kind() as usize])
+                .sum()
+        };
+        let mut key = 8 * (value(enemy) - value(removed & b.color(self.side)));
+        if promotion {
+            key += ORDER_VALUE[mv.piece_kind().unwrap_or(ARCHER) as usize]
+                - ORDER_VALUE[attacker as usize];
+        }
+        Some(key - ORDER_VALUE[attacker as usize] / 10)
+    }
+
+    fn generate_tactical(&self, moves: &mut MoveList) {
+        movegen::generate_tactical(self, moves);
+    }
+
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        see::see_ge(self, mv, threshold)
+    }
+
+    fn make_null(&self) -> Option<Self> {
+        // Unsound in zugzwang: refuse in check and when the mover has only Adept and Mercenaries.
+        let us = self.board.color(self.side);
+        if self.in_check || (us & !(self.board.kind(MERCENARY) | self.board.kind(ADEPT))).is_empty()
+        {
+            return None;
+        }
+        let mut next = self.clone();
+        next.side = !self.side;
+        next.halfmove = next.halfmove.saturating_add(1);
+        // The side that passed is not in check, and the side to move was not either.
+        next.in_check = false;
+        Some(next)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        let g = Geometry::Framed8;
+        if mv.kind() == MoveKind::Null {
+            return "0000".to_string();
+        }
+        let mut s = String::with_capacity(5);
+        g.write_name(mv.from(), &mut s);
+        g.write_name(mv.to(), &mut s);
+        if mv.kind() == MoveKind::Promotion {
+            s.push(LETTERS[mv.piece_kind().unwrap_or(ARCHER) as usize]);
+        }
+        s
+    }
+
+    fn render(&self) -> String {
+        fen::render(self)
+    }
+
+    fn view(&self) -> BoardView {
+        fen::view(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::perft::{perft, perft_reference};
+
+    #[test]
+    fn start_position_counts_agree_with_the_reference() {
+        let pos = Duggan::start_position(&DugganOptions::default());
+        assert_eq!(pos.legal_moves().len(), 49);
+        for d in 1..=2 {
+            assert_eq!(perft(&pos, d), perft_reference(&pos, d), "depth {d}");
+        }
+    }
+}

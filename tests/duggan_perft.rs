@@ -1,0 +1,236 @@
+//! Duggan perft regression numbers (G8: pure move generation, no draw rules), each cross-checked
+//! by the independent reference generator (pseudo-legal moves filtered by play-and-look
+//! legality, `engine/src/variants/duggan/reference.rs`) counting on its own, to the depth it
+//! does quickly. The numbers were first produced by the fast generator and agreed with the
+//! reference at every depth the reference reached (3 for all of them).
+
+use grimoire_engine::perft::{perft, perft_reference};
+use grimoire_engine::variants::duggan::{Duggan, DugganOptions, ThreatStep, START_FEN};
+use grimoire_engine::Rules;
+
+/// Middle game with Commanders (one can promote on its first rank), Golems and Archers.
+pub const MIDDLE: &str = "g2sdb1g/1mm2mm1/m1a1m2m/3mM3/2M2A2/M4M2/1MC2BMM/G2SD2G b - - 0 12";
+/// Golems aimed through crowded lines: crushes of several pieces, own pieces included.
+pub const CRUSH: &str = "2bsdb2/gmm2mmg/2a1m1a1/m2mM2m/M2Mm2M/2A3A1/GMM2MMG/2BSDB2 w - - 0 15";
+/// Mercenaries threatened by Golems, Bishops and each other: many threat steps.
+pub const THREATS: &str = "g3d2g/1m1b1mm1/2m1s3/m1Mm1a1m/M2M1A1M/2S1m3/1MB2MM1/G3D2G w - - 2 18";
+/// Promotions pending on both sides, a Commander next to its first rank.
+pub const PROMOTIONS: &str = "4d3/1M3M2/8/3a4/5s2/8/2c3m1/3SD3 w - - 0 40";
+/// Assassin endgame: teleports and king-step captures, checks by teleport.
+pub const ASSASSINS: &str = "8/3d4/8/2s5/8/5S2/3D4/8 w - - 0 60";
+
+/// (name, FEN, counts by depth from 1, reference depth).
+const SUITE: [(&str, &str, &[u64], u32); 6] = [
+    (
+        "startpos",
+        START_FEN,
+        &[49, 2_392, 115_873, 5_583_524, 273_986_042],
+        2,
+    ),
+    (
+        "middle",
+        MIDDLE,
+        &[61, 4_435, 264_115, 18_770_271, 1_122_695_849],
+        2,
+    ),
+    (
+        "crush",
+        CRUSH,
+        &[64, 3_693, 232_126, 13_871_120, 876_514_871],
+        2,
+    ),
+    (
+        "threats",
+        THREATS,
+        &[71, 4_751, 307_933, 20_630_647, 1_333_432_334],
+        2,
+    ),
+    (
+        "promotions",
+        PROMOTIONS,
+        &[68, 5_143, 319_137, 23_593_153, 1_451_028_083],
+        3,
+    ),
+    (
+        "assassins",
+        ASSASSINS,
+        &[68, 4_107, 247_072, 14_850_961, 891_892_248],
+        3,
+    ),
+];
+
+/// Depth checked in the default (CI) run: each position well under a second.
+const CI_MAX_NODES: u64 = 6_000_000;
+
+fn position(fen: &str, options: DugganOptions) -> Duggan {
+    Duggan::from_fen(fen, &options).expect("suite FEN parses")
+}
+
+#[test]
+fn regression_counts_at_ci_depths() {
+    for (name, fen, counts, _) in SUITE {
+        let pos = position(fen, DugganOptions::default());
+        for (i, &expected) in counts.iter().enumerate() {
+            if expected > CI_MAX_NODES {
+                break;
+            }
+            assert_eq!(
+                perft(&pos, i as u32 + 1),
+                expected,
+                "{name} depth {}",
+                i + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn reference_generator_agrees_with_fast_generator() {
+    for (name, fen, counts, depth) in SUITE {
+        let pos = position(fen, DugganOptions::default());
+        assert_eq!(
+            perft_reference(&pos, depth),
+            counts[depth as usize - 1],
+            "{name} depth {depth} (reference)"
+        );
+    }
+}
+
+fn options(threat_step: ThreatStep, cornered: bool, cowardly: bool) -> DugganOptions {
+    DugganOptions {
+        threat_step,
+        cornered_assassin: cornered,
+        cowardly_assassin: cowardly,
+    }
+}
+
+/// The options change the counts (DUG-22, DUG-37, DUG-38): (FEN, options, depths 1..3).
+fn option_suite() -> Vec<(&'static str, DugganOptions, [u64; 3])> {
+    use ThreatStep::{CaptureOnly, MoveOrCapture};
+    vec![
+        (
+            START_FEN,
+            options(MoveOrCapture, false, true),
+            [21, 445, 11_457],
+        ),
+        (
+            START_FEN,
+            options(MoveOrCapture, true, false),
+            [49, 2_392, 95_171],
+        ),
+        (
+            START_FEN,
+            options(CaptureOnly, false, false),
+            [49, 2_392, 115_271],
+        ),
+        (
+            START_FEN,
+            options(CaptureOnly, true, true),
+            [21, 445, 11_235],
+        ),
+        (
+            THREATS,
+            options(MoveOrCapture, false, true),
+            [56, 2_968, 152_043],
+        ),
+        (
+            THREATS,
+            options(MoveOrCapture, true, false),
+            [71, 4_602, 247_307],
+        ),
+        (
+            THREATS,
+            options(CaptureOnly, false, false),
+            [65, 3_795, 225_456],
+        ),
+        (
+            THREATS,
+            options(CaptureOnly, true, true),
+            [50, 2_160, 89_572],
+        ),
+        (
+            PROMOTIONS,
+            options(MoveOrCapture, false, true),
+            [23, 969, 20_240],
+        ),
+        (
+            PROMOTIONS,
+            options(MoveOrCapture, true, false),
+            [13, 752, 21_823],
+        ),
+        (
+            PROMOTIONS,
+            options(CaptureOnly, true, true),
+            [9, 334, 4_986],
+        ),
+        (
+            "8/3d4/1m6/2s5/8/5S2/3D2M1/8 w - - 0 60",
+            options(MoveOrCapture, true, false),
+            [68, 3_769, 205_410],
+        ),
+        (
+            "8/3d4/1m6/2s5/8/5S2/3D2M1/8 w - - 0 60",
+            options(CaptureOnly, false, true),
+            [18, 306, 4_774],
+        ),
+    ]
+}
+
+#[test]
+fn option_counts_and_reference_agree() {
+    for (fen, o, counts) in option_suite() {
+        let pos = position(fen, o);
+        for (i, &expected) in counts.iter().enumerate() {
+            assert_eq!(
+                perft(&pos, i as u32 + 1),
+                expected,
+                "{fen} {o:?} depth {}",
+                i + 1
+            );
+        }
+        assert_eq!(
+            perft_reference(&pos, 2),
+            counts[1],
+            "{fen} {o:?} (reference)"
+        );
+    }
+}
+
+/// The full depths: `cargo test --release --test duggan_perft -- --ignored`.
+#[test]
+#[ignore]
+fn regression_counts_at_full_depth() {
+    for (name, fen, counts, _) in SUITE {
+        let pos = position(fen, DugganOptions::default());
+        for (i, &expected) in counts.iter().enumerate() {
+            if expected <= CI_MAX_NODES {
+                continue;
+            }
+            assert_eq!(
+                perft(&pos, i as u32 + 1),
+                expected,
+                "{name} depth {}",
+                i + 1
+            );
+        }
+    }
+}
+
+/// The reference generator at depth 3 where the CI run stops at 2 (about a minute):
+/// `cargo test --release --test duggan_perft -- --ignored`.
+#[test]
+#[ignore]
+fn reference_generator_agrees_at_depth_3() {
+    for (name, fen, counts, depth) in SUITE {
+        if depth >= 3 {
+            continue;
+        }
+        let pos = position(fen, DugganOptions::default());
+        let depth = 3;
+        assert_eq!(
+            perft_reference(&pos, depth),
+            counts[depth as usize - 1],
+            "{name} depth {depth} (reference)"
+        );
+    }
+}
