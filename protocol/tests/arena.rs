@@ -316,3 +316,68 @@ fn match_against_stockfish_at_a_short_time_control() {
     pgn_reads_back(&pgn, 20);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every registered variant plays whole self-play games without an illegal move or a crash,
+/// and its PGN records the variant and its tokens. (The 200-game runs are in the closing
+/// notes; CI plays a few games per variant.)
+#[test]
+fn every_variant_plays_legal_selfplay_games() {
+    let dir = scratch("variants");
+    for variant in grimoire_protocol::registry::variant_names() {
+        let pgn = dir.join(format!("{variant}.pgn"));
+        let (ok, report) = grimoire(&[
+            "selfplay",
+            "--variant",
+            variant,
+            "--games",
+            "6",
+            "--depth",
+            "2",
+            "--concurrency",
+            "2",
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--quiet",
+        ]);
+        assert!(ok, "{variant}: {report}");
+        assert!(report.contains("6 games of 6"), "{variant}: {report}");
+        assert!(
+            report.contains("Illegal moves: 0, time forfeits: 0, crashes: 0"),
+            "{variant}: {report}"
+        );
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        assert_eq!(
+            text.matches(&format!("[Variant \"{variant}\"]")).count(),
+            6,
+            "{variant}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_deeper_search_beats_a_handicapped_one() {
+    let (ok, report) = grimoire(&[
+        "selfplay",
+        "--games",
+        "10",
+        "--depth",
+        "3",
+        "--second-depth",
+        "1",
+        "--concurrency",
+        "2",
+        "--quiet",
+    ]);
+    assert!(ok, "{report}");
+    assert!(
+        report.contains("depth 3 for grimoire-1, depth 1 for grimoire-2"),
+        "{report}"
+    );
+    let (w, d, l) = totals(&report);
+    assert!(
+        2 * w + d >= 14,
+        "depth 3 should score at least 70% against depth 1: {report}"
+    );
+    assert!(l <= 2, "{report}");
+}

@@ -31,6 +31,12 @@ pub struct ArenaArgs {
     /// Fixed node count per move.
     #[arg(long)]
     pub nodes: Option<u64>,
+    /// A depth limit for the first engine only (a handicap match), overriding the match limit.
+    #[arg(long)]
+    pub first_depth: Option<u32>,
+    /// A depth limit for the second engine only.
+    #[arg(long)]
+    pub second_depth: Option<u32>,
     /// Games played at once (each game runs two engine processes).
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
@@ -183,6 +189,7 @@ fn config(
     };
     let engines = [spec(c0, l0, p0), spec(c1, l1, p1)];
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    let match_limit = limit(args)?;
     let openings = OpeningSource::parse(&args.openings, &variant, &rule_options)?;
     if args.games == 0 {
         return Err("--games must be at least 1".to_string());
@@ -191,7 +198,13 @@ fn config(
         settings: GameSettings {
             variant: variant.clone(),
             rule_options,
-            limit: limit(args)?,
+            limit: match_limit,
+            engine_limits: [
+                args.first_depth
+                    .map_or(match_limit, |d| MoveLimit::Depth(d.clamp(1, 64))),
+                args.second_depth
+                    .map_or(match_limit, |d| MoveLimit::Depth(d.clamp(1, 64))),
+            ],
             time_margin_ms: args.time_margin,
             adjudication: Adjudication {
                 resign: args.resign_score.map(|cp| (cp, args.resign_plies.max(1))),

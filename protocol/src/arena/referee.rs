@@ -88,7 +88,11 @@ impl GameRecord {
 pub struct GameSettings {
     pub variant: String,
     pub rule_options: Vec<(String, String)>,
+    /// The limit of the match (PGN tag, reports).
     pub limit: MoveLimit,
+    /// Each engine's own limit (first, second): the match limit unless one side is handicapped
+    /// (`--first-depth`, `--second-depth`).
+    pub engine_limits: [MoveLimit; 2],
     /// Milliseconds a move may run past the clock before the flag falls.
     pub time_margin_ms: u64,
     pub adjudication: Adjudication,
@@ -132,11 +136,13 @@ fn describe(outcome: Outcome) -> String {
     }
 }
 
-/// Plays one game from `opening`; `engines[0]` plays White. `seed` drives chance events.
+/// Plays one game from `opening`; `engines[0]` plays White, each under its limit in `limits`
+/// (by colour). `seed` drives chance events.
 pub fn play_game(
     settings: &GameSettings,
     opening: &Opening,
     engines: [&mut EngineProcess; 2],
+    limits: [MoveLimit; 2],
     seed: u64,
 ) -> Result<GameRecord, String> {
     let start_fen = referee_game(
@@ -160,7 +166,7 @@ pub fn play_game(
             .map_err(|e| format!("engine '{}' is not ready: {e}", p.label()))?;
     }
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut clocks = [settings.limit.start_clock().unwrap_or(0); 2];
+    let mut clocks = limits.map(|l| l.start_clock().unwrap_or(0));
     let mut losing_streak = [0u32; 2];
     let mut quiet_streak = 0u32;
     let mut positions = Vec::new();
@@ -193,10 +199,9 @@ pub fn play_game(
         let idx = mover.index();
         positions.push(game.fen());
         let position = position_command(opening.fen.as_deref(), &tokens);
-        let go = settings.limit.go_command(clocks);
-        let allowance = settings
-            .limit
-            .allowance(clocks[idx], settings.time_margin_ms);
+        let limit = limits[idx];
+        let go = limit.go_command(clocks);
+        let allowance = limit.allowance(clocks[idx], settings.time_margin_ms);
         let reply = match players[idx].go(&position, &go, allowance) {
             Ok(r) => r,
             Err(EngineFailure::Timeout(t)) => {
@@ -218,10 +223,7 @@ pub fn play_game(
                 )
             }
         };
-        match settings
-            .limit
-            .charge(clocks[idx], reply.elapsed, settings.time_margin_ms)
-        {
+        match limit.charge(clocks[idx], reply.elapsed, settings.time_margin_ms) {
             Some(left) => clocks[idx] = left,
             None => {
                 break (

@@ -265,10 +265,11 @@ mod tests {
 
     #[test]
     fn interval_matches_the_normal_approximation() {
-        // 60 wins 20 draws 20 losses: s = 0.7, per-game variance 0.21 → σ(mean) = 0.0458.
+        // 60 wins 20 draws 20 losses: s = 0.7, per-game variance (60·0.09 + 20·0.04 + 20·0.49)/100
+        // = 0.16, so σ(mean) = 0.04.
         let t = tally(60, 20, 20);
         let e = t.elo();
-        let sigma = (0.21f64 / 100.0).sqrt();
+        let sigma = (0.16f64 / 100.0).sqrt();
         assert!((e.low - elo_of_score(0.7 - 1.959964 * sigma)).abs() < 1e-9);
         assert!((e.high - elo_of_score(0.7 + 1.959964 * sigma)).abs() < 1e-9);
         assert!(e.low < e.elo && e.elo < e.high);

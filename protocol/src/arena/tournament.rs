@@ -48,6 +48,8 @@ pub struct MatchSummary {
     pub reasons: BTreeMap<String, u32>,
     pub terminations: BTreeMap<Termination, u32>,
     pub sprt: Option<(Sprt, SprtVerdict)>,
+    /// Games played when the SPRT decided.
+    pub sprt_decided_after: Option<u32>,
     /// Games that could not be played at all (an engine failed to start), with the error.
     pub errors: Vec<String>,
     pub plies: u64,
@@ -124,10 +126,16 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchSummary, String> {
                     }
                 }
                 write_svg(config, written, &record)?;
-                if let Some(sprt) = config.sprt {
+                // The first verdict stands: games already running when it came are still
+                // counted in the totals, but cannot undo it.
+                let decided = summary
+                    .sprt
+                    .is_some_and(|(_, v)| v != SprtVerdict::Continue);
+                if let (Some(sprt), false) = (config.sprt, decided) {
                     let verdict = sprt.verdict(&summary.tally);
                     summary.sprt = Some((sprt, verdict));
                     if verdict != SprtVerdict::Continue {
+                        summary.sprt_decided_after = Some(summary.tally.games());
                         stop.store(true, Ordering::Relaxed);
                     }
                 }
@@ -203,9 +211,14 @@ fn play_indexed(
     )?;
     let [a, b] = engines;
     let (a, b) = (a.as_mut().expect("started"), b.as_mut().expect("started"));
-    let players = if first_is_white { [a, b] } else { [b, a] };
+    let [first_limit, second_limit] = config.settings.engine_limits;
+    let (players, limits) = if first_is_white {
+        ([a, b], [first_limit, second_limit])
+    } else {
+        ([b, a], [second_limit, first_limit])
+    };
     let seed = config.seed ^ (index as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    play_game(&config.settings, &opening, players, seed)
+    play_game(&config.settings, &opening, players, limits, seed)
 }
 
 fn account(summary: &mut MatchSummary, index: usize, record: &GameRecord) {
@@ -279,12 +292,24 @@ pub fn report(config: &MatchConfig, summary: &MatchSummary) -> String {
     let [first, second] = &config.engines;
     let t = summary.tally;
     let mut out = String::new();
+    let [first_limit, second_limit] = config.settings.engine_limits;
+    let limit_text = if first_limit == second_limit {
+        first_limit.describe()
+    } else {
+        format!(
+            "{} for {}, {} for {}",
+            first_limit.describe(),
+            first.label,
+            second_limit.describe(),
+            second.label
+        )
+    };
     out.push_str(&format!(
         "Match {} vs {}: {}, {}, openings {}, {} games of {}\n",
         first.label,
         second.label,
         config.settings.variant,
-        config.settings.limit.describe(),
+        limit_text,
         config.openings.describe(),
         t.games(),
         config.games
@@ -330,9 +355,23 @@ pub fn report(config: &MatchConfig, summary: &MatchSummary) -> String {
         summary.count(Termination::Abandoned),
         summary.plies
     ));
-    if let Some((sprt, _)) = summary.sprt {
-        out.push_str(&sprt.describe(&t));
-        out.push('\n');
+    if let Some((sprt, verdict)) = summary.sprt {
+        match summary.sprt_decided_after {
+            Some(n) => out.push_str(&format!(
+                "SPRT elo0={} elo1={}: {} after {n} games (LLR now {:.2})\n",
+                sprt.elo0,
+                sprt.elo1,
+                match verdict {
+                    SprtVerdict::H1 => "H1 accepted (elo1 holds)",
+                    _ => "H0 accepted (elo0 holds)",
+                },
+                t.llr(sprt.elo0, sprt.elo1)
+            )),
+            None => {
+                out.push_str(&sprt.describe(&t));
+                out.push('\n');
+            }
+        }
     }
     for e in &summary.errors {
         out.push_str(&format!("error: {e}\n"));
