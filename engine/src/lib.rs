@@ -2,6 +2,7 @@
 
 pub mod bitboard;
 pub mod board;
+pub mod board8;
 pub mod consistency;
 pub mod eval_api;
 pub mod game;

@@ -1,64 +1,14 @@
 //! FEN for chess: strict parsing with clear errors, canonical output, and the `d` board.
 
 use super::*;
-
-fn kind_of_letter(c: char) -> Option<u8> {
-    LETTERS
-        .iter()
-        .position(|&l| l == c.to_ascii_lowercase())
-        .map(|k| k as u8)
-}
-
-fn piece_letter(p: Piece) -> char {
-    let l = LETTERS[p.kind() as usize];
-    if p.color() == Color::White {
-        l.to_ascii_uppercase()
-    } else {
-        l
-    }
-}
+use crate::board8;
 
 pub(super) fn parse(fen: &str) -> Result<Chess, String> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if !(4..=6).contains(&fields.len()) {
         return Err(format!("FEN needs 4 to 6 fields, got {}", fields.len()));
     }
-    let mut board = Board::<6>::new();
-    let ranks: Vec<&str> = fields[0].split('/').collect();
-    if ranks.len() != 8 {
-        return Err(format!("FEN board needs 8 ranks, got {}", ranks.len()));
-    }
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
-        let mut file = 0u8;
-        for c in text.chars() {
-            if let Some(d) = c.to_digit(10) {
-                if d == 0 || d > 8 {
-                    return Err(format!("bad empty-square count '{c}' in rank {}", rank + 1));
-                }
-                file += d as u8;
-            } else {
-                let kind =
-                    kind_of_letter(c).ok_or_else(|| format!("unknown piece letter '{c}'"))?;
-                if file >= 8 {
-                    return Err(format!("rank {} has more than 8 squares", rank + 1));
-                }
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                board.put(sq(file, rank), Piece::new(color, kind));
-                file += 1;
-            }
-            if file > 8 {
-                return Err(format!("rank {} has more than 8 squares", rank + 1));
-            }
-        }
-        if file != 8 {
-            return Err(format!("rank {} has {} squares, not 8", rank + 1, file));
-        }
-    }
+    let board = board8::parse_board::<6>(fields[0], &LETTERS)?;
     for c in Color::BOTH {
         let kings = board.pieces(c, KING).count();
         if kings != 1 {
@@ -167,27 +117,7 @@ pub(super) fn parse(fen: &str) -> Result<Chess, String> {
 
 pub(super) fn format(pos: &Chess) -> String {
     let mut out = String::with_capacity(90);
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            let p = pos.board.piece_at(sq(file, rank));
-            if p.is_none() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                out.push((b'0' + empty) as char);
-                empty = 0;
-            }
-            out.push(piece_letter(p));
-        }
-        if empty > 0 {
-            out.push((b'0' + empty) as char);
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
+    board8::write_board(&pos.board, &LETTERS, &mut out);
     out.push_str(if pos.side == Color::White {
         " w "
     } else {
@@ -214,42 +144,9 @@ pub(super) fn format(pos: &Chess) -> String {
 }
 
 pub(super) fn render(pos: &Chess) -> String {
-    let mut out = String::new();
-    let line = " +---+---+---+---+---+---+---+---+\n";
-    out.push_str(line);
-    for rank in (0..8).rev() {
-        for file in 0..8 {
-            let p = pos.board.piece_at(sq(file, rank));
-            out.push_str(" | ");
-            out.push(if p.is_some() { piece_letter(p) } else { ' ' });
-        }
-        out.push_str(&format!(" | {}\n{line}", rank + 1));
-    }
-    out.push_str("   a   b   c   d   e   f   g   h");
-    out
+    board8::render_board(&pos.board, &LETTERS)
 }
 
 pub(super) fn view(pos: &Chess) -> BoardView {
-    let squares = (0..8)
-        .flat_map(|rank| (0..8).map(move |file| sq(file, rank)))
-        .map(|square| {
-            let p = pos.board.piece_at(square);
-            SquareView {
-                square,
-                zone: Zone::Board,
-                piece: p.is_some().then(|| PieceView {
-                    code: LETTERS[p.kind() as usize].to_ascii_uppercase().to_string(),
-                    color: p.color(),
-                    count: 1,
-                    note: None,
-                }),
-            }
-        })
-        .collect();
-    BoardView {
-        geometry: Chess::GEOMETRY,
-        squares,
-        hands: [Vec::new(), Vec::new()],
-        side_to_move: pos.side,
-    }
+    board8::view_board(&pos.board, &LETTERS, pos.side)
 }

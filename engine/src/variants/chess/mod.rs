@@ -13,7 +13,7 @@ use crate::piece::{Color, Piece};
 use crate::rules::{Outcome, Reason, Rules};
 use crate::square::{Geometry, Square};
 use crate::tables::{masks, AttackTables};
-use crate::view::{BoardView, PieceView, SquareView, Zone};
+use crate::view::BoardView;
 use crate::zobrist::KEYS;
 use std::sync::LazyLock;
 

@@ -22,7 +22,7 @@ use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
 use crate::rules::{Outcome, Reason, Rules, VariantOption};
 use crate::square::{Geometry, Square};
-use crate::view::{BoardView, PieceView, SquareView, Zone};
+use crate::view::BoardView;
 use crate::zobrist::KEYS;
 use attacks::Bits;
 use tables::tables;
