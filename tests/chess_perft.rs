@@ -1,9 +1,8 @@
 //! FIDE perft against the published counts (chessprogramming.org "Perft Results"), each also
 //! cross-checked at a small depth by the independent mailbox reference generator.
 
-use grimoire_engine::perft::{perft, perft_reference};
+use grimoire_engine::perft::PerftCase;
 use grimoire_engine::variants::chess::Chess;
-use grimoire_engine::Rules;
 
 pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -13,75 +12,55 @@ pub const POSITION5: &str = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ
 pub const POSITION6: &str =
     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
 
-/// (name, FEN, counts by depth from 1).
-const SUITE: [(&str, &str, &[u64]); 6] = [
-    (
-        "startpos",
-        STARTPOS,
-        &[20, 400, 8_902, 197_281, 4_865_609, 119_060_324],
-    ),
-    (
-        "kiwipete",
-        KIWIPETE,
-        &[48, 2_039, 97_862, 4_085_603, 193_690_690],
-    ),
-    (
-        "position3",
-        POSITION3,
-        &[14, 191, 2_812, 43_238, 674_624, 11_030_083, 178_633_661],
-    ),
-    (
-        "position4",
-        POSITION4,
-        &[6, 264, 9_467, 422_333, 15_833_292, 706_045_033],
-    ),
-    (
-        "position5",
-        POSITION5,
-        &[44, 1_486, 62_379, 2_103_487, 89_941_194],
-    ),
-    (
-        "position6",
-        POSITION6,
-        &[46, 2_079, 89_890, 3_894_594, 164_075_551],
-    ),
+/// The published counts by depth from 1.
+const SUITE: [PerftCase; 6] = [
+    PerftCase {
+        name: "startpos",
+        fen: STARTPOS,
+        counts: &[20, 400, 8_902, 197_281, 4_865_609, 119_060_324],
+    },
+    PerftCase {
+        name: "kiwipete",
+        fen: KIWIPETE,
+        counts: &[48, 2_039, 97_862, 4_085_603, 193_690_690],
+    },
+    PerftCase {
+        name: "position3",
+        fen: POSITION3,
+        counts: &[14, 191, 2_812, 43_238, 674_624, 11_030_083, 178_633_661],
+    },
+    PerftCase {
+        name: "position4",
+        fen: POSITION4,
+        counts: &[6, 264, 9_467, 422_333, 15_833_292, 706_045_033],
+    },
+    PerftCase {
+        name: "position5",
+        fen: POSITION5,
+        counts: &[44, 1_486, 62_379, 2_103_487, 89_941_194],
+    },
+    PerftCase {
+        name: "position6",
+        fen: POSITION6,
+        counts: &[46, 2_079, 89_890, 3_894_594, 164_075_551],
+    },
 ];
 
 /// Depth checked in the default (CI) run: each position well under a second.
 const CI_MAX_NODES: u64 = 5_000_000;
 
-fn position(fen: &str) -> Chess {
-    Chess::from_fen(fen, &()).expect("suite FEN parses")
-}
-
 #[test]
 fn published_counts_at_ci_depths() {
-    for (name, fen, counts) in SUITE {
-        let pos = position(fen);
-        for (i, &expected) in counts.iter().enumerate() {
-            if expected > CI_MAX_NODES {
-                break;
-            }
-            assert_eq!(
-                perft(&pos, i as u32 + 1),
-                expected,
-                "{name} depth {}",
-                i + 1
-            );
-        }
+    for case in SUITE {
+        case.check_fast::<Chess>(&(), CI_MAX_NODES).unwrap();
     }
 }
 
 #[test]
 fn reference_generator_agrees_with_fast_generator() {
-    for (name, fen, counts) in SUITE {
-        let pos = position(fen);
-        let depth = counts.iter().take_while(|&&n| n < 120_000).count() as u32;
-        assert_eq!(
-            perft_reference(&pos, depth),
-            counts[depth as usize - 1],
-            "{name} depth {depth} (reference)"
-        );
+    for case in SUITE {
+        case.check_reference::<Chess>(&(), case.depth_below(120_000))
+            .unwrap();
     }
 }
 
@@ -89,12 +68,7 @@ fn reference_generator_agrees_with_fast_generator() {
 #[test]
 #[ignore]
 fn published_counts_at_full_depth() {
-    for (name, fen, counts) in SUITE {
-        let depth = counts.len() as u32;
-        assert_eq!(
-            perft(&position(fen), depth),
-            counts[depth as usize - 1],
-            "{name} depth {depth}"
-        );
+    for case in SUITE {
+        case.check_fast::<Chess>(&(), u64::MAX).unwrap();
     }
 }

@@ -4,9 +4,8 @@
 //! does quickly. The numbers were first produced by the fast generator and agreed with the
 //! reference at every depth the reference reached (3 for all of them).
 
-use grimoire_engine::perft::{perft, perft_reference};
+use grimoire_engine::perft::PerftCase;
 use grimoire_engine::variants::duggan::{Duggan, DugganOptions, ThreatStep, START_FEN};
-use grimoire_engine::Rules;
 
 /// Middle game with Commanders (one can promote on its first rank), Golems and Archers.
 pub const MIDDLE: &str = "g2sdb1g/1mm2mm1/m1a1m2m/3mM3/2M2A2/M4M2/1MC2BMM/G2SD2G b - - 0 12";
@@ -19,42 +18,54 @@ pub const PROMOTIONS: &str = "4d3/1M3M2/8/3a4/5s2/8/2c3m1/3SD3 w - - 0 40";
 /// Assassin endgame: teleports and king-step captures, checks by teleport.
 pub const ASSASSINS: &str = "8/3d4/8/2s5/8/5S2/3D4/8 w - - 0 60";
 
-/// (name, FEN, counts by depth from 1, reference depth).
-const SUITE: [(&str, &str, &[u64], u32); 6] = [
+/// The regression counts by depth from 1, and the depth the reference generator checks.
+const SUITE: [(PerftCase, u32); 6] = [
     (
-        "startpos",
-        START_FEN,
-        &[49, 2_392, 115_873, 5_583_524, 273_986_042],
+        PerftCase {
+            name: "startpos",
+            fen: START_FEN,
+            counts: &[49, 2_392, 115_873, 5_583_524, 273_986_042],
+        },
         2,
     ),
     (
-        "middle",
-        MIDDLE,
-        &[61, 4_435, 264_115, 18_770_271, 1_122_695_849],
+        PerftCase {
+            name: "middle",
+            fen: MIDDLE,
+            counts: &[61, 4_435, 264_115, 18_770_271, 1_122_695_849],
+        },
         2,
     ),
     (
-        "crush",
-        CRUSH,
-        &[64, 3_693, 232_126, 13_871_120, 876_514_871],
+        PerftCase {
+            name: "crush",
+            fen: CRUSH,
+            counts: &[64, 3_693, 232_126, 13_871_120, 876_514_871],
+        },
         2,
     ),
     (
-        "threats",
-        THREATS,
-        &[71, 4_751, 307_933, 20_630_647, 1_333_432_334],
+        PerftCase {
+            name: "threats",
+            fen: THREATS,
+            counts: &[71, 4_751, 307_933, 20_630_647, 1_333_432_334],
+        },
         2,
     ),
     (
-        "promotions",
-        PROMOTIONS,
-        &[68, 5_143, 319_137, 23_593_153, 1_451_028_083],
+        PerftCase {
+            name: "promotions",
+            fen: PROMOTIONS,
+            counts: &[68, 5_143, 319_137, 23_593_153, 1_451_028_083],
+        },
         3,
     ),
     (
-        "assassins",
-        ASSASSINS,
-        &[68, 4_107, 247_072, 14_850_961, 891_892_248],
+        PerftCase {
+            name: "assassins",
+            fen: ASSASSINS,
+            counts: &[68, 4_107, 247_072, 14_850_961, 891_892_248],
+        },
         3,
     ),
 ];
@@ -62,37 +73,19 @@ const SUITE: [(&str, &str, &[u64], u32); 6] = [
 /// Depth checked in the default (CI) run: each position well under a second.
 const CI_MAX_NODES: u64 = 6_000_000;
 
-fn position(fen: &str, options: DugganOptions) -> Duggan {
-    Duggan::from_fen(fen, &options).expect("suite FEN parses")
-}
-
 #[test]
 fn regression_counts_at_ci_depths() {
-    for (name, fen, counts, _) in SUITE {
-        let pos = position(fen, DugganOptions::default());
-        for (i, &expected) in counts.iter().enumerate() {
-            if expected > CI_MAX_NODES {
-                break;
-            }
-            assert_eq!(
-                perft(&pos, i as u32 + 1),
-                expected,
-                "{name} depth {}",
-                i + 1
-            );
-        }
+    for (case, _) in SUITE {
+        case.check_fast::<Duggan>(&DugganOptions::default(), CI_MAX_NODES)
+            .unwrap();
     }
 }
 
 #[test]
 fn reference_generator_agrees_with_fast_generator() {
-    for (name, fen, counts, depth) in SUITE {
-        let pos = position(fen, DugganOptions::default());
-        assert_eq!(
-            perft_reference(&pos, depth),
-            counts[depth as usize - 1],
-            "{name} depth {depth} (reference)"
-        );
+    for (case, depth) in SUITE {
+        case.check_reference::<Duggan>(&DugganOptions::default(), depth)
+            .unwrap();
     }
 }
 
@@ -179,20 +172,14 @@ fn option_suite() -> Vec<(&'static str, DugganOptions, [u64; 3])> {
 #[test]
 fn option_counts_and_reference_agree() {
     for (fen, o, counts) in option_suite() {
-        let pos = position(fen, o);
-        for (i, &expected) in counts.iter().enumerate() {
-            assert_eq!(
-                perft(&pos, i as u32 + 1),
-                expected,
-                "{fen} {o:?} depth {}",
-                i + 1
-            );
-        }
-        assert_eq!(
-            perft_reference(&pos, 2),
-            counts[1],
-            "{fen} {o:?} (reference)"
-        );
+        let name = format!("{fen} {o:?}");
+        let case = PerftCase {
+            name: &name,
+            fen,
+            counts: &counts,
+        };
+        case.check_fast::<Duggan>(&o, u64::MAX).unwrap();
+        case.check_reference::<Duggan>(&o, 2).unwrap();
     }
 }
 
@@ -200,19 +187,9 @@ fn option_counts_and_reference_agree() {
 #[test]
 #[ignore]
 fn regression_counts_at_full_depth() {
-    for (name, fen, counts, _) in SUITE {
-        let pos = position(fen, DugganOptions::default());
-        for (i, &expected) in counts.iter().enumerate() {
-            if expected <= CI_MAX_NODES {
-                continue;
-            }
-            assert_eq!(
-                perft(&pos, i as u32 + 1),
-                expected,
-                "{name} depth {}",
-                i + 1
-            );
-        }
+    for (case, _) in SUITE {
+        case.check_fast::<Duggan>(&DugganOptions::default(), u64::MAX)
+            .unwrap();
     }
 }
 
@@ -221,16 +198,8 @@ fn regression_counts_at_full_depth() {
 #[test]
 #[ignore]
 fn reference_generator_agrees_at_depth_3() {
-    for (name, fen, counts, depth) in SUITE {
-        if depth >= 3 {
-            continue;
-        }
-        let pos = position(fen, DugganOptions::default());
-        let depth = 3;
-        assert_eq!(
-            perft_reference(&pos, depth),
-            counts[depth as usize - 1],
-            "{name} depth {depth} (reference)"
-        );
+    for (case, _) in SUITE {
+        case.check_reference::<Duggan>(&DugganOptions::default(), 3)
+            .unwrap();
     }
 }

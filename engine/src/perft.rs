@@ -105,3 +105,62 @@ pub fn perft_reference<R: Rules>(pos: &R, depth: u32) -> u64 {
     }
     nodes
 }
+
+/// A perft regression case for tests: a position and its counts by depth from 1.
+#[derive(Copy, Clone, Debug)]
+pub struct PerftCase<'a> {
+    pub name: &'a str,
+    pub fen: &'a str,
+    pub counts: &'a [u64],
+}
+
+impl PerftCase<'_> {
+    fn position<R: Rules>(&self, options: &R::Options) -> Result<R, String> {
+        R::from_fen(self.fen, options).map_err(|e| format!("{}: bad FEN: {e}", self.name))
+    }
+
+    /// Checks [`perft`] against every count of at most `max_nodes` nodes.
+    pub fn check_fast<R: Rules>(&self, options: &R::Options, max_nodes: u64) -> Result<(), String> {
+        let pos = self.position::<R>(options)?;
+        for (i, &expected) in self.counts.iter().enumerate() {
+            if expected > max_nodes {
+                break;
+            }
+            let depth = i as u32 + 1;
+            let got = perft(&pos, depth);
+            if got != expected {
+                return Err(format!(
+                    "{} depth {depth}: perft {got}, expected {expected}",
+                    self.name
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks [`perft_reference`] against the count at `depth`: the independent cross-check.
+    pub fn check_reference<R: Rules>(
+        &self,
+        options: &R::Options,
+        depth: u32,
+    ) -> Result<(), String> {
+        let pos = self.position::<R>(options)?;
+        let expected = *self
+            .counts
+            .get(depth as usize - 1)
+            .ok_or_else(|| format!("{}: no count at depth {depth}", self.name))?;
+        let got = perft_reference(&pos, depth);
+        if got != expected {
+            return Err(format!(
+                "{} depth {depth}: reference perft {got}, expected {expected}",
+                self.name
+            ));
+        }
+        Ok(())
+    }
+
+    /// The deepest depth whose count is below `max_nodes` (at least 1).
+    pub fn depth_below(&self, max_nodes: u64) -> u32 {
+        (self.counts.iter().take_while(|&&n| n < max_nodes).count() as u32).max(1)
+    }
+}

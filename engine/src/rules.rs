@@ -170,7 +170,34 @@ pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
 
     /// The game's end judged from this position alone (no history): mate, stalemate, royal
     /// capture, 100-ply rule, insufficient material. Repetition is judged by [`crate::Game`].
-    fn terminal(&self) -> Option<Outcome>;
+    /// The default is the FIDE order (G3): no legal action ends the game first (checkmate or
+    /// stalemate, so a mate on the 100th ply stands), then the 100-ply rule, then
+    /// [`Rules::insufficient_material`]. Variants with other endings override it.
+    fn terminal(&self) -> Option<Outcome> {
+        if self.legal_moves().is_empty() {
+            return Some(if self.in_check() {
+                Outcome::Win {
+                    winner: !self.side_to_move(),
+                    reason: Reason::Checkmate,
+                }
+            } else {
+                Outcome::Draw {
+                    reason: Reason::Stalemate,
+                }
+            });
+        }
+        if self.halfmove_clock() >= 100 {
+            return Some(Outcome::Draw {
+                reason: Reason::FiftyMoveRule,
+            });
+        }
+        if self.insufficient_material() {
+            return Some(Outcome::Draw {
+                reason: Reason::InsufficientMaterial,
+            });
+        }
+        None
+    }
 
     /// The canonical token of a legal action (`docs/notation.md`).
     fn format_move(&self, mv: Move) -> String;

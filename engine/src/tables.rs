@@ -18,6 +18,10 @@ pub const DIRECTIONS: [(i8, i8); 8] = [
     (-1, 0),
     (-1, 1),
 ];
+/// The orthogonal directions (rook, wazir).
+pub const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+/// The diagonal directions (bishop, ferz).
+pub const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
 pub const KNIGHT_OFFSETS: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),

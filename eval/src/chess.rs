@@ -4,8 +4,8 @@
 //! Everything the parameters determine is expanded into tables when the evaluator is built, so
 //! `evaluate` does no allocation, no move generation and no parameter look-ups.
 
-use crate::features::{self, SquareWeights};
 use crate::params::{EvalParams, CHESS_KIND_NAMES};
+use crate::reader::{passed_spans, piece_square_tables, ParamReader};
 use grimoire_engine::eval_api::{Evaluator, Score};
 use grimoire_engine::square::SQUARE_COUNT;
 use grimoire_engine::tables::{masks, AttackTables};
@@ -137,64 +137,23 @@ impl ChessEval {
 
     /// Builds the evaluator, or says why `params` does not fit it.
     pub fn try_from_params(params: EvalParams) -> Result<ChessEval, String> {
-        if params.variant() != "chess" {
-            return Err(format!(
-                "ChessEval needs chess parameters, got a set for {:?}",
-                params.variant()
-            ));
-        }
-        let get = |name: &str| -> Result<S, String> {
-            params
-                .get(name)
-                .map(|(mg, eg)| S::new(mg, eg))
-                .ok_or_else(|| format!("chess parameters lack {name:?}"))
-        };
-        let per_kind = |prefix: &str, kinds: &[u8]| -> Result<[S; 6], String> {
-            let mut out = [S::ZERO; 6];
-            for &k in kinds {
-                out[k as usize] = get(&format!("{prefix}_{}", CHESS_KIND_NAMES[k as usize]))?;
-            }
-            Ok(out)
-        };
+        let r = ParamReader::new(&params, "chess", &CHESS_KIND_NAMES)?;
         let all_kinds = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING];
         let pieces = [KNIGHT, BISHOP, ROOK, QUEEN];
-
-        let mut material = per_kind("material", &[PAWN, KNIGHT, BISHOP, ROOK, QUEEN])?;
-        material[KING as usize] = S::ZERO;
-        let centre = per_kind("pst_centre", &all_kinds)?;
-        let advance = per_kind("pst_advance", &all_kinds)?;
-        let g = Geometry::Framed8;
-        let mut psqt = [[[S::ZERO; SQUARE_COUNT]; 6]; 2];
-        for color in Color::BOTH {
-            for k in 0..6 {
-                let w = |f: fn(S) -> i32| SquareWeights {
-                    centre: f(centre[k]),
-                    advance: f(advance[k]),
-                };
-                let mg = features::square_table(g, color, w(|s| s.mg));
-                let eg = features::square_table(g, color, w(|s| s.eg));
-                for i in 0..SQUARE_COUNT {
-                    psqt[color.index()][k][i] = material[k] + S::new(mg[i], eg[i]);
-                }
-            }
-        }
-
-        let mut phase_weight = [0; 6];
-        for &k in &pieces {
-            let name = format!("phase_{}", CHESS_KIND_NAMES[k as usize]);
-            phase_weight[k as usize] = params
-                .scalar(&name)
-                .ok_or_else(|| format!("chess parameters lack {name:?}"))?;
-        }
+        // The king has no material value.
+        let material: [S; 6] = r.per_kind("material", &[PAWN, KNIGHT, BISHOP, ROOK, QUEEN])?;
+        let psqt = piece_square_tables(
+            Geometry::Framed8,
+            &material,
+            &r.per_kind("pst_centre", &all_kinds)?,
+            &r.per_kind("pst_advance", &all_kinds)?,
+        );
+        let phase_weight: [i32; 6] = r.phase_weights(&pieces)?;
         // The start position: two knights, bishops and rooks and one queen per side.
         let phase_max = (4 * (phase_weight[1] + phase_weight[2] + phase_weight[3])
             + 2 * phase_weight[4])
             .max(1);
-
-        let mut passed = [S::ZERO; 8];
-        for (r, p) in passed.iter_mut().enumerate().take(7).skip(1) {
-            *p = get(&format!("passed_rank_{}", r + 1))?;
-        }
+        let passed = r.by_rank_8("passed_rank")?;
 
         let board = masks::board8();
         let sq_set = |f: &dyn Fn(Square) -> bool| {
@@ -215,7 +174,7 @@ impl ChessEval {
             }
         };
         let mut front_file = [[Bitboard::EMPTY; SQUARE_COUNT]; 2];
-        let mut passed_span = [[Bitboard::EMPTY; SQUARE_COUNT]; 2];
+        let passed_span = passed_spans(board);
         let mut shield = [[[Bitboard::EMPTY; SQUARE_COUNT]; 2]; 2];
         let mut king_zone = [Bitboard::EMPTY; SQUARE_COUNT];
         let tables = chess::tables();
@@ -224,8 +183,6 @@ impl ChessEval {
             king_zone[i] = tables.king[i] | Bitboard::from_square(from);
             for color in [W, B] {
                 front_file[color][i] = sq_set(&|s| s.col() == from.col() && ahead(color, from, s));
-                passed_span[color][i] =
-                    sq_set(&|s| s.col().abs_diff(from.col()) <= 1 && ahead(color, from, s));
                 let rel = if color == W {
                     from.row() as i32 - 1
                 } else {
@@ -250,20 +207,20 @@ impl ChessEval {
             psqt,
             phase_weight,
             phase_max,
-            mobility: per_kind("mobility", &pieces)?,
-            king_attack: per_kind("king_attack", &pieces)?,
-            shield_near: get("king_shield_near")?,
-            shield_far: get("king_shield_far")?,
-            king_open_file: get("king_open_file")?,
-            doubled: get("pawn_doubled")?,
-            isolated: get("pawn_isolated")?,
-            supported: get("pawn_supported")?,
+            mobility: r.per_kind("mobility", &pieces)?,
+            king_attack: r.per_kind("king_attack", &pieces)?,
+            shield_near: r.tapered("king_shield_near")?,
+            shield_far: r.tapered("king_shield_far")?,
+            king_open_file: r.tapered("king_open_file")?,
+            doubled: r.tapered("pawn_doubled")?,
+            isolated: r.tapered("pawn_isolated")?,
+            supported: r.tapered("pawn_supported")?,
             passed,
-            passed_free: get("passed_free")?,
-            bishop_pair: get("bishop_pair")?,
-            rook_open: get("rook_open_file")?,
-            rook_semi_open: get("rook_semi_open_file")?,
-            tempo: get("tempo")?,
+            passed_free: r.tapered("passed_free")?,
+            bishop_pair: r.tapered("bishop_pair")?,
+            rook_open: r.tapered("rook_open_file")?,
+            rook_semi_open: r.tapered("rook_semi_open_file")?,
+            tempo: r.tapered("tempo")?,
             file,
             adjacent_files,
             front_file,

@@ -8,8 +8,9 @@
 //! `evaluate` does no allocation and no move generation.
 
 use crate::chess::S;
-use crate::features::{self, piece_value, piece_value_with, PieceValue, SquareWeights};
+use crate::features::{piece_value, piece_value_with, PieceValue};
 use crate::params::{EvalParams, DUGGAN_KIND_NAMES};
+use crate::reader::{passed_spans, piece_square_tables, ParamReader};
 use grimoire_engine::eval_api::{Evaluator, Score};
 use grimoire_engine::square::SQUARE_COUNT;
 use grimoire_engine::variants::duggan::tables::{path_blockers, tables, DugganTables, NO_SQUARE};
@@ -187,54 +188,20 @@ impl DugganEval {
 
     /// Builds the evaluator, or says why `params` does not fit it.
     pub fn try_from_params(params: EvalParams) -> Result<DugganEval, String> {
-        if params.variant() != "duggan" {
-            return Err(format!(
-                "DugganEval needs duggan parameters, got a set for {:?}",
-                params.variant()
-            ));
-        }
-        let get = |name: &str| -> Result<S, String> {
-            params
-                .get(name)
-                .map(|(mg, eg)| S::new(mg, eg))
-                .ok_or_else(|| format!("duggan parameters lack {name:?}"))
-        };
-        let per_kind = |prefix: &str, kinds: &[u8]| -> Result<[S; KINDS], String> {
-            let mut out = [S::ZERO; KINDS];
-            for &k in kinds {
-                out[k as usize] = get(&format!("{prefix}_{}", DUGGAN_KIND_NAMES[k as usize]))?;
-            }
-            Ok(out)
-        };
+        let r = ParamReader::new(&params, "duggan", &DUGGAN_KIND_NAMES)?;
         let all: Vec<u8> = (0..KINDS as u8).collect();
-        let material = per_kind(
+        // The Adept has no material value.
+        let material: [S; KINDS] = r.per_kind(
             "material",
             &[GOLEM, MERCENARY, ARCHER, BISHOP, COMMANDER, ASSASSIN],
         )?;
-        let centre = per_kind("pst_centre", &all)?;
-        let advance = per_kind("pst_advance", &all)?;
-        let g = Geometry::Framed8;
-        let mut psqt = [[[S::ZERO; SQUARE_COUNT]; KINDS]; 2];
-        for color in Color::BOTH {
-            for k in 0..KINDS {
-                let w = |f: fn(S) -> i32| SquareWeights {
-                    centre: f(centre[k]),
-                    advance: f(advance[k]),
-                };
-                let mg = features::square_table(g, color, w(|s| s.mg));
-                let eg = features::square_table(g, color, w(|s| s.eg));
-                for i in 0..SQUARE_COUNT {
-                    psqt[color.index()][k][i] = material[k] + S::new(mg[i], eg[i]);
-                }
-            }
-        }
-        let mut phase_weight = [0; KINDS];
-        for &k in &PHASED {
-            let name = format!("phase_{}", DUGGAN_KIND_NAMES[k as usize]);
-            phase_weight[k as usize] = params
-                .scalar(&name)
-                .ok_or_else(|| format!("duggan parameters lack {name:?}"))?;
-        }
+        let psqt = piece_square_tables(
+            Geometry::Framed8,
+            &material,
+            &r.per_kind("pst_centre", &all)?,
+            &r.per_kind("pst_advance", &all)?,
+        );
+        let phase_weight: [i32; KINDS] = r.phase_weights(&PHASED)?;
         // The start position: two Golems, Archers and Bishops and one Assassin per side.
         let phase_max = (4
             * (phase_weight[GOLEM as usize]
@@ -242,44 +209,27 @@ impl DugganEval {
                 + phase_weight[BISHOP as usize])
             + 2 * phase_weight[ASSASSIN as usize])
             .max(1);
-        let mut passed = [S::ZERO; 8];
-        for (r, p) in passed.iter_mut().enumerate().take(7).skip(1) {
-            *p = get(&format!("mercenary_passed_rank_{}", r + 1))?;
-        }
+        let passed = r.by_rank_8("mercenary_passed_rank")?;
         let tables = tables();
         let board = tables.board;
-        let mut passed_span = [[Bitboard::EMPTY; SQUARE_COUNT]; 2];
+        let passed_span = passed_spans(board);
         let mut adept_zone = [Bitboard::EMPTY; SQUARE_COUNT];
         for from in board {
-            let i = from.index();
-            adept_zone[i] = tables.base.king[i] | Bitboard::from_square(from);
-            for (c, span) in passed_span.iter_mut().enumerate() {
-                span[i] = board
-                    .iter()
-                    .filter(|s| {
-                        s.col().abs_diff(from.col()) <= 1
-                            && if c == 0 {
-                                s.row() > from.row()
-                            } else {
-                                s.row() < from.row()
-                            }
-                    })
-                    .fold(Bitboard::EMPTY, |b, s| b | Bitboard::from_square(s));
-            }
+            adept_zone[from.index()] = tables.base.king[from.index()] | Bitboard::from_square(from);
         }
         Ok(DugganEval {
             tables,
             psqt,
             phase_weight,
             phase_max,
-            mobility: per_kind("mobility", &ACTIVE)?,
-            adept_attack: per_kind("adept_attack", &ACTIVE)?,
+            mobility: r.per_kind("mobility", &ACTIVE)?,
+            adept_attack: r.per_kind("adept_attack", &ACTIVE)?,
             passed,
-            passed_free: get("mercenary_passed_free")?,
-            golem_crush_target: get("golem_crush_target")?,
-            golem_hunted: get("golem_hunted")?,
-            assassin_loose_target: get("assassin_loose_target")?,
-            tempo: get("tempo")?,
+            passed_free: r.tapered("mercenary_passed_free")?,
+            golem_crush_target: r.tapered("golem_crush_target")?,
+            golem_hunted: r.tapered("golem_hunted")?,
+            assassin_loose_target: r.tapered("assassin_loose_target")?,
+            tempo: r.tapered("tempo")?,
             passed_span,
             adept_zone,
             params,
@@ -319,22 +269,7 @@ impl DugganEval {
         let t = self.tables;
         let i = s.index();
         match kind {
-            GOLEM => {
-                let forbidden = golems | own_adept;
-                let mut out = Bitboard::EMPTY;
-                for v in 0..8 {
-                    let d = t.golem_dest[i][v];
-                    if d == NO_SQUARE || (t.golem_full[i][v] & forbidden).any() {
-                        continue;
-                    }
-                    let dest = Square::from_index(d);
-                    out.set(dest);
-                    if occ.contains(dest) {
-                        out |= t.golem_path[i][v];
-                    }
-                }
-                out
-            }
+            GOLEM => t.golem_reach(s, occ, golems | own_adept),
             ARCHER => t.archer_reach(s, path_blockers(occ)),
             BISHOP => t.base.bishop(s, occ),
             COMMANDER => t.wazir[i],

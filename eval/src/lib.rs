@@ -6,6 +6,7 @@ pub mod chess;
 pub mod duggan;
 pub mod features;
 pub mod params;
+pub mod reader;
 
 pub use chess::ChessEval;
 pub use duggan::DugganEval;

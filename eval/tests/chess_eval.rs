@@ -1,6 +1,12 @@
 //! Behaviour of the chess evaluator (`ChessEval`): start-position balance, colour symmetry,
 //! material and passed-pawn sanity, bounds over random games, and parameters reaching the score.
 
+mod common;
+
+use common::{
+    assert_mirrors_score_alike, mirror_board_field, other_side,
+    random_games_are_bounded_and_symmetric, swap_case,
+};
 use grimoire_engine::eval_api::Evaluator;
 use grimoire_engine::variants::chess::Chess;
 use grimoire_engine::Rules;
@@ -15,23 +21,10 @@ fn pos(fen: &str) -> Chess {
 /// rights and the en-passant square mirrored.
 fn mirror_fen(fen: &str) -> String {
     let f: Vec<&str> = fen.split_whitespace().collect();
-    let swap = |c: char| {
-        if c.is_ascii_uppercase() {
-            c.to_ascii_lowercase()
-        } else {
-            c.to_ascii_uppercase()
-        }
-    };
-    let board: Vec<String> = f[0]
-        .split('/')
-        .rev()
-        .map(|rank| rank.chars().map(swap).collect())
-        .collect();
-    let side = if f[1] == "w" { "b" } else { "w" };
     let castling = if f[2] == "-" {
         "-".to_string()
     } else {
-        let swapped: Vec<char> = f[2].chars().map(swap).collect();
+        let swapped: Vec<char> = f[2].chars().map(swap_case).collect();
         "KQkq".chars().filter(|c| swapped.contains(c)).collect()
     };
     let ep = if f[3] == "-" {
@@ -41,11 +34,9 @@ fn mirror_fen(fen: &str) -> String {
         format!("{}{}", b[0] as char, (b'1' + b'8' - b[1]) as char)
     };
     format!(
-        "{} {} {} {} {} {}",
-        board.join("/"),
-        side,
-        castling,
-        ep,
+        "{} {} {castling} {ep} {} {}",
+        mirror_board_field(f[0]),
+        other_side(f[1]),
         f[4],
         f[5]
     )
@@ -76,12 +67,7 @@ fn start_position_is_within_30_centipawns() {
 
 #[test]
 fn colour_mirrored_positions_score_the_same() {
-    let e = ChessEval::default();
-    for fen in VARIED {
-        let m = mirror_fen(fen);
-        let (a, b) = (e.evaluate(&pos(fen)), e.evaluate(&pos(&m)));
-        assert_eq!(a, b, "{fen} scores {a}, its mirror {m} scores {b}");
-    }
+    assert_mirrors_score_alike(&ChessEval::default(), &(), &VARIED, mirror_fen);
 }
 
 #[test]
@@ -138,28 +124,9 @@ fn a_passed_pawn_on_the_seventh_beats_one_on_the_third() {
 #[test]
 fn random_game_positions_are_bounded_and_colour_symmetric() {
     let e = ChessEval::default();
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut checked = 0;
-    for _ in 0..40 {
-        let mut p = Chess::start_position(&());
-        for _ in 0..120 {
-            if p.terminal().is_some() {
-                break;
-            }
-            let s = e.evaluate(&p);
-            assert!(s.abs() <= EVAL_LIMIT);
-            let m = pos(&mirror_fen(&p.to_fen()));
-            assert_eq!(s, e.evaluate(&m), "{}", p.to_fen());
-            checked += 1;
-            let moves = p.legal_moves();
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let mv = moves[(seed % moves.len() as u64) as usize];
-            p.play(mv);
-        }
-    }
-    assert!(checked > 2000);
+    let checked =
+        random_games_are_bounded_and_symmetric(&e, &(), mirror_fen, (40, 120), EVAL_LIMIT);
+    assert!(checked > 2000, "{checked}");
 }
 
 #[test]

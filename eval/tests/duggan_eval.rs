@@ -2,6 +2,12 @@
 //! balance, colour symmetry, material and Mercenary sanity, bounds over random games, parameters
 //! reaching the score, the text round trip, and refusal of another variant's parameters.
 
+mod common;
+
+use common::{
+    assert_mirrors_score_alike, mirror_board_field, other_side,
+    random_games_are_bounded_and_symmetric,
+};
 use grimoire_engine::eval_api::Evaluator;
 use grimoire_engine::variants::duggan::{Duggan, DugganOptions, ARCHER, ASSASSIN, GOLEM};
 use grimoire_engine::Rules;
@@ -15,20 +21,13 @@ fn pos(fen: &str) -> Duggan {
 /// The colour-mirrored FEN: ranks reversed, piece colours and the side to move swapped.
 fn mirror_fen(fen: &str) -> String {
     let f: Vec<&str> = fen.split_whitespace().collect();
-    let swap = |c: char| {
-        if c.is_ascii_uppercase() {
-            c.to_ascii_lowercase()
-        } else {
-            c.to_ascii_uppercase()
-        }
-    };
-    let board: Vec<String> = f[0]
-        .split('/')
-        .rev()
-        .map(|rank| rank.chars().map(swap).collect())
-        .collect();
-    let side = if f[1] == "w" { "b" } else { "w" };
-    format!("{} {} - - {} {}", board.join("/"), side, f[4], f[5])
+    format!(
+        "{} {} - - {} {}",
+        mirror_board_field(f[0]),
+        other_side(f[1]),
+        f[4],
+        f[5]
+    )
 }
 
 const VARIED: [&str; 8] = [
@@ -81,12 +80,12 @@ fn start_position_is_balanced() {
 
 #[test]
 fn colour_mirrored_positions_score_the_same() {
-    let e = DugganEval::default();
-    for fen in VARIED {
-        let m = mirror_fen(fen);
-        let (a, b) = (e.evaluate(&pos(fen)), e.evaluate(&pos(&m)));
-        assert_eq!(a, b, "{fen} scores {a}, its mirror {m} scores {b}");
-    }
+    assert_mirrors_score_alike(
+        &DugganEval::default(),
+        &DugganOptions::default(),
+        &VARIED,
+        mirror_fen,
+    );
 }
 
 #[test]
@@ -135,27 +134,14 @@ fn loose_pieces_count_for_the_side_with_an_assassin() {
 #[test]
 fn random_game_positions_are_bounded_and_colour_symmetric() {
     let e = DugganEval::default();
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut checked = 0;
-    for _ in 0..30 {
-        let mut p = Duggan::start_position(&DugganOptions::default());
-        for _ in 0..120 {
-            if p.terminal().is_some() {
-                break;
-            }
-            let s = e.evaluate(&p);
-            assert!(s.abs() <= EVAL_LIMIT);
-            let m = pos(&mirror_fen(&p.to_fen()));
-            assert_eq!(s, e.evaluate(&m), "{}", p.to_fen());
-            checked += 1;
-            let moves = p.legal_moves();
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            p.play(moves[(seed % moves.len() as u64) as usize]);
-        }
-    }
-    assert!(checked > 1000);
+    let checked = random_games_are_bounded_and_symmetric(
+        &e,
+        &DugganOptions::default(),
+        mirror_fen,
+        (30, 120),
+        EVAL_LIMIT,
+    );
+    assert!(checked > 1000, "{checked}");
 }
 
 #[test]

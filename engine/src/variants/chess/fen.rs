@@ -1,13 +1,10 @@
 //! FEN for chess: strict parsing with clear errors, canonical output, and the `d` board.
 
 use super::*;
-use crate::board8;
+use crate::{board8, fen_fields};
 
 pub(super) fn parse(fen: &str) -> Result<Chess, String> {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    if !(4..=6).contains(&fields.len()) {
-        return Err(format!("FEN needs 4 to 6 fields, got {}", fields.len()));
-    }
+    let fields = fen_fields::split(fen, 4, 6)?;
     let board = board8::parse_board::<6>(fields[0], &LETTERS)?;
     for c in Color::BOTH {
         let kings = board.pieces(c, KING).count();
@@ -21,11 +18,7 @@ pub(super) fn parse(fen: &str) -> Result<Chess, String> {
     if (board.kind(PAWN) & (rank_mask(0) | rank_mask(7))).any() {
         return Err("pawns cannot stand on the first or last rank".to_string());
     }
-    let side = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => return Err(format!("side to move must be 'w' or 'b', got '{other}'")),
-    };
+    let side = fen_fields::side(fields[1])?;
     let mut castling = 0u8;
     if fields[2] != "-" {
         for c in fields[2].chars() {
@@ -69,24 +62,14 @@ pub(super) fn parse(fen: &str) -> Result<Chess, String> {
         }
         ep = Some(s);
     }
-    let number = |i: usize, default: u32, name: &str| -> Result<u32, String> {
-        match fields.get(i) {
-            None => Ok(default),
-            Some(f) => f.parse::<u32>().map_err(|_| format!("bad {name} '{f}'")),
-        }
-    };
-    let halfmove = number(4, 0, "halfmove clock")?;
-    let fullmove = number(5, 1, "fullmove number")?.max(1);
-    if halfmove > 10_000 || fullmove > 60_000 {
-        return Err("move counters out of range".to_string());
-    }
+    let (halfmove, fullmove) = fen_fields::counters(&fields, 4)?;
     let mut pos = Chess {
         board,
         side,
         castling,
         ep: None,
-        halfmove: halfmove as u16,
-        fullmove: fullmove as u16,
+        halfmove,
+        fullmove,
         checkers: Bitboard::EMPTY,
         state_hash: 0,
     };

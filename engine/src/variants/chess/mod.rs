@@ -10,7 +10,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
-use crate::rules::{Outcome, Reason, Rules};
+use crate::rules::Rules;
 use crate::square::{Geometry, Square};
 use crate::tables::{masks, AttackTables};
 use crate::view::BoardView;
@@ -326,32 +326,6 @@ impl Rules for Chess {
 
     fn halfmove_clock(&self) -> u32 {
         self.halfmove as u32
-    }
-
-    fn terminal(&self) -> Option<Outcome> {
-        if self.legal_moves().is_empty() {
-            return Some(if self.in_check() {
-                Outcome::Win {
-                    winner: !self.side,
-                    reason: Reason::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: Reason::Stalemate,
-                }
-            });
-        }
-        if self.halfmove >= 100 {
-            return Some(Outcome::Draw {
-                reason: Reason::FiftyMoveRule,
-            });
-        }
-        if self.dead_material() {
-            return Some(Outcome::Draw {
-                reason: Reason::InsufficientMaterial,
-            });
-        }
-        None
     }
 
     fn insufficient_material(&self) -> bool {

@@ -4,18 +4,9 @@
 
 use super::*;
 
-const ROOK_DIRS: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-const KNIGHT_JUMPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+use crate::tables::{
+    DIAGONAL as BISHOP_DIRS, KNIGHT_OFFSETS as KNIGHT_JUMPS, ORTHOGONAL as ROOK_DIRS,
+};
 
 /// The square `(dc, dr)` away if it is on the 8x8 board.
 fn step(s: Square, dc: i8, dr: i8) -> Option<Square> {

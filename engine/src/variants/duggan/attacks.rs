@@ -164,22 +164,7 @@ pub(crate) fn reach(b: &Bits, sq: Square, c: Color, kind: u8) -> Bitboard {
     let i = sq.index();
     let occ = b.occ();
     match kind {
-        GOLEM => {
-            let forbidden = b.kind[GOLEM as usize] | b.pieces(c, ADEPT);
-            let mut out = Bitboard::EMPTY;
-            for v in 0..8 {
-                let d = t.golem_dest[i][v];
-                if d == super::tables::NO_SQUARE || (t.golem_full[i][v] & forbidden).any() {
-                    continue;
-                }
-                let dest = Square::from_index(d);
-                out.set(dest);
-                if occ.contains(dest) {
-                    out |= t.golem_path[i][v];
-                }
-            }
-            out
-        }
+        GOLEM => t.golem_reach(sq, occ, b.kind[GOLEM as usize] | b.pieces(c, ADEPT)),
         ARCHER => t.archer_reach(sq, path_blockers(occ)),
         BISHOP => t.base.bishop(sq, occ),
         COMMANDER => t.wazir[i],

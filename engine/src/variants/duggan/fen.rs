@@ -3,13 +3,10 @@
 
 use super::attacks::{royal_attacked, Bits};
 use super::*;
-use crate::board8;
+use crate::{board8, fen_fields};
 
 pub(super) fn parse(fen: &str, options: &DugganOptions) -> Result<Duggan, String> {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    if !(4..=6).contains(&fields.len()) {
-        return Err(format!("FEN needs 4 to 6 fields, got {}", fields.len()));
-    }
+    let fields = fen_fields::split(fen, 4, 6)?;
     let board = board8::parse_board::<KINDS>(fields[0], &LETTERS)?;
     for c in Color::BOTH {
         let adepts = board.pieces(c, ADEPT).count();
@@ -26,11 +23,7 @@ pub(super) fn parse(fen: &str, options: &DugganOptions) -> Result<Duggan, String
     {
         return Err("a Mercenary cannot stand on its last rank (DUG-23)".to_string());
     }
-    let side = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => return Err(format!("side to move must be 'w' or 'b', got '{other}'")),
-    };
+    let side = fen_fields::side(fields[1])?;
     if fields[2] != "-" {
         return Err(format!(
             "Duggan has no castling (DUG-75): the castling field must be '-', got '{}'",
@@ -43,17 +36,7 @@ pub(super) fn parse(fen: &str, options: &DugganOptions) -> Result<Duggan, String
             fields[3]
         ));
     }
-    let number = |i: usize, default: u32, name: &str| -> Result<u32, String> {
-        match fields.get(i) {
-            None => Ok(default),
-            Some(f) => f.parse::<u32>().map_err(|_| format!("bad {name} '{f}'")),
-        }
-    };
-    let halfmove = number(4, 0, "halfmove clock")?;
-    let fullmove = number(5, 1, "fullmove number")?.max(1);
-    if halfmove > 10_000 || fullmove > 60_000 {
-        return Err("move counters out of range".to_string());
-    }
+    let (halfmove, fullmove) = fen_fields::counters(&fields, 4)?;
     let bits = Bits::from_board(&board);
     if royal_attacked(&bits, bits.pieces(!side, ADEPT).lsb(), side) {
         return Err("the side not to move is in check".to_string());
@@ -62,8 +45,8 @@ pub(super) fn parse(fen: &str, options: &DugganOptions) -> Result<Duggan, String
     Ok(Duggan {
         board,
         side,
-        halfmove: halfmove as u16,
-        fullmove: fullmove as u16,
+        halfmove,
+        fullmove,
         in_check,
         options: *options,
     })

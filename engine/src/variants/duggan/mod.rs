@@ -20,7 +20,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
-use crate::rules::{Outcome, Reason, Rules, VariantOption};
+use crate::rules::{Rules, VariantOption};
 use crate::square::{Geometry, Square};
 use crate::view::BoardView;
 use crate::zobrist::KEYS;
@@ -365,32 +365,6 @@ impl Rules for Duggan {
 
     fn halfmove_clock(&self) -> u32 {
         self.halfmove as u32
-    }
-
-    fn terminal(&self) -> Option<Outcome> {
-        if self.legal_moves().is_empty() {
-            return Some(if self.in_check {
-                Outcome::Win {
-                    winner: !self.side,
-                    reason: Reason::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: Reason::Stalemate,
-                }
-            });
-        }
-        if self.halfmove >= 100 {
-            return Some(Outcome::Draw {
-                reason: Reason::FiftyMoveRule,
-            });
-        }
-        if self.dead_material() {
-            return Some(Outcome::Draw {
-                reason: Reason::InsufficientMaterial,
-            });
-        }
-        None
     }
 
     fn insufficient_material(&self) -> bool {

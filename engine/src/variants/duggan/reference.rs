@@ -18,29 +18,8 @@ struct Mailbox {
 
 type Coord = (i8, i8);
 
-const KING_STEPS: [Coord; 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
-const ORTHOGONAL: [Coord; 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-const DIAGONAL: [Coord; 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-/// DUG-10: exactly two squares diagonally or three orthogonally.
-const GOLEM_LEAPS: [Coord; 8] = [
-    (2, 2),
-    (2, -2),
-    (-2, -2),
-    (-2, 2),
-    (3, 0),
-    (-3, 0),
-    (0, 3),
-    (0, -3),
-];
+use super::tables::GOLEM_VECTORS as GOLEM_LEAPS;
+use crate::tables::{DIAGONAL, DIRECTIONS as KING_STEPS, ORTHOGONAL};
 
 fn inside(c: Coord) -> bool {
     (0..8).contains(&c.0) && (0..8).contains(&c.1)

@@ -192,6 +192,27 @@ impl DugganTables {
         (a & blockers).is_empty() || (b & blockers).is_empty()
     }
 
+    /// Every square a Golem on `s` reaches (DUG-40 e): the destination of each vector whose path
+    /// and destination hold nothing in `forbidden` (the Golems and the mover's own Adept,
+    /// DUG-13), plus the path squares of those whose destination is occupied.
+    #[inline]
+    pub fn golem_reach(&self, s: Square, occ: Bitboard, forbidden: Bitboard) -> Bitboard {
+        let i = s.index();
+        let mut out = Bitboard::EMPTY;
+        for v in 0..8 {
+            let d = self.golem_dest[i][v];
+            if d == NO_SQUARE || (self.golem_full[i][v] & forbidden).any() {
+                continue;
+            }
+            let dest = Square::from_index(d);
+            out.set(dest);
+            if occ.contains(dest) {
+                out |= self.golem_path[i][v];
+            }
+        }
+        out
+    }
+
     /// Every square an Archer on `s` reaches given the path blockers.
     #[inline]
     pub fn archer_reach(&self, s: Square, blockers: Bitboard) -> Bitboard {

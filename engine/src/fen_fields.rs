@@ -1,0 +1,42 @@
+//! The FEN fields every variant shares after its board: field splitting, the side to move and
+//! the two move counters, parsed strictly with errors that name the field.
+
+use crate::piece::Color;
+
+/// The whitespace-separated fields, checked to number between `min` and `max`.
+pub fn split(fen: &str, min: usize, max: usize) -> Result<Vec<&str>, String> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if !(min..=max).contains(&fields.len()) {
+        return Err(format!(
+            "FEN needs {min} to {max} fields, got {}",
+            fields.len()
+        ));
+    }
+    Ok(fields)
+}
+
+/// `w` or `b`.
+pub fn side(field: &str) -> Result<Color, String> {
+    match field {
+        "w" => Ok(Color::White),
+        "b" => Ok(Color::Black),
+        other => Err(format!("side to move must be 'w' or 'b', got '{other}'")),
+    }
+}
+
+/// The halfmove clock at `fields[index]` and the fullmove number after it, each optional
+/// (defaults 0 and 1; a fullmove number of 0 reads as 1).
+pub fn counters(fields: &[&str], index: usize) -> Result<(u16, u16), String> {
+    let number = |i: usize, default: u32, name: &str| -> Result<u32, String> {
+        match fields.get(i) {
+            None => Ok(default),
+            Some(f) => f.parse::<u32>().map_err(|_| format!("bad {name} '{f}'")),
+        }
+    };
+    let halfmove = number(index, 0, "halfmove clock")?;
+    let fullmove = number(index + 1, 1, "fullmove number")?.max(1);
+    if halfmove > 10_000 || fullmove > 60_000 {
+        return Err("move counters out of range".to_string());
+    }
+    Ok((halfmove as u16, fullmove as u16))
+}
