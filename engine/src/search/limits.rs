@@ -51,13 +51,18 @@ impl Limits {
                 hard: None,
             };
         };
-        // Never plan past what is left after the overhead; keep a quarter of it in reserve.
+        // Never plan past what is left after the overhead. A move may take at most a quarter
+        // of it and aims at an eighth at most, so a nearly empty clock gets an almost instant
+        // reply: on a loaded machine the answer can reach the GUI long after the search stops.
         let available = time.saturating_sub(overhead_ms).max(1);
         let moves_left = self.movestogo.unwrap_or(30).clamp(1, 60) as u64;
-        let soft = (available / moves_left + inc * 3 / 4)
-            .min(available / 2)
+        // The increment arrives only after the move: count on it only while the clock holds
+        // several increments.
+        let inc_share = if available > 4 * inc { inc * 3 / 4 } else { 0 };
+        let soft = (available / moves_left + inc_share)
+            .min(available / 8)
             .max(1);
-        let hard = (soft * 4).min(available * 3 / 4).max(1);
+        let hard = (soft * 4).min(available / 4).max(1);
         TimePlan {
             soft: Some(Duration::from_millis(soft)),
             hard: Some(Duration::from_millis(hard)),
@@ -86,6 +91,24 @@ mod tests {
                 "{time}+{inc}: hard {hard}"
             );
         }
+        // A nearly empty clock (47 ms + 10 ms, 30 ms overhead) answers at once: the increment
+        // is not counted on and the move may take a quarter of the 17 ms left at most.
+        let low = Limits {
+            btime: Some(47),
+            binc: Some(10),
+            ..Limits::default()
+        }
+        .plan(Color::Black, 30);
+        assert_eq!(low.hard, Some(Duration::from_millis(4)));
+        assert_eq!(low.soft, Some(Duration::from_millis(1)));
+        // A healthy clock still uses most of the increment.
+        let healthy = Limits {
+            wtime: Some(1000),
+            winc: Some(10),
+            ..Limits::default()
+        }
+        .plan(Color::White, 30);
+        assert_eq!(healthy.soft, Some(Duration::from_millis(970 / 30 + 7)));
         let mt = Limits {
             movetime: Some(50),
             ..Limits::default()
