@@ -529,6 +529,16 @@ fn arc_81_king_cannot_step_along_the_checking_line() {
     assert!(has(&p, "e1e2"));
 }
 
+#[test]
+fn arc_81_a_double_check_can_be_blocked_where_two_lines_share_squares() {
+    // The Manticore e7 checks h3 along e6-f5-g4 (first step south, then south-east), and the
+    // Bishop a10 along the same diagonal: one Rook move to f5 blocks both.
+    let p = pos(&setup("Kh3 Rf1 xe7 ba10 kj10", "", "w - - 0 1"));
+    assert_eq!(p.checkers().count(), 2);
+    let others: Vec<String> = tokens(&p).into_iter().filter(|t| !t.starts_with("h3")).collect();
+    assert_eq!(others, sorted(&["f1f5"]));
+}
+
 // ------------------------------------------------------------------ ARC-90..95: game end
 
 #[test]

@@ -273,20 +273,20 @@ impl Rules for ArchMage {
     const REPETITION_SINCE_RESET: bool = false;
     const BENCH: &'static [&'static str] = &[
         START_FEN,
-        // Opening: summoners out, a Dragon dropped, castling still possible for both.
-        "gr1sqk1urg/xbtfzi1tbx/pp1ppp1ppp/2p1m1p3/10/3P6/4MP1D2/PPP1P1PPPP/XBTFZIFTBX/GRUSQK1URG[Hdh] b KQkq - 3 4",
-        // Middle game with hands on both sides, open lines and bent riders in play.
-        "g2sqk2g/x1tfzif1bx/pp1p1pp1pp/2pbr1tm2/4P5/2U2Pd3/P2PB1H1P1/1PT3PP1P/X2FZIF1TX/GR1SQK1URG[Dh] w Q - 2 14",
-        // Castling rights, an en-passant capture available, both sides' summoners near the King.
-        "grusqk2rg/xbtfzimtbx/pppp1p1ppp/6u3/4pP4/10/10/PPPP1PPPPP/XBTFZ1FTBX/GRUSQKMURG[DHdh] b KQkq f3 0 6",
-        // Promotions pending on both sides: a Pawn, a Prince and a Rook near their last ranks.
-        "4k1r3/1P2I5/10/3a6/10/10/5m4/6A3/4i2p1R/3K6[DHdh] w - - 0 40",
-        // Endgame: ArchMage and Dragons against Amazon, Griffon and Manticore.
-        "5k4/10/3g6/10/4X5/10/2Z3a3/10/10/5K4[Dhd] w - - 4 60",
-        // Bent riders and Buffalos around exposed Kings.
-        "g4k3g/1x6x1/3u2u3/10/10/10/10/3U2U3/1X6X1/G4K3G[] w - - 0 30",
-        // Switch-heavy: many summoners close together, Black to move.
-        "4k5/2msam4/3aMs4/10/10/10/10/4SAm3/4MMa3/4K5[DHdh] b - - 0 25",
+        // Middle game with hands on both sides, a Dragon on the board, bent riders in play.
+        "g2sqk3g/x1tfzif1bx/pp1p1pp1pp/2pbr1tm2/4P1M3/4UPD3/P2P1B1HP1/1PT3PP1P/X2FZI2TX/GR1SQK1U1G[Dh] w Q - 2 14",
+        // En passant available, all castling rights, full hands.
+        "grusqk1urg/xbtfzimtbx/pppp1ppppp/10/10/4pP4/10/PPPPP1PPPP/XBTFZIFTBX/GRUSQKMURG[DHdh] b KQkq f4 0 6",
+        // Promotions pending on both sides, summoners near both Kings.
+        "5kr3/1PI6R/10/3a6/10/K9/5m4/6A3/2s1i2p2/10[DHdh] w - - 0 40",
+        // Endgame: Manticore, Amazon and Dragon King against Griffon, ArchMage, Dragon Horse.
+        "5k4/10/3g3h2/10/4X5/10/2Z3a3/10/3D6/5K4[Hd] w - - 4 60",
+        // Bent riders and Buffalos around exposed Kings, Dragons in hand without summoners.
+        "g4k3g/1x6x1/3u2u3/10/10/10/10/3U2U3/1X6X1/G4K3G[Dd] w - - 0 30",
+        // Summoners crowded together: switches, drops and promotions by switch.
+        "4k5/2m2m1P1M/1S1sa5/5a4/10/10/10/3SAM1m2/4p1M3/4K5[DHdh] b - - 0 25",
+        // Early opening after a few developing moves and a switch on each side.
+        "grumqksurg/xbtfziftbx/pppp1ppppp/4p5/10/10/4P5/PPPP1PPPPP/XBTFZIFTBX/GRUMQKSURG[DHdh] w KQkq - 2 3",
     ];
     type Options = ArchMageOptions;
 
@@ -618,6 +618,16 @@ mod tests {
         assert_eq!(pos.to_fen(), START_FEN);
         for d in 1..=2 {
             assert_eq!(perft(&pos, d), perft_reference(&pos, d), "depth {d}");
+        }
+    }
+
+    #[test]
+    fn bench_positions_are_valid() {
+        for fen in ArchMage::BENCH {
+            let pos = ArchMage::from_fen(fen, &ArchMageOptions::default())
+                .unwrap_or_else(|e| panic!("{fen}: {e}"));
+            assert_eq!(pos.to_fen(), *fen);
+            assert!(pos.terminal().is_none(), "{fen}");
         }
     }
 }

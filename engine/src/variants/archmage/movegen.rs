@@ -119,18 +119,19 @@ pub(super) fn generate_legal(pos: &ArchMage, moves: &mut MoveList) {
         }
     }
     let checkers = pos.checkers;
+    // In check, a move must capture or block every checker. Unlike chess, a double check can
+    // be blocked: a bent rider's path may run along a slider's line (a Manticore's diagonal
+    // continuation and a Bishop behind it), so the evasion squares are intersected.
+    let mut target = !own;
     if checkers.any() {
         generate_en_passant(pos, moves, &enemies, ksq, occ);
-        if checkers.more_than_one() {
+        for c in checkers {
+            target &= block_squares(b.piece_at(c).kind(), c, ksq) | Bitboard::from_square(c);
+        }
+        if target.is_empty() {
             return;
         }
     }
-    let target = if checkers.any() {
-        let c = checkers.lsb();
-        block_squares(b.piece_at(c).kind(), c, ksq) | checkers
-    } else {
-        !own
-    };
     let pins = Pins::new(pos, &enemies, ksq, own, occ);
 
     // Pieces moving by the catalogue's data (ARC-20..46), the Prince's King step included.
