@@ -34,7 +34,11 @@ pub const SUITE: [(&str, &str, &[u64]); 7] = [
     ("en_passant", EN_PASSANT, &[92, 7_821, 750_895, 67_971_868]),
     ("promotions", PROMOTIONS, &[84, 11_312, 749_388, 95_242_584]),
     ("endgame", ENDGAME, &[78, 6_680, 359_738, 27_350_269]),
-    ("bent_riders", BENT_RIDERS, &[62, 3_791, 266_441, 17_925_597]),
+    (
+        "bent_riders",
+        BENT_RIDERS,
+        &[62, 3_791, 266_441, 17_925_597],
+    ),
     ("switches", SWITCHES, &[182, 28_899, 4_820_015, 754_262_612]),
 ];
 
@@ -53,7 +57,12 @@ fn regression_counts_at_ci_depths() {
             if expected > CI_MAX_NODES {
                 break;
             }
-            assert_eq!(perft(&pos, i as u32 + 1), expected, "{name} depth {}", i + 1);
+            assert_eq!(
+                perft(&pos, i as u32 + 1),
+                expected,
+                "{name} depth {}",
+                i + 1
+            );
         }
     }
 }
@@ -87,7 +96,12 @@ fn regression_counts_at_full_depth() {
     for (name, fen, counts) in SUITE {
         let pos = position(fen, ArchMageOptions::default());
         for (i, &expected) in counts.iter().enumerate() {
-            assert_eq!(perft(&pos, i as u32 + 1), expected, "{name} depth {}", i + 1);
+            assert_eq!(
+                perft(&pos, i as u32 + 1),
+                expected,
+                "{name} depth {}",
+                i + 1
+            );
         }
     }
 }

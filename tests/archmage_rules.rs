@@ -24,8 +24,8 @@ fn setup(pieces: &str, hand: &str, rest: &str) -> String {
         .map(|r| {
             let mut s = String::new();
             let mut empty = 0;
-            for f in 0..10 {
-                match board[r][f] {
+            for cell in &board[r] {
+                match *cell {
                     None => empty += 1,
                     Some(c) => {
                         if empty > 0 {
@@ -63,7 +63,9 @@ fn tokens(p: &ArchMage) -> Vec<String> {
 fn from(p: &ArchMage, square: &str) -> Vec<String> {
     let mut v: Vec<String> = tokens(p)
         .into_iter()
-        .filter(|t| t.starts_with(square) && !t[square.len()..].starts_with(|c: char| c.is_ascii_digit()))
+        .filter(|t| {
+            t.starts_with(square) && !t[square.len()..].starts_with(|c: char| c.is_ascii_digit())
+        })
         .collect();
     v.sort();
     v
@@ -120,7 +122,12 @@ fn arc_1_to_6_start_position_hands_and_letters() {
     for c in Color::BOTH {
         assert_eq!(p.board().color(c).count(), 30);
         for (kind, n) in expected {
-            assert_eq!(p.board().pieces(c, kind).count(), n, "{c:?} {}", NAMES[kind as usize]);
+            assert_eq!(
+                p.board().pieces(c, kind).count(),
+                n,
+                "{c:?} {}",
+                NAMES[kind as usize]
+            );
         }
         assert_eq!(p.hand_count(c, DRAGON_KING), 1, "ARC-4");
         assert_eq!(p.hand_count(c, DRAGON_HORSE), 1, "ARC-4");
@@ -149,7 +156,9 @@ fn arc_11_32_sorceress_leaps_over_blockers_queen_does_not() {
         .filter(|t| p.parse_move(t).unwrap().kind() == MoveKind::Normal)
         .collect();
     assert_eq!(moves, sorted(&["d1a4", "d1d4", "d1g4"]));
-    assert!(from(&p, "e1").iter().all(|t| p.parse_move(t).unwrap().kind() == MoveKind::Switch));
+    assert!(from(&p, "e1")
+        .iter()
+        .all(|t| p.parse_move(t).unwrap().kind() == MoveKind::Switch));
     assert!(from(&p, "b1").is_empty());
 }
 
@@ -185,10 +194,16 @@ fn arc_31_33_34_41_leaper_patterns() {
         from(&p, "d7"),
         sorted(&["d7d8", "d7c7", "d7e7", "d7d6", "d7b9", "d7f9", "d7b5", "d7f5"])
     );
-    assert!(!has(&p, "d7e8") && !has(&p, "d7d9"), "no F step, no D leap for the Phoenix");
+    assert!(
+        !has(&p, "d7e8") && !has(&p, "d7d9"),
+        "no F step, no D leap for the Phoenix"
+    );
     let buffalo = from(&p, "g4");
     assert_eq!(buffalo.len(), 24 - 1, "Mage on e5 is a (2,1) target");
-    assert!(!has(&p, "g4g5") && !has(&p, "g4h5"), "no adjacent move (ARC-41)");
+    assert!(
+        !has(&p, "g4g5") && !has(&p, "g4h5"),
+        "no adjacent move (ARC-41)"
+    );
 }
 
 // --------------------------------------------------------------------- ARC-24..27: Pawns
@@ -222,7 +237,11 @@ fn arc_26_27_en_passant_after_any_double_step_and_its_expiry() {
     assert_eq!(after.en_passant(), Geometry::Board10.parse("f4"));
     assert!(has(&after, "e5f4"));
     let taken = play(&after, "e5f4");
-    assert_eq!(piece_at(&taken, "f5"), None, "the double-stepped Pawn is removed");
+    assert_eq!(
+        piece_at(&taken, "f5"),
+        None,
+        "the double-stepped Pawn is removed"
+    );
     assert_eq!(piece_at(&taken, "f4"), Some((Color::Black, PAWN)));
     assert_eq!(taken.halfmove_clock(), 0, "ARC-93");
     // Any other action ends the right: here a switch by the Black Mage (ARC-27, ARC-58 c).
@@ -244,7 +263,11 @@ fn arc_27_58_a_switch_that_moves_a_pawn_two_squares_creates_no_en_passant() {
     assert_eq!(piece_at(&after, "f5"), Some((Color::White, PAWN)));
     assert_eq!(after.en_passant(), None);
     assert!(!has(&after, "e5f4"));
-    assert_eq!(after.halfmove_clock(), 1, "a switch does not reset the clock (ARC-58 d)");
+    assert_eq!(
+        after.halfmove_clock(),
+        1,
+        "a switch does not reset the clock (ARC-58 d)"
+    );
 }
 
 // --------------------------------------------------------------- ARC-28, ARC-47..50: promotion
@@ -265,19 +288,48 @@ fn arc_28_47_48_promotion_by_move_every_choice_set() {
     assert_eq!(promos("a9"), sorted(&["a9a10a"]));
     assert_eq!(
         promos("b9"),
-        sorted(&["b9b10z", "b9b10l", "b9b10x", "b9b10g", "b9a10z", "b9a10l", "b9a10x", "b9a10g", "b9c10z", "b9c10l", "b9c10x", "b9c10g"])
+        sorted(&[
+            "b9b10z", "b9b10l", "b9b10x", "b9b10g", "b9a10z", "b9a10l", "b9a10x", "b9a10g",
+            "b9c10z", "b9c10l", "b9c10x", "b9c10g"
+        ])
     );
-    assert!(promos("c9").iter().all(|t| t.ends_with('c')), "Rook -> Chancellor");
-    assert!(promos("d9").iter().all(|t| t.ends_with('j')), "Bishop -> Archbishop");
-    assert!(promos("e9").iter().all(|t| t.ends_with('a')), "Mage -> ArchMage");
-    assert!(promos("f9").iter().all(|t| t.ends_with('a')), "Sorceress -> ArchMage");
-    assert!(promos("g9").iter().all(|t| t.ends_with('l')), "Phoenix -> Lion");
-    assert!(promos("h9").iter().all(|t| t.ends_with('l')), "Centaur -> Lion");
+    assert!(
+        promos("c9").iter().all(|t| t.ends_with('c')),
+        "Rook -> Chancellor"
+    );
+    assert!(
+        promos("d9").iter().all(|t| t.ends_with('j')),
+        "Bishop -> Archbishop"
+    );
+    assert!(
+        promos("e9").iter().all(|t| t.ends_with('a')),
+        "Mage -> ArchMage"
+    );
+    assert!(
+        promos("f9").iter().all(|t| t.ends_with('a')),
+        "Sorceress -> ArchMage"
+    );
+    assert!(
+        promos("g9").iter().all(|t| t.ends_with('l')),
+        "Phoenix -> Lion"
+    );
+    assert!(
+        promos("h9").iter().all(|t| t.ends_with('l')),
+        "Centaur -> Lion"
+    );
     let q = play(&p, "b9b10g");
     assert_eq!(piece_at(&q, "b10"), Some((Color::White, GRIFFON)));
     // ARC-49: a promoting type on its last rank is an invalid set-up.
-    assert!(ArchMage::from_fen(&setup("Pa10 Ka1 kj6", "", "w - - 0 1"), &ArchMageOptions::default()).is_err());
-    assert!(ArchMage::from_fen(&setup("Ka1 kj6 mc1", "", "w - - 0 1"), &ArchMageOptions::default()).is_err());
+    assert!(ArchMage::from_fen(
+        &setup("Pa10 Ka1 kj6", "", "w - - 0 1"),
+        &ArchMageOptions::default()
+    )
+    .is_err());
+    assert!(ArchMage::from_fen(
+        &setup("Ka1 kj6 mc1", "", "w - - 0 1"),
+        &ArchMageOptions::default()
+    )
+    .is_err());
 }
 
 #[test]
@@ -321,7 +373,10 @@ fn arc_35_36_e1_prince_two_step_slide_leap_option_no_capture_no_check() {
             ..ArchMageOptions::default()
         },
     );
-    assert!(has(&leap, "e5e7"), "ARC-E1 on: the middle square is ignored");
+    assert!(
+        has(&leap, "e5e7"),
+        "ARC-E1 on: the middle square is ignored"
+    );
     assert!(!has(&leap, "e5e3"), "still never captures");
     // ARC-36: the two-step attacks nothing: a King two squares away may stay.
     let q = pos(&setup("Ie5 Ka1 ke7", "", "b - - 0 1"));
@@ -341,8 +396,8 @@ fn arc_44_manticore_first_step_capture_ends_and_slides_go_outward_only() {
     assert_eq!(
         from(&p, "e5"),
         sorted(&[
-            "e5e6", "e5e4", "e5f3", "e5g2", "e5h1", "e5d3", "e5c2", "e5b1", "e5d5", "e5c6",
-            "e5b7", "e5a8", "e5c4", "e5b3", "e5a2"
+            "e5e6", "e5e4", "e5f3", "e5g2", "e5h1", "e5d3", "e5c2", "e5b1", "e5d5", "e5c6", "e5b7",
+            "e5a8", "e5c4", "e5b3", "e5a2"
         ])
     );
 }
@@ -363,12 +418,20 @@ fn arc_45_46_griffon_paths_check_and_blocking() {
     let r = pos(&setup("Ga1 Ka10 kb5 mc3", "d", "b - - 0 1"));
     assert!(r.in_check());
     assert!(has(&r, "D@b3") && has(&r, "D@b4") && has(&r, "D@b2"));
-    assert!(!has(&r, "D@d4"), "a drop that does not block is illegal in check");
-    assert!(!tokens(&r).iter().any(|t| p_is_switch(&r, t)), "no switch in check (ARC-57)");
+    assert!(
+        !has(&r, "D@d4"),
+        "a drop that does not block is illegal in check"
+    );
+    assert!(
+        !tokens(&r).iter().any(|t| p_is_switch(&r, t)),
+        "no switch in check (ARC-57)"
+    );
 }
 
 fn p_is_switch(p: &ArchMage, t: &str) -> bool {
-    p.parse_move(t).map(|m| m.kind() == MoveKind::Switch).unwrap_or(false)
+    p.parse_move(t)
+        .map(|m| m.kind() == MoveKind::Switch)
+        .unwrap_or(false)
 }
 
 // ------------------------------------------------------- ARC-51..58: the Positional Switch
@@ -377,7 +440,10 @@ fn p_is_switch(p: &ArchMage, t: &str) -> bool {
 fn arc_51_53_switch_radius_partners_and_no_path() {
     // Mage d4, own pieces at distance 1..4; the King and enemy pieces are never partners.
     let p = pos(&setup("Md4 Pd5 Bg7 Rh8 Kc3 Ua1 kj10 pe4", "", "w - - 0 1"));
-    let switches: Vec<String> = tokens(&p).into_iter().filter(|t| p_is_switch(&p, t)).collect();
+    let switches: Vec<String> = tokens(&p)
+        .into_iter()
+        .filter(|t| p_is_switch(&p, t))
+        .collect();
     assert_eq!(switches, sorted(&["d4d5", "d4g7", "d4a1"]));
     let q = play(&p, "d4g7");
     assert_eq!(piece_at(&q, "g7"), Some((Color::White, MAGE)));
@@ -388,7 +454,10 @@ fn arc_51_53_switch_radius_partners_and_no_path() {
 fn arc_54_55_e2_same_type_switch_and_unordered_pairs() {
     let fen = setup("Md4 Mf5 Se3 Ka1 kj10", "", "w - - 0 1");
     let p = pos(&fen);
-    let switches: Vec<String> = tokens(&p).into_iter().filter(|t| p_is_switch(&p, t)).collect();
+    let switches: Vec<String> = tokens(&p)
+        .into_iter()
+        .filter(|t| p_is_switch(&p, t))
+        .collect();
     // Three summoners, three unordered pairs (ARC-55), the Mage pair included (ARC-54).
     assert_eq!(switches, sorted(&["d4f5", "e3d4", "e3f5"]));
     // Both orders parse to the same action; canonical output puts the smaller index first.
@@ -405,7 +474,10 @@ fn arc_54_55_e2_same_type_switch_and_unordered_pairs() {
             ..ArchMageOptions::default()
         },
     );
-    let switches: Vec<String> = tokens(&off).into_iter().filter(|t| p_is_switch(&off, t)).collect();
+    let switches: Vec<String> = tokens(&off)
+        .into_iter()
+        .filter(|t| p_is_switch(&off, t))
+        .collect();
     assert_eq!(switches, sorted(&["e3d4", "e3f5"]), "ARC-E2 off");
 }
 
@@ -433,7 +505,11 @@ fn arc_61_drops_next_to_summoners_only_once_per_square() {
     let q = play(&p, "D@f5");
     assert_eq!(q.hand_count(Color::White, DRAGON_KING), 0);
     assert_eq!(piece_at(&q, "f5"), Some((Color::White, DRAGON_KING)));
-    assert_eq!(q.halfmove_clock(), 1, "ARC-65: a drop does not reset the clock");
+    assert_eq!(
+        q.halfmove_clock(),
+        1,
+        "ARC-65: a drop does not reset the clock"
+    );
     // No summoner, no drop (ARC-61).
     let r = pos(&setup("Kj1 kj10 Pa3", "DH", "w - - 0 1"));
     assert!(!tokens(&r).iter().any(|t| t.contains('@')));
@@ -452,7 +528,11 @@ fn arc_62_captured_dragons_enter_the_capturers_hand() {
     assert_eq!(q.hand_count(Color::Black, DRAGON_KING), 1);
     assert_eq!(piece_at(&q, "c1"), Some((Color::Black, ARCHMAGE)));
     // ARC-63: more than two of a Dragon type is invalid.
-    assert!(ArchMage::from_fen(&setup("Ka1 Dc1 Dd1 kj10", "d", "w - - 0 1"), &ArchMageOptions::default()).is_err());
+    assert!(ArchMage::from_fen(
+        &setup("Ka1 Dc1 Dd1 kj10", "d", "w - - 0 1"),
+        &ArchMageOptions::default()
+    )
+    .is_err());
 }
 
 // ---------------------------------------------------------------- ARC-70..72: castling
@@ -490,7 +570,10 @@ fn arc_71_condition_6_the_king_not_attacked_after_castling() {
     // stands on e1, beyond d1, so the Queen hits the King on d1 through b1 and c1.
     let p = pos(&setup(&format!("{CASTLE_BASE} qa1"), "", "w KQ - 0 1"));
     assert!(!p.in_check());
-    assert!(!has(&p, "f1d1"), "ARC-71.6: the King would stand in the a1 Rook's line");
+    assert!(
+        !has(&p, "f1d1"),
+        "ARC-71.6: the King would stand in the a1 Rook's line"
+    );
     // An enemy Griffon on j2 whose path runs through i1 towards h1 (first step i1, then west).
     let base = CASTLE_BASE.replace("Pj2 ", "");
     let q = pos(&setup(&format!("{base} gj2"), "", "w KQ - 0 1"));
@@ -498,7 +581,14 @@ fn arc_71_condition_6_the_king_not_attacked_after_castling() {
     assert!(!has(&q, "f1h1"), "ARC-71.6 with the Griffon");
     assert!(has(&q, "f1d1"));
     // Condition 4: not in check.
-    let in_check = pos(&setup(&format!("{} rf9", CASTLE_BASE.replace("Pf2 ", "").replace("kf10", "kj10")), "", "w KQ - 0 1"));
+    let in_check = pos(&setup(
+        &format!(
+            "{} rf9",
+            CASTLE_BASE.replace("Pf2 ", "").replace("kf10", "kj10")
+        ),
+        "",
+        "w KQ - 0 1",
+    ));
     assert!(in_check.in_check());
     assert!(!has(&in_check, "f1h1") && !has(&in_check, "f1d1"));
 }
@@ -516,7 +606,11 @@ fn arc_72_rights_lost_by_king_rook_switch_and_capture() {
     // A capture on i10 loses Black's i-side right.
     let black = pos(&setup("Ka1 rb10 kf10 ri10 Ri5", "", "w kq - 0 1"));
     let taken = play(&black, "i5i10c");
-    assert_eq!(taken.castling(), BLACK_BSIDE, "a capture on i10 loses Black's i-side right");
+    assert_eq!(
+        taken.castling(),
+        BLACK_BSIDE,
+        "a capture on i10 loses Black's i-side right"
+    );
 }
 
 // ------------------------------------------------------- ARC-80..82: attack and legality
@@ -525,7 +619,10 @@ fn arc_72_rights_lost_by_king_rook_switch_and_capture() {
 fn arc_81_king_cannot_step_along_the_checking_line() {
     let p = pos(&setup("Ke1 qa1 kj10", "", "w - - 0 1"));
     assert!(p.in_check());
-    assert!(!has(&p, "e1f1"), "f1 is attacked through e1's former square");
+    assert!(
+        !has(&p, "e1f1"),
+        "f1 is attacked through e1's former square"
+    );
     assert!(has(&p, "e1e2"));
 }
 
@@ -535,7 +632,10 @@ fn arc_81_a_double_check_can_be_blocked_where_two_lines_share_squares() {
     // Bishop a10 along the same diagonal: one Rook move to f5 blocks both.
     let p = pos(&setup("Kh3 Rf1 xe7 ba10 kj10", "", "w - - 0 1"));
     assert_eq!(p.checkers().count(), 2);
-    let others: Vec<String> = tokens(&p).into_iter().filter(|t| !t.starts_with("h3")).collect();
+    let others: Vec<String> = tokens(&p)
+        .into_iter()
+        .filter(|t| !t.starts_with("h3"))
+        .collect();
     assert_eq!(others, sorted(&["f1f5"]));
 }
 
@@ -565,9 +665,15 @@ fn arc_90_91_checkmate_and_stalemate_with_dragons_in_hand() {
 #[test]
 fn arc_93_94_clock_and_bare_kings() {
     let p = pos(&setup("Ka1 Mc3 kj10", "D", "w - - 99 80"));
-    assert_eq!(play(&p, "D@c4").terminal().map(|o| o.reason()), Some(Reason::FiftyMoveRule));
+    assert_eq!(
+        play(&p, "D@c4").terminal().map(|o| o.reason()),
+        Some(Reason::FiftyMoveRule)
+    );
     let bare = pos(&setup("Ka1 kj10", "DHdh", "w - - 0 1"));
-    assert_eq!(bare.terminal().map(|o| o.reason()), Some(Reason::InsufficientMaterial));
+    assert_eq!(
+        bare.terminal().map(|o| o.reason()),
+        Some(Reason::InsufficientMaterial)
+    );
 }
 
 #[test]
@@ -575,15 +681,31 @@ fn arc_92_repetition_compares_hands_over_the_whole_game() {
     // The Kings shuffle; the start position occurs a third time after eight plies.
     let start = pos(&setup("Ka1 Mc3 kj10 mh8", "D", "w - - 0 1"));
     let mut g = Game::new(start.clone());
-    for t in ["a1a2", "j10j9", "a2a1", "j9j10", "a1a2", "j10j9", "a2a1", "j9j10"] {
+    for t in [
+        "a1a2", "j10j9", "a2a1", "j9j10", "a1a2", "j10j9", "a2a1", "j9j10",
+    ] {
         g.play_token(t).unwrap();
     }
     assert_eq!(g.outcome().map(|o| o.reason()), Some(Reason::Repetition));
     // The same placement with a different hand is a different position.
     let other = pos(&setup("Ka1 Mc3 kj10 mh8", "", "w - - 0 1"));
     assert_ne!(other.hash(), start.hash());
-    // Whole-game history: a Pawn move in between does not cut the comparison (ARC-92).
-    assert!(!<ArchMage as Rules>::REPETITION_SINCE_RESET);
+    // Whole-game history (ARC-92): a Pawn steps forward, is switched back behind the Mage
+    // and steps again, the Mage leaps home; Pawn moves reset the clock, yet the start
+    // position recurs and the third occurrence draws.
+    let start = pos(&setup("Ka1 Mc2 Pc3 kj10", "", "w - - 0 1"));
+    let mut g = Game::new(start);
+    let cycle = [
+        "c3c4", "j10j9", "c2c4", "j9j10", "c2c3", "j10j9", "c4c2", "j9j10",
+    ];
+    for t in cycle {
+        g.play_token(t).unwrap();
+    }
+    assert_eq!(g.outcome(), None, "second occurrence");
+    for t in cycle {
+        g.play_token(t).unwrap();
+    }
+    assert_eq!(g.outcome().map(|o| o.reason()), Some(Reason::Repetition));
 }
 
 // ---------------------------------------------------------------- notation and bad input
@@ -615,7 +737,9 @@ fn notation_round_trips_and_bad_input_is_an_error() {
     assert!(opts.prince_double_step_leap);
     // The FEN's leniency: the clocks may be left off.
     assert_eq!(
-        ArchMage::from_fen(START_FEN.trim_end_matches(" 0 1"), &o).unwrap().to_fen(),
+        ArchMage::from_fen(START_FEN.trim_end_matches(" 0 1"), &o)
+            .unwrap()
+            .to_fen(),
         START_FEN
     );
 }

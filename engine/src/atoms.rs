@@ -257,7 +257,9 @@ mod tests {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
-                let occ = Bitboard(((seed as u128) << 64 | seed.rotate_left(29) as u128) & masks::board10().0);
+                let occ = Bitboard(
+                    ((seed as u128) << 64 | seed.rotate_left(29) as u128) & masks::board10().0,
+                );
                 for from in masks::board10() {
                     let fast = bt.attacks(&t, from, occ);
                     let by_path: Bitboard = bt.reach[from.index()]

@@ -229,10 +229,10 @@ impl ArchMageEval {
             } else {
                 self.hand_idle_percent
             };
-            for slot in 0..2 {
-                let n = pos.hand_count(us, DRAGONS[slot]) as i32;
+            for (&value, kind) in self.hand.iter().zip(DRAGONS) {
+                let n = pos.hand_count(us, kind) as i32;
                 if n > 0 {
-                    let v = self.hand[slot] * n;
+                    let v = value * n;
                     s += S::new(v.mg * percent / 100, v.eg * percent / 100);
                 }
             }

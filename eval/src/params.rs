@@ -469,8 +469,8 @@ impl EvalParams {
 /// ArchMage material by kind (centipawns, Pawn = 100): the piece-value method's figures
 /// (`crate::archmage::derived_piece_values`; a test checks them). The King has none.
 pub const ARCHMAGE_MATERIAL: [i32; 20] = [
-    100, 0, 1090, 590, 409, 2009, 1123, 1129, 1123, 308, 339, 1576, 816, 1019, 683, 1210, 755,
-    582, 831, 971,
+    100, 0, 1090, 590, 409, 2009, 1123, 1129, 1123, 308, 339, 1576, 816, 1019, 683, 1210, 755, 582,
+    831, 971,
 ];
 
 impl EvalParams {
@@ -512,7 +512,9 @@ impl EvalParams {
         p.section("Summoner safety: a summoner attacked by an enemy piece; a summoner within\ndistance 3 of its own King (its switches and drops defend it).");
         p.push_tapered("summoner_attacked", -40, -30)
             .push_tapered("summoner_near_king", 12, 0);
-        p.section("King safety: per attacked square of the enemy King's zone, scaled by attackers.");
+        p.section(
+            "King safety: per attacked square of the enemy King's zone, scaled by attackers.",
+        );
         p.push_tapered("king_attack", 8, 3);
         p.section("Side to move.");
         p.push_tapered("tempo", 12, 6);

@@ -4,8 +4,8 @@
 use grimoire_engine::eval_api::Evaluator;
 use grimoire_engine::variants::archmage::{ArchMage, ArchMageOptions, START_FEN};
 use grimoire_engine::Rules;
-use grimoire_eval::archmage::EVAL_LIMIT;
 use grimoire_eval::archmage::derived_piece_values;
+use grimoire_eval::archmage::EVAL_LIMIT;
 use grimoire_eval::params::{ARCHMAGE_KIND_NAMES, ARCHMAGE_MATERIAL};
 use grimoire_eval::{ArchMageEval, EvalParams, TunableEval};
 
@@ -53,7 +53,11 @@ fn mirror_fen(fen: &str) -> String {
         .rev()
         .map(|rank| rank.chars().map(swap).collect())
         .collect();
-    let mut hand: Vec<char> = hand.trim_matches(|c| c == '[' || c == ']').chars().map(swap).collect();
+    let mut hand: Vec<char> = hand
+        .trim_matches(|c| c == '[' || c == ']')
+        .chars()
+        .map(swap)
+        .collect();
     hand.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
     let hand: String = hand.into_iter().collect();
     let side = if f[1] == "w" { "b" } else { "w" };
@@ -93,7 +97,10 @@ fn hands_and_summoners_reach_the_score() {
     assert!(with_summoner > no_hand + 300, "{with_summoner} {no_hand}");
     let idle = e.evaluate(&pos("4k5/10/10/10/10/10/10/10/3L6/4K5[D] w - - 0 1"))
         - e.evaluate(&pos("4k5/10/10/10/10/10/10/10/3L6/4K5[] w - - 0 1"));
-    assert!(idle > 0 && idle < with_summoner - no_hand, "idle hand {idle}");
+    assert!(
+        idle > 0 && idle < with_summoner - no_hand,
+        "idle hand {idle}"
+    );
     // An attacked summoner costs (Black Rook on d9 attacks the Mage on d2).
     let safe = e.evaluate(&pos("4k5/r9/10/10/10/10/10/10/3M6/4K5[] w - - 0 1"));
     let hit = e.evaluate(&pos("4k5/3r6/10/10/10/10/10/10/3M6/4K5[] w - - 0 1"));
@@ -111,6 +118,7 @@ fn parameters_round_trip_and_other_variants_are_refused() {
     q.set("material_mage", 2000, 2000).unwrap();
     let fen = "4k5/10/10/10/10/10/10/10/3M6/4K5[] w - - 0 1";
     assert!(
-        ArchMageEval::from_params(q).evaluate(&pos(fen)) > ArchMageEval::default().evaluate(&pos(fen))
+        ArchMageEval::from_params(q).evaluate(&pos(fen))
+            > ArchMageEval::default().evaluate(&pos(fen))
     );
 }

@@ -80,11 +80,7 @@ fn parse_hand(text: &str) -> Result<[[u8; 2]; 2], String> {
             'H' => (0, 1),
             'd' => (1, 0),
             'h' => (1, 1),
-            _ => {
-                return Err(format!(
-                    "a hand holds only Dragons (D, H, d, h), got '{c}'"
-                ))
-            }
+            _ => return Err(format!("a hand holds only Dragons (D, H, d, h), got '{c}'")),
         };
         hands[color][slot] += 1;
         if hands[color][slot] > 2 {
@@ -99,15 +95,16 @@ pub(super) fn parse(fen: &str, options: &ArchMageOptions) -> Result<ArchMage, St
     if !(4..=6).contains(&fields.len()) {
         return Err(format!("FEN needs 4 to 6 fields, got {}", fields.len()));
     }
-    let (board_text, hand_text) = match fields[0].find('[') {
-        Some(i) if fields[0].ends_with(']') => (&fields[0][..i], &fields[0][i + 1..fields[0].len() - 1]),
-        _ => {
-            return Err(
+    let (board_text, hand_text) =
+        match fields[0].find('[') {
+            Some(i) if fields[0].ends_with(']') => {
+                (&fields[0][..i], &fields[0][i + 1..fields[0].len() - 1])
+            }
+            _ => return Err(
                 "the board must be followed by the hand in brackets, e.g. [DHdh] or [] (ARC-60)"
                     .to_string(),
-            )
-        }
-    };
+            ),
+        };
     let board = parse_board(board_text)?;
     let hands = parse_hand(hand_text)?;
     let t = tables();
@@ -258,9 +255,9 @@ fn write_board(board: &Board<KINDS>, out: &mut String) {
 fn hand_text(pos: &ArchMage) -> String {
     let mut s = String::new();
     for (c, letters) in [(0, ['D', 'H']), (1, ['d', 'h'])] {
-        for slot in 0..2 {
+        for (slot, &letter) in letters.iter().enumerate() {
             for _ in 0..pos.hands[c][slot] {
-                s.push(letters[slot]);
+                s.push(letter);
             }
         }
     }
@@ -360,7 +357,9 @@ pub(super) fn view(pos: &ArchMage) -> BoardView {
             .filter(|&slot| pos.hands[c][slot] > 0)
             .map(|slot| {
                 (
-                    LETTERS[DRAGONS[slot] as usize].to_ascii_uppercase().to_string(),
+                    LETTERS[DRAGONS[slot] as usize]
+                        .to_ascii_uppercase()
+                        .to_string(),
                     pos.hands[c][slot] as u32,
                 )
             })

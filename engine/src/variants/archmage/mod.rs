@@ -75,8 +75,8 @@ impl ArchMageOptions {
 /// Ordering values of the kinds (centipawns, the evaluation's material) for captures and
 /// promotions.
 pub const ORDER_VALUE: [i32; KINDS] = [
-    100, 0, 950, 500, 330, 1450, 800, 700, 800, 350, 350, 1250, 900, 1000, 600, 650, 700, 600,
-    500, 480,
+    100, 0, 950, 500, 330, 1450, 800, 700, 800, 350, 350, 1250, 900, 1000, 600, 650, 700, 600, 500,
+    480,
 ];
 
 /// Castling: (right, King destination file, Rook origin file, Rook destination file).
@@ -514,7 +514,8 @@ impl Rules for ArchMage {
         };
         let gain = match (mv.kind(), mv.piece_kind()) {
             (MoveKind::Promotion, Some(k)) => {
-                ORDER_VALUE[k as usize] - ORDER_VALUE[self.board.piece_at(mv.from()).kind() as usize]
+                ORDER_VALUE[k as usize]
+                    - ORDER_VALUE[self.board.piece_at(mv.from()).kind() as usize]
             }
             (MoveKind::Switch, Some(k)) => {
                 let (_, old) = self.switch_promotion(mv.from(), mv.to())?;

@@ -74,13 +74,7 @@ fn shift(b: Bitboard, delta: i32) -> Bitboard {
 }
 
 #[inline]
-fn push_targets(
-    moves: &mut MoveList,
-    from: Square,
-    kind: u8,
-    targets: Bitboard,
-    last: Bitboard,
-) {
+fn push_targets(moves: &mut MoveList, from: Square, kind: u8, targets: Bitboard, last: Bitboard) {
     let promotions = PROMOTES_TO[kind as usize];
     if promotions.is_empty() {
         for to in targets {

@@ -98,26 +98,26 @@ use Atom::{A, C, D, F, G, H, N, W, Z};
 /// Capturing movement by kind. The Pawn's captures are its own (ARC-26), so it has no atoms
 /// here; the Prince's entry is its capturing King step (ARC-35 a).
 pub const MOVEMENT: [Movement; KINDS] = [
-    leaper(&[]),                             // Pawn: ARC-24..28, code
-    leaper(&[W, F]),                         // King ARC-20
-    slider(&[], true, true),                 // Queen ARC-21
-    slider(&[], true, false),                // Rook ARC-22
-    slider(&[], false, true),                // Bishop ARC-23
+    leaper(&[]),                                // Pawn: ARC-24..28, code
+    leaper(&[W, F]),                            // King ARC-20
+    slider(&[], true, true),                    // Queen ARC-21
+    slider(&[], true, false),                   // Rook ARC-22
+    slider(&[], false, true),                   // Bishop ARC-23
     slider(&[W, F, A, D, G, H, N], true, true), // ArchMage ARC-29: leaps at 1..3 plus Queen slides
-    leaper(&[W, F, N, A, D]),                // Mage ARC-31
-    leaper(&[W, F, A, D, G, H]),             // Sorceress ARC-32
-    leaper(&[W, F, N, A, D]),                // Lion ARC-33
-    leaper(&[W, A]),                         // Phoenix ARC-34
-    leaper(&[W, F]),                         // Prince ARC-35 (a)
-    slider(&[N], true, true),                // Amazon ARC-37
-    slider(&[N], false, true),               // Archbishop ARC-38
-    slider(&[N], true, false),               // Chancellor ARC-39
-    leaper(&[W, F, N]),                      // Centaur ARC-40
-    leaper(&[N, C, Z]),                      // Buffalo ARC-41
-    slider(&[F], true, false),               // Dragon King ARC-42
-    slider(&[W], false, true),               // Dragon Horse ARC-43
-    bent(BentRider::Manticore),              // Manticore ARC-44
-    bent(BentRider::Griffon),                // Griffon ARC-45
+    leaper(&[W, F, N, A, D]),                   // Mage ARC-31
+    leaper(&[W, F, A, D, G, H]),                // Sorceress ARC-32
+    leaper(&[W, F, N, A, D]),                   // Lion ARC-33
+    leaper(&[W, A]),                            // Phoenix ARC-34
+    leaper(&[W, F]),                            // Prince ARC-35 (a)
+    slider(&[N], true, true),                   // Amazon ARC-37
+    slider(&[N], false, true),                  // Archbishop ARC-38
+    slider(&[N], true, false),                  // Chancellor ARC-39
+    leaper(&[W, F, N]),                         // Centaur ARC-40
+    leaper(&[N, C, Z]),                         // Buffalo ARC-41
+    slider(&[F], true, false),                  // Dragon King ARC-42
+    slider(&[W], false, true),                  // Dragon Horse ARC-43
+    bent(BentRider::Manticore),                 // Manticore ARC-44
+    bent(BentRider::Griffon),                   // Griffon ARC-45
 ];
 
 /// Promotion results by kind (ARC-47); empty for kinds that never promote.

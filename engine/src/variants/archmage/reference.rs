@@ -174,7 +174,8 @@ impl Mailbox {
                         if !inside(c) {
                             break;
                         }
-                        let clear = (1..k).all(|j| self.get((from.0 + j * d.0, from.1 + j * d.1)).is_none());
+                        let clear = (1..k)
+                            .all(|j| self.get((from.0 + j * d.0, from.1 + j * d.1)).is_none());
                         if k <= 3 || clear {
                             out.push(c);
                         }
@@ -315,9 +316,11 @@ pub(super) fn generate_pseudo_legal(pos: &ArchMage, out: &mut MoveList) {
                 }
                 match mb.get(to) {
                     Some((c, _)) if c != us => push_move(out, us, kind, from, to, MoveKind::Normal),
-                    None if pos.ep == Some(square_of(to)) => {
-                        out.push(Move::new(square_of(from), square_of(to), MoveKind::EnPassant))
-                    }
+                    None if pos.ep == Some(square_of(to)) => out.push(Move::new(
+                        square_of(from),
+                        square_of(to),
+                        MoveKind::EnPassant,
+                    )),
                     _ => {}
                 }
             }
@@ -415,7 +418,12 @@ fn switches(pos: &ArchMage, mb: &Mailbox, s: Coord, kind: u8, out: &mut MoveList
                 out.push(Move::new(square_of(s), square_of(p), MoveKind::Switch));
             }
             for k in choices {
-                out.push(Move::with_piece(square_of(s), square_of(p), MoveKind::Switch, k));
+                out.push(Move::with_piece(
+                    square_of(s),
+                    square_of(p),
+                    MoveKind::Switch,
+                    k,
+                ));
             }
         }
     }

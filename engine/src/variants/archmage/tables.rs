@@ -54,8 +54,8 @@ impl ArchTables {
             for &atom in m.leaps {
                 let a = Atom::ALL.iter().position(|&x| x == atom).expect("atom");
                 atom_kinds[a] |= 1 << kind;
-                for sq in 0..SQUARE_COUNT {
-                    leaps[kind][sq] |= atom_tables[a][sq];
+                for (entry, &more) in leaps[kind].iter_mut().zip(atom_tables[a].iter()) {
+                    *entry |= more;
                 }
             }
         }
@@ -66,8 +66,8 @@ impl ArchTables {
             }
             match groups.iter_mut().find(|g| g.kinds == kinds) {
                 Some(g) => {
-                    for sq in 0..SQUARE_COUNT {
-                        g.table[sq] |= atom_tables[a][sq];
+                    for (entry, &more) in g.table.iter_mut().zip(atom_tables[a].iter()) {
+                        *entry |= more;
                     }
                 }
                 None => groups.push(LeapGroup {
