@@ -238,14 +238,10 @@ impl ArchMageEval {
             }
             // Summoner safety: attacked summoners, and summoners near the own King.
             let own_king = pos.king_square(us);
-            for sq in summoners {
-                if pos.attacked(sq, them) {
-                    s += self.summoner_attacked;
-                }
-                if t.box3[own_king.index()].contains(sq) {
-                    s += self.summoner_near_king;
-                }
-            }
+            let attacked = pos.attacked_among(summoners, them).count() as i32;
+            s += self.summoner_attacked * attacked;
+            let near = (summoners & t.box3[own_king.index()]).count() as i32;
+            s += self.summoner_near_king * near;
             // Attacks on the enemy King's zone by the pieces near it.
             let enemy_king = pos.king_square(them);
             let zone = self.king_zone[enemy_king.index()];

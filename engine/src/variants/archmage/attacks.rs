@@ -2,7 +2,7 @@
 //! occupancy that may differ from the board's (legality of king steps, castling, en passant).
 
 use super::pieces::*;
-use super::tables::{tables, KindSet};
+use super::tables::{tables, DIAGONAL_BIT, ORTHOGONAL_BIT};
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::piece::Color;
@@ -24,32 +24,39 @@ pub(crate) struct Attackers {
     pub pawns: Bitboard,
 }
 
-#[inline]
-fn of_kinds(board: &Board<KINDS>, side: Bitboard, kinds: KindSet) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
-    let mut k = kinds;
-    while k != 0 {
-        out |= board.kind(k.trailing_zeros() as u8);
-        k &= k - 1;
-    }
-    out & side
-}
-
 impl Attackers {
     #[inline]
     pub fn new(board: &Board<KINDS>, by: Color) -> Attackers {
         let t = tables();
         let side = board.color(by);
         let mut groups = [Bitboard::EMPTY; MAX_GROUPS];
-        for (i, g) in t.groups.iter().enumerate() {
-            groups[i] = of_kinds(board, side, g.kinds);
+        let mut orthogonal = Bitboard::EMPTY;
+        let mut diagonal = Bitboard::EMPTY;
+        // One pass over the kinds present, each added to the groups it belongs to.
+        for kind in KING..KINDS as u8 {
+            let pieces = board.kind(kind) & side;
+            if pieces.is_empty() {
+                continue;
+            }
+            let mut bits = t.kind_groups[kind as usize];
+            if bits & ORTHOGONAL_BIT != 0 {
+                orthogonal |= pieces;
+            }
+            if bits & DIAGONAL_BIT != 0 {
+                diagonal |= pieces;
+            }
+            bits &= !(ORTHOGONAL_BIT | DIAGONAL_BIT);
+            while bits != 0 {
+                groups[bits.trailing_zeros() as usize] |= pieces;
+                bits &= bits - 1;
+            }
         }
         Attackers {
             by,
             groups,
             group_count: t.groups.len(),
-            orthogonal: of_kinds(board, side, t.orthogonal_sliders),
-            diagonal: of_kinds(board, side, t.diagonal_sliders),
+            orthogonal,
+            diagonal,
             manticores: board.pieces(by, MANTICORE),
             griffons: board.pieces(by, GRIFFON),
             pawns: board.pieces(by, PAWN),
@@ -69,34 +76,6 @@ impl Attackers {
         self.griffons &= keep;
         self.pawns &= keep;
         self
-    }
-
-    /// Every piece that attacks `s` given the occupancy `occ`.
-    #[inline]
-    pub fn to(&self, s: Square, occ: Bitboard) -> Bitboard {
-        let t = tables();
-        let i = s.index();
-        let mut out = t.base.pawn[(!self.by).index()][i] & self.pawns;
-        for g in 0..self.group_count {
-            out |= t.groups[g].table[i] & self.groups[g];
-        }
-        if self.orthogonal.any() {
-            out |= t.base.rook(s, occ) & self.orthogonal;
-        }
-        if self.diagonal.any() {
-            out |= t.base.bishop(s, occ) & self.diagonal;
-        }
-        for m in t.manticore.reach[i] & self.manticores {
-            if (t.manticore.path(m, s) & occ).is_empty() {
-                out.set(m);
-            }
-        }
-        for g in t.griffon.reach[i] & self.griffons {
-            if (t.griffon.path(g, s) & occ).is_empty() {
-                out.set(g);
-            }
-        }
-        out
     }
 
     /// Whether some piece attacks `s` given `occ` (stops at the first found).
@@ -130,6 +109,43 @@ impl Attackers {
         }
         false
     }
+}
+
+/// Every piece of `by` that attacks `s` given `occ`, found from the square's side: the few
+/// pieces a leap, a slide or a bent path could connect are tested one by one (cheaper than
+/// [`Attackers::new`] when only one square is asked about).
+#[inline]
+pub(crate) fn attackers_to(board: &Board<KINDS>, s: Square, by: Color, occ: Bitboard) -> Bitboard {
+    let t = tables();
+    let i = s.index();
+    let them = board.color(by);
+    let mut out = t.base.pawn[(!by).index()][i] & board.pieces(by, PAWN);
+    for c in t.any_leap[i] & them {
+        if t.leaps[board.piece_at(c).kind() as usize][c.index()].contains(s) {
+            out.set(c);
+        }
+    }
+    for c in t.base.rook(s, occ) & them {
+        if t.kind_groups[board.piece_at(c).kind() as usize] & ORTHOGONAL_BIT != 0 {
+            out.set(c);
+        }
+    }
+    for c in t.base.bishop(s, occ) & them {
+        if t.kind_groups[board.piece_at(c).kind() as usize] & DIAGONAL_BIT != 0 {
+            out.set(c);
+        }
+    }
+    for m in t.manticore.reach[i] & board.pieces(by, MANTICORE) {
+        if (t.manticore.path(m, s) & occ).is_empty() {
+            out.set(m);
+        }
+    }
+    for g in t.griffon.reach[i] & board.pieces(by, GRIFFON) {
+        if (t.griffon.path(g, s) & occ).is_empty() {
+            out.set(g);
+        }
+    }
+    out
 }
 
 /// The squares on which a piece would block the attack of the piece on `from` against `to`

@@ -158,7 +158,19 @@ impl ArchMage {
 
     /// Whether `by` attacks `s` in the current position (ARC-80).
     pub fn attacked(&self, s: Square, by: Color) -> bool {
-        Attackers::new(&self.board, by).attack(s, self.board.occupied())
+        attacks::attackers_to(&self.board, s, by, self.board.occupied()).any()
+    }
+
+    /// The squares of `targets` that `by` attacks in the current position (ARC-80).
+    pub fn attacked_among(&self, targets: Bitboard, by: Color) -> Bitboard {
+        if targets.is_empty() {
+            return targets;
+        }
+        let occ = self.board.occupied();
+        targets
+            .into_iter()
+            .filter(|&s| attacks::attackers_to(&self.board, s, by, occ).any())
+            .fold(Bitboard::EMPTY, |b, s| b | Bitboard::from_square(s))
     }
 
     /// The squares the piece on `s` attacks (ARC-80); empty for an empty square.
@@ -171,8 +183,12 @@ impl ArchMage {
     }
 
     fn compute_checkers(&self) -> Bitboard {
-        Attackers::new(&self.board, !self.side)
-            .to(self.king_square(self.side), self.board.occupied())
+        attacks::attackers_to(
+            &self.board,
+            self.king_square(self.side),
+            !self.side,
+            self.board.occupied(),
+        )
     }
 
     /// The square of the Pawn that double-stepped over `ep` (the side not to move owns it).
@@ -531,6 +547,10 @@ impl Rules for ArchMage {
             None => 0,
         };
         Some(victim.map_or(0, |v| ORDER_VALUE[v as usize] * 8) + gain - attacker / 10)
+    }
+
+    fn generate_tactical(&self, moves: &mut MoveList) {
+        movegen::generate_tactical(self, moves);
     }
 
     fn make_null(&self) -> Option<Self> {

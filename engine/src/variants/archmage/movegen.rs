@@ -93,6 +93,16 @@ fn push_targets(moves: &mut MoveList, from: Square, kind: u8, targets: Bitboard,
 }
 
 pub(super) fn generate_legal(pos: &ArchMage, moves: &mut MoveList) {
+    generate::<false>(pos, moves);
+}
+
+/// Captures (en passant included) and promotions (by move or by switch) only: the actions
+/// with a [`Rules::tactical_order`] key, for quiescence search.
+pub(super) fn generate_tactical(pos: &ArchMage, moves: &mut MoveList) {
+    generate::<true>(pos, moves);
+}
+
+fn generate<const TACTICAL: bool>(pos: &ArchMage, moves: &mut MoveList) {
     let t = tables();
     let b = &pos.board;
     let us = pos.side;
@@ -107,7 +117,8 @@ pub(super) fn generate_legal(pos: &ArchMage, moves: &mut MoveList) {
 
     // King steps: tested with the King removed, so it cannot hide behind itself (ARC-81).
     let without_king = occ ^ Bitboard::from_square(ksq);
-    for to in t.leaps[KING as usize][ksq.index()] & !own {
+    let king_targets = if TACTICAL { opp } else { !own };
+    for to in t.leaps[KING as usize][ksq.index()] & king_targets {
         if !enemies.attack(to, without_king) {
             moves.push(Move::new(ksq, to, MoveKind::Normal));
         }
@@ -129,19 +140,28 @@ pub(super) fn generate_legal(pos: &ArchMage, moves: &mut MoveList) {
     let pins = Pins::new(pos, &enemies, ksq, own, occ);
 
     // Pieces moving by the catalogue's data (ARC-20..46), the Prince's King step included.
+    // Tactical: captures, and quiet moves only where they promote.
     for kind in 0..KINDS as u8 {
         if kind == PAWN || kind == KING {
             continue;
         }
+        let kind_target = if !TACTICAL {
+            target
+        } else if PROMOTES_TO[kind as usize].is_empty() {
+            target & opp
+        } else {
+            target & (opp | last)
+        };
         for from in b.pieces(us, kind) {
-            let targets = pins.restrict(from, attacks_of(kind, us, from, occ) & target);
+            let targets = pins.restrict(from, attacks_of(kind, us, from, occ) & kind_target);
             push_targets(moves, from, kind, targets, last);
         }
     }
 
     // The Prince's non-capturing two-step (ARC-35 b, ARC-E1).
+    let two_step_target = if TACTICAL { target & last } else { target };
     for from in b.pieces(us, PRINCE) {
-        let mut dests = t.prince_two[from.index()] & empty & target;
+        let mut dests = t.prince_two[from.index()] & empty & two_step_target;
         if !pos.options.prince_double_step_leap {
             for to in dests {
                 if (occ & t.base.between(from, to)).any() {
@@ -153,18 +173,20 @@ pub(super) fn generate_legal(pos: &ArchMage, moves: &mut MoveList) {
         push_targets(moves, from, PRINCE, dests, last);
     }
 
-    generate_pawn_moves(pos, moves, &pins, target, last);
+    generate_pawn_moves::<TACTICAL>(pos, moves, &pins, target, last);
     if checkers.is_empty() {
         generate_en_passant(pos, moves, &enemies, ksq, occ);
-        generate_switches(pos, moves, last);
-        if pos.castling != 0 {
+        generate_switches::<TACTICAL>(pos, moves, last);
+        if !TACTICAL && pos.castling != 0 {
             generate_castling(pos, moves, &enemies, occ);
         }
     }
-    generate_drops(pos, moves, target & empty);
+    if !TACTICAL {
+        generate_drops(pos, moves, target & empty);
+    }
 }
 
-fn generate_pawn_moves(
+fn generate_pawn_moves<const TACTICAL: bool>(
     pos: &ArchMage,
     moves: &mut MoveList,
     pins: &Pins,
@@ -186,7 +208,7 @@ fn generate_pawn_moves(
     let single = shift(free, up) & empty;
     let double = shift(shift(free & t.double_step_ranks(us), up) & empty, up) & empty & target;
     let single = single & target;
-    for to in single & !last {
+    for to in (single & !last).into_iter().filter(|_| !TACTICAL) {
         moves.push(Move::new(origin(to, up), to, MoveKind::Normal));
     }
     for to in single & last {
@@ -197,7 +219,7 @@ fn generate_pawn_moves(
             ARCHMAGE,
         ));
     }
-    for to in double {
+    for to in double.into_iter().filter(|_| !TACTICAL) {
         moves.push(Move::new(origin(to, 2 * up), to, MoveKind::DoublePush));
     }
     // ARC-26: diagonal captures; the file masks stop the shift wrapping around the board.
@@ -225,11 +247,15 @@ fn generate_pawn_moves(
         };
         let caps = t.base.pawn[us.index()][from.index()] & opp;
         let steps = pins.restrict(from, (one | caps) & target);
-        for to in steps & !last {
+        let plain = if TACTICAL { caps } else { steps };
+        for to in plain & steps & !last {
             moves.push(Move::new(from, to, MoveKind::Normal));
         }
         for to in steps & last {
             moves.push(Move::with_piece(from, to, MoveKind::Promotion, ARCHMAGE));
+        }
+        if TACTICAL {
+            continue;
         }
         for to in pins.restrict(from, two & target) {
             moves.push(Move::new(from, to, MoveKind::DoublePush));
@@ -264,7 +290,7 @@ fn generate_en_passant(
 
 /// ARC-51..58: legal exactly when not in check (the caller's test). A summoner–summoner pair
 /// is generated once, from the smaller square (ARC-55).
-fn generate_switches(pos: &ArchMage, moves: &mut MoveList, last: Bitboard) {
+fn generate_switches<const TACTICAL: bool>(pos: &ArchMage, moves: &mut MoveList, last: Bitboard) {
     let t = tables();
     let b = &pos.board;
     let us = pos.side;
@@ -295,7 +321,9 @@ fn generate_switches(pos: &ArchMage, moves: &mut MoveList, last: Bitboard) {
                     continue;
                 }
             }
-            moves.push(Move::new(s, p, MoveKind::Switch));
+            if !TACTICAL {
+                moves.push(Move::new(s, p, MoveKind::Switch));
+            }
         }
     }
 }

@@ -10,6 +10,11 @@ use crate::square::{Square, SQUARE_COUNT};
 use crate::tables::{masks, AttackTables};
 use std::sync::LazyLock;
 
+/// `kind_groups` bit of an orthogonal slider.
+pub const ORTHOGONAL_BIT: u16 = 1 << 14;
+/// `kind_groups` bit of a diagonal slider.
+pub const DIAGONAL_BIT: u16 = 1 << 15;
+
 /// A set of kinds as bits (`1 << kind`).
 pub type KindSet = u32;
 
@@ -27,6 +32,11 @@ pub struct ArchTables {
     pub groups: Vec<LeapGroup>,
     pub manticore: BentTables,
     pub griffon: BentTables,
+    /// Per kind, the leap groups it belongs to as bits (bit g = `groups[g]`), plus
+    /// [`ORTHOGONAL_BIT`] and [`DIAGONAL_BIT`] for its slides.
+    pub kind_groups: [u16; KINDS],
+    /// Every square any leap of any kind reaches (candidates for a reverse attack test).
+    pub any_leap: [Bitboard; SQUARE_COUNT],
     /// Kinds with orthogonal / diagonal slides.
     pub orthogonal_sliders: KindSet,
     pub diagonal_sliders: KindSet,
@@ -98,7 +108,30 @@ impl ArchTables {
                 }
             }
         }
+        let mut kind_groups = [0u16; KINDS];
+        for (k, bits) in kind_groups.iter_mut().enumerate() {
+            for (g, group) in groups.iter().enumerate() {
+                if group.kinds & (1 << k) != 0 {
+                    *bits |= 1 << g;
+                }
+            }
+            if MOVEMENT[k].orthogonal_slide {
+                *bits |= ORTHOGONAL_BIT;
+            }
+            if MOVEMENT[k].diagonal_slide {
+                *bits |= DIAGONAL_BIT;
+            }
+        }
+        assert!(groups.len() <= 14, "leap groups fit below the slide bits");
+        let mut any_leap = [Bitboard::EMPTY; SQUARE_COUNT];
+        for table in &leaps {
+            for (entry, &more) in any_leap.iter_mut().zip(table.iter()) {
+                *entry |= more;
+            }
+        }
         ArchTables {
+            any_leap,
+            kind_groups,
             manticore: BentTables::new(BentRider::Manticore, &base),
             griffon: BentTables::new(BentRider::Griffon, &base),
             wazir: atom_tables[0],
