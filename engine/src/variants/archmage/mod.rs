@@ -7,6 +7,7 @@
 //! - `movegen`: fast legal generation with check and pin masks (no move is made to test it).
 //! - `reference`: an independent slow mailbox generator, written from the rules text, with
 //!   play-and-look legality; perft through it cross-checks the fast generator.
+//! - `see`: static exchange evaluation for the search.
 //! - `fen`: FEN with hands, the `d` board and the view.
 
 mod attacks;
@@ -14,6 +15,7 @@ mod fen;
 mod movegen;
 pub mod pieces;
 mod reference;
+mod see;
 pub mod tables;
 
 use crate::bitboard::Bitboard;
@@ -551,6 +553,10 @@ impl Rules for ArchMage {
 
     fn generate_tactical(&self, moves: &mut MoveList) {
         movegen::generate_tactical(self, moves);
+    }
+
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        see::see_ge(self, mv, threshold)
     }
 
     fn make_null(&self) -> Option<Self> {
