@@ -1,5 +1,6 @@
 //! Grimoire engine core: geometry, bitboards, positions, moves, rules, perft.
 
+pub mod atoms;
 pub mod bitboard;
 pub mod board;
 pub mod board8;

@@ -2,12 +2,14 @@
 //! features (piece-square tables from square features, the piece-value method) and the
 //! evaluators ([`ChessEval`]). See `docs/eval.md`.
 
+pub mod archmage;
 pub mod chess;
 pub mod duggan;
 pub mod features;
 pub mod params;
 pub mod reader;
 
+pub use archmage::ArchMageEval;
 pub use chess::ChessEval;
 pub use duggan::DugganEval;
 pub use features::{piece_value, PieceValue, SquareWeights};
@@ -43,5 +45,15 @@ impl TunableEval<grimoire_engine::variants::duggan::Duggan> for DugganEval {
 
     fn params(&self) -> &EvalParams {
         DugganEval::params(self)
+    }
+}
+
+impl TunableEval<grimoire_engine::variants::archmage::ArchMage> for ArchMageEval {
+    fn from_params(params: EvalParams) -> Result<Self, String> {
+        ArchMageEval::try_from_params(params)
+    }
+
+    fn params(&self) -> &EvalParams {
+        ArchMageEval::params(self)
     }
 }

@@ -22,13 +22,14 @@ pub mod tune;
 
 pub use tune::{Config, Report};
 
+use grimoire_engine::variants::archmage::ArchMage;
 use grimoire_engine::variants::chess::Chess;
 use grimoire_engine::variants::duggan::Duggan;
-use grimoire_eval::{ChessEval, DugganEval, EvalParams};
+use grimoire_eval::{ArchMageEval, ChessEval, DugganEval, EvalParams};
 use std::path::Path;
 
 /// The variants the tuner knows.
-pub const VARIANTS: &[&str] = &["chess", "duggan"];
+pub const VARIANTS: &[&str] = &["chess", "duggan", "archmage"];
 
 /// A tuning entry point for one variant's position and evaluator types.
 type TuneFn = fn(&Path, EvalParams, &Config, &mut dyn FnMut(&str)) -> Result<Report, String>;
@@ -45,6 +46,7 @@ pub fn tune_variant(
     let run: TuneFn = match variant {
         "chess" => tune::tune_file::<Chess, ChessEval>,
         "duggan" => tune::tune_file::<Duggan, DugganEval>,
+        "archmage" => tune::tune_file::<ArchMage, ArchMageEval>,
         other => {
             return Err(format!(
                 "no tuner for variant {other:?} (known: {})",

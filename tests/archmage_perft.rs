@@ -1,0 +1,107 @@
+//! ArchMage perft regression numbers (G8: pure move generation, no draw rules), each
+//! cross-checked by the independent reference generator (a mailbox generator written from the
+//! rules text, with play-and-look legality, `engine/src/variants/archmage/reference.rs`),
+//! counting on its own. The numbers were produced by the fast generator and agreed with the
+//! reference at depth 3 for every position (the ignored test below, about three minutes in
+//! release mode); CI checks the reference at depth 2 under all four option combinations.
+
+use grimoire_engine::perft::{perft, perft_reference};
+use grimoire_engine::variants::archmage::{ArchMage, ArchMageOptions, START_FEN};
+use grimoire_engine::Rules;
+
+/// Middle game with hands on both sides (White a Dragon King, Black a Dragon Horse), a White
+/// Dragon King on the board, open lines, bent riders, White's b-side castling right.
+pub const MIDDLE: &str = "g2sqk3g/x1tfzif1bx/pp1p1pp1pp/2pbr1tm2/4P1M3/4UPD3/P2P1B1HP1/1PT3PP1P/X2FZI2TX/GR1SQK1U1G[Dh] w Q - 2 14";
+/// Black to move with an en-passant capture (the White Pawn double-stepped f3-f5), all four
+/// castling rights, full hands.
+pub const EN_PASSANT: &str = "grusqk1urg/xbtfzimtbx/pppp1ppppp/10/10/4pP4/10/PPPPP1PPPP/XBTFZIFTBX/GRUSQKMURG[DHdh] b KQkq f4 0 6";
+/// Promotions on both sides: White Pawn, Prince (four choices) and Rook, Black Sorceress,
+/// Prince and Pawn, one step from their last ranks; summoners near both.
+pub const PROMOTIONS: &str = "5kr3/1PI6R/10/3a6/10/K9/5m4/6A3/2s1i2p2/10[DHdh] w - - 0 40";
+/// Endgame: Manticore, Amazon and a Dragon King against Griffon, ArchMage and a Dragon Horse,
+/// one Dragon in each hand.
+pub const ENDGAME: &str = "5k4/10/3g3h2/10/4X5/10/2Z3a3/10/3D6/5K4[Hd] w - - 4 60";
+/// Bent riders and Buffalos around exposed Kings; Dragons in hand but no summoner.
+pub const BENT_RIDERS: &str = "g4k3g/1x6x1/3u2u3/10/10/10/10/3U2U3/1X6X1/G4K3G[Dd] w - - 0 30";
+/// Summoners crowded together: many switches (same-type and summoner–summoner pairs),
+/// promotions by switch and by move, drops next to several summoners.
+pub const SWITCHES: &str = "4k5/2m2m1P1M/1S1sa5/5a4/10/10/10/3SAM1m2/4p1M3/4K5[DHdh] b - - 0 25";
+
+/// (name, FEN, counts by depth from 1).
+pub const SUITE: [(&str, &str, &[u64]); 7] = [
+    ("startpos", START_FEN, &[78, 6_084, 507_339, 42_209_519]),
+    ("middle", MIDDLE, &[144, 15_077, 2_181_555, 229_607_483]),
+    ("en_passant", EN_PASSANT, &[92, 7_821, 750_895, 67_971_868]),
+    ("promotions", PROMOTIONS, &[84, 11_312, 749_388, 95_242_584]),
+    ("endgame", ENDGAME, &[78, 6_680, 359_738, 27_350_269]),
+    (
+        "bent_riders",
+        BENT_RIDERS,
+        &[62, 3_791, 266_441, 17_925_597],
+    ),
+    ("switches", SWITCHES, &[182, 28_899, 4_820_015, 754_262_612]),
+];
+
+/// Largest count checked in the default (CI) run.
+const CI_MAX_NODES: u64 = 6_000_000;
+
+fn position(fen: &str, options: ArchMageOptions) -> ArchMage {
+    ArchMage::from_fen(fen, &options).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+#[test]
+fn regression_counts_at_ci_depths() {
+    for (name, fen, counts) in SUITE {
+        let pos = position(fen, ArchMageOptions::default());
+        for (i, &expected) in counts.iter().enumerate() {
+            if expected > CI_MAX_NODES {
+                break;
+            }
+            assert_eq!(
+                perft(&pos, i as u32 + 1),
+                expected,
+                "{name} depth {}",
+                i + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn reference_generator_agrees_at_depth_2_under_every_option_combination() {
+    for (name, fen, counts) in SUITE {
+        for options in ArchMageOptions::all() {
+            let pos = position(fen, options);
+            let fast = perft(&pos, 2);
+            assert_eq!(perft_reference(&pos, 2), fast, "{name} {options:?}");
+            if options == ArchMageOptions::default() {
+                assert_eq!(fast, counts[1], "{name}");
+            }
+        }
+    }
+}
+
+#[test]
+#[ignore = "about three minutes in release mode: cargo test --release --test archmage_perft -- --ignored"]
+fn reference_generator_agrees_at_depth_3() {
+    for (name, fen, counts) in SUITE {
+        let pos = position(fen, ArchMageOptions::default());
+        assert_eq!(perft_reference(&pos, 3), counts[2], "{name}");
+    }
+}
+
+#[test]
+#[ignore = "deep counts: cargo test --release --test archmage_perft -- --ignored"]
+fn regression_counts_at_full_depth() {
+    for (name, fen, counts) in SUITE {
+        let pos = position(fen, ArchMageOptions::default());
+        for (i, &expected) in counts.iter().enumerate() {
+            assert_eq!(
+                perft(&pos, i as u32 + 1),
+                expected,
+                "{name} depth {}",
+                i + 1
+            );
+        }
+    }
+}
