@@ -5,11 +5,13 @@
 pub mod chess;
 pub mod duggan;
 pub mod features;
+pub mod ghost;
 pub mod params;
 
 pub use chess::ChessEval;
 pub use duggan::DugganEval;
 pub use features::{piece_value, PieceValue, SquareWeights};
+pub use ghost::GhostEval;
 pub use params::EvalParams;
 
 use grimoire_engine::eval_api::Evaluator;
@@ -42,5 +44,15 @@ impl TunableEval<grimoire_engine::variants::duggan::Duggan> for DugganEval {
 
     fn params(&self) -> &EvalParams {
         DugganEval::params(self)
+    }
+}
+
+impl TunableEval<grimoire_engine::variants::ghost::Ghost> for GhostEval {
+    fn from_params(params: EvalParams) -> Result<Self, String> {
+        GhostEval::try_from_params(params)
+    }
+
+    fn params(&self) -> &EvalParams {
+        GhostEval::params(self)
     }
 }

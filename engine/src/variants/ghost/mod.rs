@@ -11,7 +11,7 @@
 //! - `fen`: FEN with the ghost field and `spawn=`, the `d` board with its ring, the view.
 
 mod fen;
-mod movegen;
+pub mod movegen;
 mod reference;
 pub mod spawn;
 pub mod tables;
@@ -146,14 +146,14 @@ impl Ghost {
             && self.winner.is_none()
     }
 
-    /// Ghost attacks on the enemy king: the squares of `by`'s ghosts that could capture the king
-    /// of `!by` if it were `by`'s turn (GHO-52; never a check, GHO-12). For evaluation.
+    /// The squares of `by`'s ghosts that could capture the king of `!by` if it were `by`'s turn
+    /// (GHO-52; never a check, GHO-12): a king in danger. For evaluation.
     pub fn ghost_king_threats(&self, by: Color) -> Bitboard {
         movegen::ghosts_attacking(self, by, self.living.board().pieces(!by, KING))
     }
 
-    /// The squares a ghost of `by` on `from` could capture or move to (pseudo-legal, ignoring
-    /// check), for evaluation.
+    /// The squares the ghost on `from` could move to or capture on, ignoring check (for
+    /// evaluation).
     pub fn ghost_reach(&self, from: Square) -> Bitboard {
         movegen::ghost_targets(self, from)
     }

@@ -13,9 +13,24 @@ use crate::rules::Rules;
 use crate::square::Square;
 use crate::variants::chess::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 
-/// Every square the ghost on `from` reaches by its pattern (GHO-31, GHO-32, GHO-41, GHO-42),
-/// filtered to the stops GHO-30 allows: an empty edge square or an enemy ghost on the edge, an
-/// enemy living piece on the board.
+/// Every square a ghost of `kind` and `color` on `from` reaches by its pattern, whatever
+/// stands there (GHO-31 phasing, GHO-32 edge moves, GHO-41 steps, GHO-42 board captures).
+pub fn ghost_pattern(kind: u8, color: Color, from: Square) -> Bitboard {
+    let t = tables();
+    let i = from.index();
+    match kind {
+        PAWN => t.pawn_steps[color.index()][i] | t.pawn_captures[color.index()][i],
+        KNIGHT => t.frame.knight[i] | t.edge_line3[i],
+        BISHOP => t.frame.bishop_empty(from) | t.edge_line3[i],
+        ROOK => t.frame.rook_empty(from),
+        QUEEN => t.frame.rook_empty(from) | t.frame.bishop_empty(from),
+        _ => Bitboard::EMPTY,
+    }
+}
+
+/// The squares the ghost on `from` may go to, ignoring check: its pattern filtered to the stops
+/// GHO-30 allows (an empty edge square or an enemy ghost on the edge, an enemy living piece on
+/// the board).
 pub(super) fn ghost_targets(pos: &Ghost, from: Square) -> Bitboard {
     let t = tables();
     let ghost = pos.ghosts.piece_at(from);
@@ -23,24 +38,9 @@ pub(super) fn ghost_targets(pos: &Ghost, from: Square) -> Bitboard {
         return Bitboard::EMPTY;
     }
     let us = ghost.color();
-    let i = from.index();
     let edge_ok = t.ring & !pos.ghosts.color(us);
     let board_ok = pos.living.board().color(!us);
-    match ghost.kind() {
-        PAWN => {
-            (t.pawn_steps[us.index()][i] & edge_ok) | (t.pawn_captures[us.index()][i] & board_ok)
-        }
-        kind => {
-            let reach = match kind {
-                KNIGHT => t.frame.knight[i] | t.edge_line3[i],
-                BISHOP => t.frame.bishop_empty(from) | t.edge_line3[i],
-                ROOK => t.frame.rook_empty(from),
-                QUEEN => t.frame.rook_empty(from) | t.frame.bishop_empty(from),
-                _ => Bitboard::EMPTY,
-            };
-            reach & (edge_ok | board_ok)
-        }
-    }
+    ghost_pattern(ghost.kind(), us, from) & (edge_ok | board_ok)
 }
 
 /// The ghosts of `by` that reach a square of `targets` on the board.
