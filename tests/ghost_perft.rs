@@ -28,10 +28,20 @@ pub const CASTLING: &str = "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 20 Ba9,rf0,qz
 
 /// (name, FEN, counts by depth from 1, reference depth in the default run).
 const SUITE: [(&str, &str, &[u64], u32); 7] = [
-    ("startpos", START_FEN, &[20, 400, 8_908, 197_858, 4_907_047], 4),
+    (
+        "startpos",
+        START_FEN,
+        &[20, 400, 8_908, 197_858, 4_907_047],
+        4,
+    ),
     ("ring", RING, &[55, 2_606, 140_008, 6_592_916], 3),
     ("pending", PENDING, &[66, 2_452, 83_495, 3_202_480], 3),
-    ("ghost_pawns", GHOST_PAWNS, &[14, 194, 2_875, 41_849, 653_766], 4),
+    (
+        "ghost_pawns",
+        GHOST_PAWNS,
+        &[14, 194, 2_875, 41_849, 653_766],
+        4,
+    ),
     ("sparse", SPARSE, &[27, 796, 21_705, 615_455, 16_831_165], 3),
     (
         "spawn_promotion",
@@ -57,7 +67,12 @@ fn regression_counts_at_ci_depths() {
             if expected > CI_MAX_NODES {
                 break;
             }
-            assert_eq!(perft(&pos, i as u32 + 1), expected, "{name} depth {}", i + 1);
+            assert_eq!(
+                perft(&pos, i as u32 + 1),
+                expected,
+                "{name} depth {}",
+                i + 1
+            );
         }
     }
 }
@@ -82,7 +97,12 @@ fn regression_counts_deep() {
     for (name, fen, counts, _) in SUITE {
         let pos = position(fen);
         for (i, &expected) in counts.iter().enumerate() {
-            assert_eq!(perft(&pos, i as u32 + 1), expected, "{name} depth {}", i + 1);
+            assert_eq!(
+                perft(&pos, i as u32 + 1),
+                expected,
+                "{name} depth {}",
+                i + 1
+            );
         }
     }
 }
@@ -93,7 +113,11 @@ fn reference_agrees_at_every_listed_depth() {
     for (name, fen, counts, _) in SUITE {
         let pos = position(fen);
         let d = counts.len();
-        assert_eq!(perft_reference(&pos, d as u32), counts[d - 1], "{name} depth {d}");
+        assert_eq!(
+            perft_reference(&pos, d as u32),
+            counts[d - 1],
+            "{name} depth {d}"
+        );
     }
 }
 
@@ -113,8 +137,8 @@ fn start_position_is_fide_until_the_first_capture() {
         }
         let mut n = 0;
         for mv in chess.legal_moves() {
-            let capture = mv.kind() == MoveKind::EnPassant
-                || chess.board().piece_at(mv.to()).is_some();
+            let capture =
+                mv.kind() == MoveKind::EnPassant || chess.board().piece_at(mv.to()).is_some();
             if capture {
                 continue;
             }
