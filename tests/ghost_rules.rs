@@ -443,3 +443,12 @@ fn decision_and_ghost_tokens_parse_only_where_they_belong() {
     assert!(q.parse_move("z7z8q").is_ok());
     assert!(q.parse_move("z8").is_err(), "no decision pending");
 }
+
+#[test]
+fn bench_positions_are_valid_and_round_trip() {
+    for fen in Ghost::BENCH {
+        let p = pos(fen);
+        assert_eq!(pos(&p.to_fen()), p, "{fen}");
+        assert!(p.terminal().is_none(), "{fen}");
+    }
+}
