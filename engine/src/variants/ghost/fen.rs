@@ -129,12 +129,15 @@ pub(super) fn parse(fen: &str) -> Result<Ghost, String> {
             );
         }
     }
-    Ok(Ghost {
+    let mut pos = Ghost {
         living,
         ghosts,
         pending,
         winner: king_taken.then_some(!side),
-    })
+        danger: false,
+    };
+    pos.danger = pos.compute_danger();
+    Ok(pos)
 }
 
 fn ghost_letter(p: Piece) -> char {

@@ -52,6 +52,8 @@ pub struct Ghost {
     pending: Option<PendingSpawn>,
     /// Set when a ghost took this side's opponent's king (GHO-52).
     winner: Option<Color>,
+    /// An enemy ghost could take the king of the side to move (derived; for the search).
+    danger: bool,
 }
 
 impl Ghost {
@@ -136,6 +138,62 @@ impl Ghost {
                 capture_square: q,
             });
         }
+    }
+
+    /// Carries out one action (a living move, a ghost move or a decision) and its spawn.
+    fn play_action(&mut self, mv: Move) {
+        let us = self.side_to_move();
+        if mv.kind() == MoveKind::Decision {
+            let p = self
+                .pending
+                .take()
+                .expect("a decision answers a pending spawn");
+            let kind = mv.piece_kind().unwrap_or(p.piece.kind());
+            self.place_ghost(mv.to(), Piece::new(us, kind));
+            return;
+        }
+        let from = mv.from();
+        let to = mv.to();
+        if !self.is_ghost_move(mv) {
+            let captured = self.captured_by(mv);
+            self.living.play(mv);
+            if let Some((piece, q)) = captured {
+                self.spawn(piece, q);
+            }
+            return;
+        }
+        let ghost = self.ghosts.piece_at(from);
+        if tables().board.contains(to) {
+            // GHO-33: the ghost vanishes, the living piece is taken and spawns (GHO-24).
+            self.ghosts.remove(from);
+            let victim = self.living.play_outside(Some(to), true);
+            if victim.kind() == KING {
+                self.winner = Some(us);
+            } else {
+                self.spawn(victim, to);
+            }
+            return;
+        }
+        let mut irreversible = ghost.kind() == PAWN;
+        if self.ghosts.piece_at(to).is_some() {
+            // GHO-30 (b): a ghost taken by a ghost is gone for good.
+            self.ghosts.remove(to);
+            irreversible = true;
+        }
+        self.ghosts.relocate(from, to);
+        if mv.kind() == MoveKind::Promotion {
+            self.ghosts.remove(to);
+            let kind = mv.piece_kind().expect("a promotion names its piece");
+            self.ghosts.put(to, Piece::new(us, kind));
+        }
+        self.living.play_outside(None, irreversible);
+    }
+
+    /// Whether an enemy ghost could take the king of the side to move.
+    fn compute_danger(&self) -> bool {
+        let us = self.side_to_move();
+        self.winner.is_none()
+            && movegen::ghosts_attacking(self, !us, self.living.board().pieces(us, KING)).any()
     }
 
     /// GHO-56: the board holds only the two kings and no ghost exists (nor is one spawning).
@@ -232,57 +290,19 @@ impl Rules for Ghost {
     }
 
     fn play(&mut self, mv: Move) {
-        let us = self.side_to_move();
-        if mv.kind() == MoveKind::Decision {
-            let p = self
-                .pending
-                .take()
-                .expect("a decision answers a pending spawn");
-            let kind = mv.piece_kind().unwrap_or(p.piece.kind());
-            self.place_ghost(mv.to(), Piece::new(us, kind));
-            return;
-        }
-        let from = mv.from();
-        let to = mv.to();
-        if !self.is_ghost_move(mv) {
-            let captured = self.captured_by(mv);
-            self.living.play(mv);
-            if let Some((piece, q)) = captured {
-                self.spawn(piece, q);
-            }
-            return;
-        }
-        let ghost = self.ghosts.piece_at(from);
-        if tables().board.contains(to) {
-            // GHO-33: the ghost vanishes, the living piece is taken and spawns (GHO-24).
-            self.ghosts.remove(from);
-            let victim = self.living.play_outside(Some(to), true);
-            if victim.kind() == KING {
-                self.winner = Some(us);
-            } else {
-                self.spawn(victim, to);
-            }
-            return;
-        }
-        let mut irreversible = ghost.kind() == PAWN;
-        if self.ghosts.piece_at(to).is_some() {
-            // GHO-30 (b): a ghost taken by a ghost is gone for good.
-            self.ghosts.remove(to);
-            irreversible = true;
-        }
-        self.ghosts.relocate(from, to);
-        if mv.kind() == MoveKind::Promotion {
-            self.ghosts.remove(to);
-            let kind = mv.piece_kind().expect("a promotion names its piece");
-            self.ghosts.put(to, Piece::new(us, kind));
-        }
-        self.living.play_outside(None, irreversible);
+        self.play_action(mv);
+        self.danger = self.compute_danger();
     }
 
     /// Check by living pieces only (GHO-12).
     #[inline]
     fn in_check(&self) -> bool {
         self.winner.is_none() && self.living.in_check()
+    }
+
+    /// In check, or an enemy ghost could take the king (GHO-52): the search must answer it.
+    fn in_danger(&self) -> bool {
+        self.danger || self.in_check()
     }
 
     /// GHO-27 (A): a spawn decision costs no perft depth.
@@ -375,8 +395,16 @@ impl Rules for Ghost {
                 };
                 return Some(8 * taken + mv.piece_kind().map_or(0, |k| ORDER_VALUE[k as usize]));
             }
-            MoveKind::Castle | MoveKind::Null => return None,
+            MoveKind::Null => return None,
             _ => {}
+        }
+        // A king in danger from a ghost can only be saved by its own move or a capture
+        // (phasing rays cannot be blocked), so king moves are tactical then (`in_danger`).
+        let king_escape = self.danger
+            && !self.is_ghost_move(mv)
+            && self.living.board().piece_at(mv.from()).kind() == KING;
+        if mv.kind() == MoveKind::Castle {
+            return king_escape.then_some(0);
         }
         let ghost = self.is_ghost_move(mv);
         let attacker = if ghost {
@@ -398,7 +426,7 @@ impl Rules for Ghost {
             _ => 0,
         };
         if victim.is_none() && promotion == 0 {
-            return None;
+            return king_escape.then_some(0);
         }
         Some(
             victim.map_or(0, |v| ORDER_VALUE[v as usize].min(10_000) * 8) + promotion
@@ -417,16 +445,19 @@ impl Rules for Ghost {
     }
 
     fn make_null(&self) -> Option<Self> {
-        if self.pending.is_some() || self.winner.is_some() {
+        if self.pending.is_some() || self.winner.is_some() || self.danger {
             return None;
         }
         let living = self.living.make_null()?;
-        Some(Ghost {
+        let mut next = Ghost {
             living,
             ghosts: self.ghosts.clone(),
             pending: None,
             winner: None,
-        })
+            danger: false,
+        };
+        next.danger = next.compute_danger();
+        Some(next)
     }
 }
 
