@@ -10,7 +10,8 @@ use grimoire_engine::variants::chess::Chess;
 use grimoire_engine::variants::ghost::{Ghost, START_FEN};
 use grimoire_engine::{MoveKind, Rules};
 
-/// Ghosts on all four edge lines of a middle game, castling rights for Black.
+/// Ghosts on all four edge lines of a middle game, castling rights for Black; the White ghost
+/// bishop on z3 can take the king on e8 at once (that child ends the game: no children, G8).
 pub const RING: &str =
     "r3k2r/pp1q1ppp/2n1bn2/3p4/3P4/2NB1N2/PP3PPP/R2Q1RK1 w kq - 0 12 Bz3,Pd0,bi6,pi5";
 /// A spawn decision pending at the root: the knight taken on d5 goes to z5 or d9 (GHO-21 tie).

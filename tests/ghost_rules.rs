@@ -452,3 +452,19 @@ fn bench_positions_are_valid_and_round_trip() {
         assert!(p.terminal().is_none(), "{fen}");
     }
 }
+
+#[test]
+fn bench_positions_offer_no_king_capture_at_once() {
+    for fen in Ghost::BENCH {
+        let p = pos(fen);
+        for mv in p.legal_moves() {
+            let mut q = p.clone();
+            q.play(mv);
+            assert!(
+                q.winner().is_none(),
+                "{fen}: {} takes the king",
+                p.format_move(mv)
+            );
+        }
+    }
+}

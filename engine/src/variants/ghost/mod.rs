@@ -16,7 +16,6 @@ mod reference;
 pub mod spawn;
 pub mod tables;
 
-use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
@@ -29,6 +28,10 @@ use tables::tables;
 
 /// GHO-2 (the 7th field `-`: no ghosts).
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
+
+/// Exchange values (P N B R Q) of living pieces and of ghosts, as the evaluation's material.
+const SEE_LIVING: [i32; 5] = [100, 317, 330, 500, 894];
+const SEE_GHOST: [i32; 5] = [23, 107, 208, 315, 501];
 
 /// Ordering values of the piece kinds (P N B R Q K) for captures and promotions.
 const ORDER_VALUE: [i32; 6] = [100, 300, 310, 500, 900, 20_000];
@@ -203,18 +206,6 @@ impl Ghost {
             && self.living.board().occupied().count() == 2
             && self.winner.is_none()
     }
-
-    /// The squares of `by`'s ghosts that could capture the king of `!by` if it were `by`'s turn
-    /// (GHO-52; never a check, GHO-12): a king in danger. For evaluation.
-    pub fn ghost_king_threats(&self, by: Color) -> Bitboard {
-        movegen::ghosts_attacking(self, by, self.living.board().pieces(!by, KING))
-    }
-
-    /// The squares the ghost on `from` could move to or capture on, ignoring check (for
-    /// evaluation).
-    pub fn ghost_reach(&self, from: Square) -> Bitboard {
-        movegen::ghost_targets(self, from)
-    }
 }
 
 impl Rules for Ghost {
@@ -225,7 +216,7 @@ impl Rules for Ghost {
         START_FEN,
         // Open middle game with ghosts on three sides.
         "r1bqk2r/ppp2ppp/2n2n2/3p4/1b1P4/2N2N2/PP2PPPP/R1BQKB1R w KQkq - 0 7 Pe0,pe9",
-        "r3k2r/pp1q1ppp/2n1bn2/3p4/3P4/2NB1N2/PP3PPP/R2Q1RK1 w kq - 0 12 Bz3,Pd0,bi6,pi5",
+        "r3k2r/pp1q1ppp/2n1bn2/3p4/3P4/2NB1N2/PP3PPP/R2Q1RK1 w kq - 0 12 Bz2,Pd0,bi6,pi5",
         // A ghost queen and rook against a castled king.
         "r4rk1/pp3ppp/2n5/3q4/8/5N2/PP3PPP/R2Q1RK1 b - - 0 18 Qz6,Ri7,bz2,ni3,pa9",
         // A spawn decision pending: Black chooses z5 or d9 for the knight taken on d5.
@@ -235,7 +226,7 @@ impl Rules for Ghost {
         // Many ghosts, few living pieces.
         "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 50 Qa0,Rz4,Nh9,bi2,ri6,qd9",
         // King in danger from a ghost rook on the e-file edge.
-        "4k3/pppr1ppp/8/8/8/8/PPP2PPP/3RK3 b - - 0 25 Re9,rz1",
+        "4k3/pppr1ppp/8/8/8/8/PPP2PPP/3RK3 b - - 0 25 Re9,rz3",
         "r2qk2r/ppp1bppp/2n1bn2/3pp3/4P3/2NP1N2/PPP1BPPP/R1BQK2R w KQkq - 2 6 -",
         "8/5k2/8/2K5/8/8/8/8 w - - 0 60 Ba0,Nz5,ri8",
     ];
@@ -301,8 +292,9 @@ impl Rules for Ghost {
     }
 
     /// In check, or an enemy ghost could take the king (GHO-52): the search must answer it.
+    /// At a decision step the decider moves next anyway, so a ghost threat is answered then.
     fn in_danger(&self) -> bool {
-        self.danger || self.in_check()
+        (self.danger && self.pending.is_none()) || self.in_check()
     }
 
     /// GHO-27 (A): a spawn decision costs no perft depth.
@@ -387,13 +379,12 @@ impl Rules for Ghost {
     fn tactical_order(&self, mv: Move) -> Option<i32> {
         match mv.kind() {
             MoveKind::Decision => {
+                // Only a spawn that takes an enemy ghost is tactical: quiescence otherwise
+                // stands pat on the evaluation, which counts the pending ghost already.
                 let taken = self.ghosts.piece_at(mv.to());
-                let taken = if taken.is_some() {
-                    ORDER_VALUE[taken.kind() as usize]
-                } else {
-                    0
-                };
-                return Some(8 * taken + mv.piece_kind().map_or(0, |k| ORDER_VALUE[k as usize]));
+                return taken
+                    .is_some()
+                    .then(|| 8 * ORDER_VALUE[taken.kind() as usize]);
             }
             MoveKind::Null => return None,
             _ => {}
@@ -401,6 +392,7 @@ impl Rules for Ghost {
         // A king in danger from a ghost can only be saved by its own move or a capture
         // (phasing rays cannot be blocked), so king moves are tactical then (`in_danger`).
         let king_escape = self.danger
+            && self.pending.is_none()
             && !self.is_ghost_move(mv)
             && self.living.board().piece_at(mv.from()).kind() == KING;
         if mv.kind() == MoveKind::Castle {
@@ -434,14 +426,26 @@ impl Rules for Ghost {
         )
     }
 
+    /// Exchanges among living pieces follow chess. A ghost taking a living piece is exact: the
+    /// ghost is spent, the victim comes back as an enemy ghost, and the emptied square allows no
+    /// recapture. A ghost taking a ghost and a decision count as even.
     fn see_ge(&self, mv: Move, threshold: i32) -> bool {
-        // Exchanges among living pieces follow chess; a ghost capture or a decision counts as
-        // even (the taken piece comes back as a ghost, the ghost is spent).
-        if self.pending.is_none() && !self.is_ghost_move(mv) {
-            self.living.see_ge(mv, threshold)
-        } else {
-            threshold <= 0
+        if self.pending.is_some() || mv.kind() == MoveKind::Decision {
+            return threshold <= 0;
         }
+        if !self.is_ghost_move(mv) {
+            return self.living.see_ge(mv, threshold);
+        }
+        let victim = self.living.board().piece_at(mv.to());
+        if victim.is_none() {
+            return threshold <= 0;
+        }
+        if victim.kind() == KING {
+            return true;
+        }
+        let attacker = self.ghosts.piece_at(mv.from()).kind() as usize;
+        let v = victim.kind() as usize;
+        SEE_LIVING[v] - SEE_GHOST[attacker] - SEE_GHOST[v] >= threshold
     }
 
     fn make_null(&self) -> Option<Self> {
