@@ -160,6 +160,16 @@ pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// Whether the player to decide is in check (false where the variant has no check).
     fn in_check(&self) -> bool;
 
+    /// Search support: the player to decide must answer a threat as urgently as a check, so
+    /// the search neither prunes nor stands pat here (Ghost Chess: a ghost can take the king,
+    /// which is not a check, GHO-12, GHO-52). Where this holds without a check, the tactical
+    /// actions ([`Rules::tactical_order`]) must include every action that can answer the threat;
+    /// quiescence search then looks at those only. Only [`Rules::in_check`] makes a position
+    /// without moves a loss.
+    fn in_danger(&self) -> bool {
+        self.in_check()
+    }
+
     /// False at decision nodes that perft walks without consuming depth (GHO-27 (A), HOB-151).
     fn consumes_depth(&self) -> bool {
         true

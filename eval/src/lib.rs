@@ -6,6 +6,7 @@ pub mod archmage;
 pub mod chess;
 pub mod duggan;
 pub mod features;
+pub mod ghost;
 pub mod params;
 pub mod reader;
 
@@ -13,6 +14,7 @@ pub use archmage::ArchMageEval;
 pub use chess::ChessEval;
 pub use duggan::DugganEval;
 pub use features::{piece_value, PieceValue, SquareWeights};
+pub use ghost::GhostEval;
 pub use params::EvalParams;
 
 use grimoire_engine::eval_api::Evaluator;
@@ -55,5 +57,15 @@ impl TunableEval<grimoire_engine::variants::archmage::ArchMage> for ArchMageEval
 
     fn params(&self) -> &EvalParams {
         ArchMageEval::params(self)
+    }
+}
+
+impl TunableEval<grimoire_engine::variants::ghost::Ghost> for GhostEval {
+    fn from_params(params: EvalParams) -> Result<Self, String> {
+        GhostEval::try_from_params(params)
+    }
+
+    fn params(&self) -> &EvalParams {
+        GhostEval::params(self)
     }
 }

@@ -12,8 +12,9 @@ use grimoire_engine::search::{
 use grimoire_engine::variants::archmage::ArchMage;
 use grimoire_engine::variants::chess::Chess;
 use grimoire_engine::variants::duggan::Duggan;
+use grimoire_engine::variants::ghost::Ghost;
 use grimoire_engine::{Color, Game};
-use grimoire_eval::{ArchMageEval, ChessEval, DugganEval, EvalParams, TunableEval};
+use grimoire_eval::{ArchMageEval, ChessEval, DugganEval, EvalParams, GhostEval, TunableEval};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -342,6 +343,7 @@ pub fn variants() -> Vec<VariantEntry> {
         entry::<Chess, ChessEval>(),
         entry::<Duggan, DugganEval>(),
         entry::<ArchMage, ArchMageEval>(),
+        entry::<Ghost, GhostEval>(),
     ]
 }
 

@@ -25,11 +25,12 @@ pub use tune::{Config, Report};
 use grimoire_engine::variants::archmage::ArchMage;
 use grimoire_engine::variants::chess::Chess;
 use grimoire_engine::variants::duggan::Duggan;
-use grimoire_eval::{ArchMageEval, ChessEval, DugganEval, EvalParams};
+use grimoire_engine::variants::ghost::Ghost;
+use grimoire_eval::{ArchMageEval, ChessEval, DugganEval, EvalParams, GhostEval};
 use std::path::Path;
 
 /// The variants the tuner knows.
-pub const VARIANTS: &[&str] = &["chess", "duggan", "archmage"];
+pub const VARIANTS: &[&str] = &["chess", "duggan", "archmage", "ghost"];
 
 /// A tuning entry point for one variant's position and evaluator types.
 type TuneFn = fn(&Path, EvalParams, &Config, &mut dyn FnMut(&str)) -> Result<Report, String>;
@@ -47,6 +48,7 @@ pub fn tune_variant(
         "chess" => tune::tune_file::<Chess, ChessEval>,
         "duggan" => tune::tune_file::<Duggan, DugganEval>,
         "archmage" => tune::tune_file::<ArchMage, ArchMageEval>,
+        "ghost" => tune::tune_file::<Ghost, GhostEval>,
         other => {
             return Err(format!(
                 "no tuner for variant {other:?} (known: {})",

@@ -311,7 +311,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                 return score;
             }
         }
-        let in_check = pos.in_check();
+        // A king in danger (Ghost Chess: a ghost can take it) is searched like a king in check.
+        let in_check = pos.in_danger();
         let static_eval = if in_check {
             -INFINITY
         } else {
@@ -344,7 +345,11 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         let mut moves = MoveList::new();
         pos.generate_legal(&mut moves);
         if moves.is_empty() {
-            return if in_check { -MATE + ply as Score } else { 0 };
+            return if pos.in_check() {
+                -MATE + ply as Score
+            } else {
+                0
+            };
         }
         let mut scores = Vec::with_capacity(moves.len());
         self.order_moves(pos, &moves, tt_move, ply, &mut scores);
@@ -555,8 +560,11 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             return score;
         }
         let in_check = pos.in_check();
+        // A king in danger without check (Ghost Chess) must be answered: no stand pat, and the
+        // tactical actions then include every answer (`Rules::in_danger`).
+        let in_danger = in_check || pos.in_danger();
         let mut best = -INFINITY;
-        if !in_check {
+        if !in_danger {
             let stand = self.eval.evaluate(pos);
             if stand >= beta || ply >= MAX_PLY {
                 return stand;
@@ -573,6 +581,14 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             }
         } else {
             pos.generate_tactical(&mut moves);
+            if in_danger && moves.is_empty() {
+                // No answer to the threat: the king is lost next move, unless nothing is legal.
+                return if pos.legal_moves().is_empty() {
+                    0
+                } else {
+                    -MATE + ply as Score + 2
+                };
+            }
         }
         if ply >= MAX_PLY {
             return best.max(0);
@@ -584,7 +600,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
             // Captures that lose material cannot raise a stand-pat score.
-            if !in_check && !pos.see_ge(moves[i], 0) {
+            if !in_danger && !pos.see_ge(moves[i], 0) {
                 continue;
             }
             let mut child = pos.clone();

@@ -3,3 +3,4 @@
 pub mod archmage;
 pub mod chess;
 pub mod duggan;
+pub mod ghost;

@@ -4,11 +4,17 @@ use super::*;
 use crate::{board8, fen_fields};
 
 pub(super) fn parse(fen: &str) -> Result<Chess, String> {
+    parse_with(fen, false)
+}
+
+/// `king_may_be_taken`: the side to move may have no king (Ghost Chess, GHO-52).
+pub(super) fn parse_with(fen: &str, king_may_be_taken: bool) -> Result<Chess, String> {
     let fields = fen_fields::split(fen, 4, 6)?;
     let board = board8::parse_board::<6>(fields[0], &LETTERS)?;
     for c in Color::BOTH {
         let kings = board.pieces(c, KING).count();
-        if kings != 1 {
+        let taken = king_may_be_taken && kings == 0 && fields.get(1) == Some(&side_letter(c));
+        if kings != 1 && !taken {
             return Err(format!(
                 "{} must have exactly one king, has {kings}",
                 c.name()
@@ -74,13 +80,20 @@ pub(super) fn parse(fen: &str) -> Result<Chess, String> {
         state_hash: 0,
     };
     let opponent_king = pos.king_square(!side);
-    if pos
-        .attackers_to(opponent_king, pos.board.occupied(), side)
-        .any()
+    // After a king capture the capturer may have been in check (GHO-50's exception).
+    if pos.has_king(side)
+        && pos
+            .attackers_to(opponent_king, pos.board.occupied(), side)
+            .any()
     {
         return Err("the side not to move is in check".to_string());
     }
-    pos.checkers = pos.compute_checkers();
+    if !pos.has_king(side) {
+        // The game is over (GHO-52): nothing else to derive.
+        ep = None;
+    } else {
+        pos.checkers = pos.compute_checkers();
+    }
     // Keep the en-passant square only if it is real: a pawn that just double-stepped past it,
     // and a legal capture onto it (FIDE 9.2).
     if let Some(s) = ep {
@@ -96,6 +109,14 @@ pub(super) fn parse(fen: &str) -> Result<Chess, String> {
     }
     pos.state_hash = pos.recompute_hash() ^ pos.board.hash();
     Ok(pos)
+}
+
+fn side_letter(c: Color) -> &'static str {
+    if c == Color::White {
+        "w"
+    } else {
+        "b"
+    }
 }
 
 pub(super) fn format(pos: &Chess) -> String {

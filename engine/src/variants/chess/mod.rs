@@ -1,5 +1,6 @@
 //! Standard chess (FIDE): the baseline for correctness and speed.
 
+mod embed;
 mod fen;
 mod movegen;
 mod reference;

@@ -15,7 +15,7 @@ fn step(s: Square, dc: i8, dr: i8) -> Option<Square> {
 }
 
 /// Whether `by` attacks `target`, found by walking outwards from the target.
-fn attacked(board: &Board<6>, target: Square, by: Color) -> bool {
+pub(super) fn attacked(board: &Board<6>, target: Square, by: Color) -> bool {
     let holds = |s: Option<Square>, kinds: &[u8]| {
         s.map(|s| board.piece_at(s))
             .is_some_and(|p| p.is_some() && p.color() == by && kinds.contains(&p.kind()))

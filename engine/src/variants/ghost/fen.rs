@@ -1,0 +1,253 @@
+//! FEN for Ghost Chess (`docs/notation.md` §2.5): the six chess fields of the living pieces,
+//! the 7th field listing the ghosts, and the `spawn=` key of a pending decision; the `d` board
+//! with the edge ring around it; the view with the ring as edge squares.
+
+use super::spawn;
+use super::tables::tables;
+use super::{Ghost, PendingSpawn};
+use crate::board::Board;
+use crate::board8;
+use crate::piece::{Color, Piece};
+use crate::rules::Rules;
+use crate::square::{Geometry, Square};
+use crate::variants::chess::{Chess, LETTERS, PAWN};
+use crate::view::{BoardView, PieceView, SquareView, Zone};
+
+/// Every piece of a side was one of its 16 at the start; none is ever created (GHO-20, GHO-23).
+const MAX_PIECES_PER_SIDE: u32 = 16;
+
+fn parse_code(c: char) -> Result<Piece, String> {
+    let kind = "pnbrq"
+        .find(c.to_ascii_lowercase())
+        .ok_or_else(|| format!("bad ghost code '{c}' (ghosts are Q, R, B, N or P)"))?;
+    let color = if c.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    Ok(Piece::new(color, kind as u8))
+}
+
+fn parse_ghosts(field: &str) -> Result<Board<6>, String> {
+    let t = tables();
+    let g = Geometry::Framed8;
+    let mut ghosts = Board::<6>::new();
+    if field == "-" {
+        return Ok(ghosts);
+    }
+    for item in field.split(',') {
+        let mut chars = item.chars();
+        let code = chars
+            .next()
+            .ok_or_else(|| "empty item in the ghost list".to_string())?;
+        let piece = parse_code(code)?;
+        let name = chars.as_str();
+        let s = g
+            .parse(name)
+            .ok_or_else(|| format!("bad ghost square '{name}'"))?;
+        if !t.ring.contains(s) {
+            return Err(format!("ghost on '{name}', which is not an edge square"));
+        }
+        if ghosts.piece_at(s).is_some() {
+            return Err(format!("two ghosts on '{name}'"));
+        }
+        if piece.kind() == PAWN && t.last[piece.color().index()].contains(s) {
+            return Err(format!(
+                "ghost pawn on its last square '{name}' (it promotes there, GHO-43)"
+            ));
+        }
+        ghosts.put(s, piece);
+    }
+    Ok(ghosts)
+}
+
+fn parse_spawn(value: &str, side: Color) -> Result<PendingSpawn, String> {
+    let (code, square) = value
+        .split_once('@')
+        .ok_or_else(|| format!("bad spawn '{value}', expected <code>@<square>"))?;
+    let mut chars = code.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else {
+        return Err(format!("bad spawn piece '{code}'"));
+    };
+    let piece = parse_code(c)?;
+    if piece.color() != side {
+        return Err("the spawning piece must belong to the side to decide (field 2)".to_string());
+    }
+    let q = Geometry::Framed8
+        .parse(square)
+        .filter(|s| tables().board.contains(*s))
+        .ok_or_else(|| format!("bad capture square '{square}' (a board square)"))?;
+    Ok(PendingSpawn {
+        piece,
+        capture_square: q,
+    })
+}
+
+pub(super) fn parse(fen: &str) -> Result<Ghost, String> {
+    let mut fields: Vec<&str> = Vec::new();
+    let mut pending_text = None;
+    for f in fen.split_whitespace() {
+        match f.split_once('=') {
+            Some(("spawn", v)) if pending_text.is_none() => pending_text = Some(v),
+            Some(("spawn", _)) => return Err("key 'spawn' given twice".to_string()),
+            Some((k, _)) => return Err(format!("unknown FEN key '{k}'")),
+            None if pending_text.is_some() => {
+                return Err(format!("field '{f}' after the keys"));
+            }
+            None => fields.push(f),
+        }
+    }
+    let (chess_fields, ghost_field) = match fields.len() {
+        7 => (&fields[..6], fields[6]),
+        4..=6 => (&fields[..], "-"),
+        n => return Err(format!("FEN needs 4 to 7 fields, got {n}")),
+    };
+    let living = Chess::from_fen_king_may_be_taken(&chess_fields.join(" "))?;
+    let ghosts = parse_ghosts(ghost_field)?;
+    let side = living.side_to_move();
+    let pending = pending_text.map(|v| parse_spawn(v, side)).transpose()?;
+    let king_taken = !living.has_king(side);
+    for c in Color::BOTH {
+        let count = living.board().color(c).count()
+            + ghosts.color(c).count()
+            + pending.is_some_and(|p| p.piece.color() == c) as u32
+            + (king_taken && c == side) as u32;
+        if count > MAX_PIECES_PER_SIDE {
+            return Err(format!(
+                "{} has {count} pieces and ghosts, more than {MAX_PIECES_PER_SIDE}",
+                c.name()
+            ));
+        }
+    }
+    if let Some(p) = pending {
+        if king_taken {
+            return Err("no spawn is pending after a king is taken (GHO-52)".to_string());
+        }
+        if spawn::options(&ghosts, p.piece, p.capture_square).len() < 2 {
+            return Err(
+                "the spawn has a single option, so it is not a decision (GHO-26)".to_string(),
+            );
+        }
+    }
+    let mut pos = Ghost {
+        living,
+        ghosts,
+        pending,
+        winner: king_taken.then_some(!side),
+        danger: false,
+    };
+    pos.danger = pos.compute_danger();
+    Ok(pos)
+}
+
+fn ghost_letter(p: Piece) -> char {
+    board8::piece_letter(&LETTERS, p)
+}
+
+pub(super) fn format(pos: &Ghost) -> String {
+    let g = Geometry::Framed8;
+    let mut out = pos.living.to_fen();
+    out.push(' ');
+    if pos.ghosts.occupied().is_empty() {
+        out.push('-');
+    } else {
+        for (i, s) in pos.ghosts.occupied().into_iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push(ghost_letter(pos.ghosts.piece_at(s)));
+            g.write_name(s, &mut out);
+        }
+    }
+    if let Some(p) = pos.pending {
+        out.push_str(" spawn=");
+        out.push(ghost_letter(p.piece));
+        out.push('@');
+        g.write_name(p.capture_square, &mut out);
+    }
+    out
+}
+
+/// The board with its ring: files z..i and ranks 9..0, ghosts in the frame squares.
+pub(super) fn render(pos: &Ghost) -> String {
+    let line = "     +---+---+---+---+---+---+---+---+\n";
+    let cell = |s: Square| -> char {
+        let p = pos.living.board().piece_at(s);
+        let p = if p.is_some() {
+            p
+        } else {
+            pos.ghosts.piece_at(s)
+        };
+        if p.is_some() {
+            ghost_letter(p)
+        } else if tables().ring.contains(s) {
+            '.'
+        } else {
+            ' '
+        }
+    };
+    let mut out = String::new();
+    out.push_str("       a   b   c   d   e   f   g   h\n");
+    let edge_row = |row: u8, out: &mut String| {
+        out.push_str(&format!(" {row}   "));
+        for col in 1..=8 {
+            out.push_str(&format!("  {} ", cell(Square::new(col, row))));
+        }
+        out.push('\n');
+    };
+    edge_row(9, &mut out);
+    out.push_str(line);
+    for row in (1..=8).rev() {
+        out.push_str(&format!(" {row} {} ", cell(Square::new(0, row))));
+        for col in 1..=8 {
+            out.push_str(&format!("| {} ", cell(Square::new(col, row))));
+        }
+        out.push_str(&format!("| {} {row}\n", cell(Square::new(9, row))));
+        out.push_str(line);
+    }
+    edge_row(0, &mut out);
+    out.push_str("   z   a   b   c   d   e   f   g   h   i");
+    out.push_str("\n(ghosts on the ring: files z and i, ranks 0 and 9)");
+    if let Some(p) = pos.pending {
+        let g = Geometry::Framed8;
+        let options: Vec<String> = spawn::options(&pos.ghosts, p.piece, p.capture_square)
+            .iter()
+            .map(|&(s, k)| {
+                let mut t = g.name(s);
+                if k != p.piece.kind() {
+                    t.push(LETTERS[k as usize]);
+                }
+                t
+            })
+            .collect();
+        out.push_str(&format!(
+            "\nSpawn decision: {} places the {} taken on {}: {}",
+            p.piece.color().name(),
+            ghost_letter(p.piece),
+            g.name(p.capture_square),
+            options.join(" ")
+        ));
+    }
+    if let Some(w) = pos.winner {
+        out.push_str(&format!("\nA {} ghost took the king.", w.name()));
+    }
+    out
+}
+
+pub(super) fn view(pos: &Ghost) -> BoardView {
+    let mut v = board8::view_board(pos.living.board(), &LETTERS, pos.side_to_move());
+    for s in tables().ring {
+        let p = pos.ghosts.piece_at(s);
+        v.squares.push(SquareView {
+            square: s,
+            zone: Zone::Edge,
+            piece: p.is_some().then(|| PieceView {
+                code: LETTERS[p.kind() as usize].to_ascii_uppercase().to_string(),
+                color: p.color(),
+                count: 1,
+                note: Some("ghost".to_string()),
+            }),
+        });
+    }
+    v
+}

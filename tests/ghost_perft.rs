@@ -1,0 +1,158 @@
+//! Ghost Chess perft regression numbers (G8: pure move generation, no draw rules; GHO-27 (A):
+//! a spawn decision is a node of its own that costs no depth, so perft(d) counts complete
+//! turns). Each number is cross-checked by the independent reference generator
+//! (`engine/src/variants/ghost/reference.rs`: ghosts by walking offsets, spawn options by the
+//! definition of GHO-22, play-and-look legality) counting on its own; the numbers were first
+//! produced by the fast generator and agreed with the reference at every depth listed.
+
+use grimoire_engine::perft::{perft, perft_reference};
+use grimoire_engine::variants::chess::Chess;
+use grimoire_engine::variants::ghost::{Ghost, START_FEN};
+use grimoire_engine::{MoveKind, Rules};
+
+/// Ghosts on all four edge lines of a middle game, castling rights for Black; the White ghost
+/// bishop on z3 can take the king on e8 at once (that child ends the game: no children, G8).
+pub const RING: &str =
+    "r3k2r/pp1q1ppp/2n1bn2/3p4/3P4/2NB1N2/PP3PPP/R2Q1RK1 w kq - 0 12 Bz3,Pd0,bi6,pi5";
+/// A spawn decision pending at the root: the knight taken on d5 goes to z5 or d9 (GHO-21 tie).
+pub const PENDING: &str =
+    "r1bqkb1r/pppp1ppp/5n2/3Pp3/8/8/PPP2PPP/RNBQKBNR b KQkq - 0 4 - spawn=n@d5";
+/// Ghost pawns of both sides near their last squares (GHO-41..43).
+pub const GHOST_PAWNS: &str = "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 40 Pz7,Pi6,pz2,pi3";
+/// Few living pieces, many ghosts: phasing rays across the board, king captures (GHO-52).
+pub const SPARSE: &str = "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 50 Qa0,Rz4,Nh9,bi2,ri6,qd9";
+/// A pending spawn of a pawn passed over its own ghost to its last square (GHO-45): z6
+/// (taking a black ghost) or z8 as Q, R, B or N.
+pub const SPAWN_PROMOTION: &str = "r3k3/n7/8/8/8/8/8/4K3 w - - 0 30 Nz7,rz6 spawn=P@a7";
+/// Castling with ghosts aimed at the king's path (GHO-11), an en-passant capture available.
+pub const CASTLING: &str = "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 20 Ba9,rf0,qz4";
+
+/// (name, FEN, counts by depth from 1, reference depth in the default run).
+const SUITE: [(&str, &str, &[u64], u32); 7] = [
+    (
+        "startpos",
+        START_FEN,
+        &[20, 400, 8_908, 197_858, 4_907_047],
+        4,
+    ),
+    ("ring", RING, &[55, 2_606, 140_008, 6_592_916], 3),
+    ("pending", PENDING, &[66, 2_452, 83_495, 3_202_480], 3),
+    (
+        "ghost_pawns",
+        GHOST_PAWNS,
+        &[14, 194, 2_875, 41_849, 653_766],
+        4,
+    ),
+    ("sparse", SPARSE, &[27, 796, 21_705, 615_455, 16_831_165], 3),
+    (
+        "spawn_promotion",
+        SPAWN_PROMOTION,
+        &[81, 1_409, 22_016, 475_831, 7_547_961],
+        4,
+    ),
+    ("castling", CASTLING, &[36, 1_454, 46_563, 1_905_419], 3),
+];
+
+/// Counts checked in the default (CI) run: each position well under a second.
+const CI_MAX_NODES: u64 = 2_000_000;
+
+fn position(fen: &str) -> Ghost {
+    Ghost::from_fen(fen, &()).expect("suite FEN parses")
+}
+
+#[test]
+fn regression_counts_at_ci_depths() {
+    for (name, fen, counts, _) in SUITE {
+        let pos = position(fen);
+        for (i, &expected) in counts.iter().enumerate() {
+            if expected > CI_MAX_NODES {
+                break;
+            }
+            assert_eq!(
+                perft(&pos, i as u32 + 1),
+                expected,
+                "{name} depth {}",
+                i + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn reference_generator_agrees_with_the_regression_counts() {
+    for (name, fen, counts, depth) in SUITE {
+        let pos = position(fen);
+        for d in 1..=depth {
+            assert_eq!(
+                perft_reference(&pos, d),
+                counts[d as usize - 1],
+                "{name} depth {d}"
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore = "deep counts: minutes in a test build; run with --release -- --ignored"]
+fn regression_counts_deep() {
+    for (name, fen, counts, _) in SUITE {
+        let pos = position(fen);
+        for (i, &expected) in counts.iter().enumerate() {
+            assert_eq!(
+                perft(&pos, i as u32 + 1),
+                expected,
+                "{name} depth {}",
+                i + 1
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore = "the reference at the deepest listed depth: minutes; run with --release -- --ignored"]
+fn reference_agrees_at_every_listed_depth() {
+    for (name, fen, counts, _) in SUITE {
+        let pos = position(fen);
+        let d = counts.len();
+        assert_eq!(
+            perft_reference(&pos, d as u32),
+            counts[d - 1],
+            "{name} depth {d}"
+        );
+    }
+}
+
+/// Before the first capture no ghost exists and Ghost Chess is FIDE chess (GHO-2, GHO-10): along
+/// every capture-free line of 4 plies from the start, the legal moves equal chess's. So
+/// perft(1) and perft(2) are FIDE's 20 and 400, and deeper counts differ only through captures.
+#[test]
+fn start_position_is_fide_until_the_first_capture() {
+    fn walk(ghost: &Ghost, chess: &Chess, depth: u32) -> u64 {
+        let mut g: Vec<u64> = ghost.legal_moves().iter().map(|m| m.raw()).collect();
+        let mut c: Vec<u64> = chess.legal_moves().iter().map(|m| m.raw()).collect();
+        g.sort_unstable();
+        c.sort_unstable();
+        assert_eq!(g, c, "moves differ at {}", ghost.to_fen());
+        if depth == 0 {
+            return 1;
+        }
+        let mut n = 0;
+        for mv in chess.legal_moves() {
+            let capture =
+                mv.kind() == MoveKind::EnPassant || chess.board().piece_at(mv.to()).is_some();
+            if capture {
+                continue;
+            }
+            let (mut g2, mut c2) = (ghost.clone(), chess.clone());
+            g2.play(mv);
+            c2.play(mv);
+            n += walk(&g2, &c2, depth - 1);
+        }
+        n
+    }
+    let ghost = Ghost::start_position(&());
+    let chess = Chess::start_position(&());
+    assert!(walk(&ghost, &chess, 4) > 100_000);
+    assert_eq!(perft(&ghost, 1), 20);
+    assert_eq!(perft(&ghost, 2), 400);
+}

@@ -1,0 +1,64 @@
+//! The search on Ghost Chess with its evaluator: it takes the enemy king with a ghost when it can
+//! (GHO-52), answers a spawn decision at the root with the decision (G5), and keeps its king away
+//! from a ghost that could take it (a threat that is not a check, GHO-12).
+
+use grimoire_engine::search::{
+    search, Limits, SearchOptions, Shared, TranspositionTable, MATE_BOUND,
+};
+use grimoire_engine::variants::ghost::Ghost;
+use grimoire_engine::{Game, Rules};
+use grimoire_eval::GhostEval;
+
+fn best(fen: &str, depth: u32) -> (String, i32) {
+    let game = Game::new(Ghost::from_fen(fen, &()).unwrap());
+    let tt = TranspositionTable::new(16);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let shared = Shared::new(&limits, limits.plan(game.position().side_to_move(), 0));
+    let options = SearchOptions {
+        report: false,
+        ..SearchOptions::default()
+    };
+    let r = search(
+        &game,
+        &GhostEval::default(),
+        &tt,
+        &shared,
+        &limits,
+        &options,
+        &mut |_| {},
+    );
+    (
+        game.position().format_move(r.best.expect("a move")),
+        r.score,
+    )
+}
+
+#[test]
+fn a_ghost_takes_the_king_even_from_check() {
+    let (mv, score) = best("4k3/8/8/8/8/8/8/r3K3 w - - 0 1 Re9", 3);
+    assert_eq!(mv, "e9e8");
+    assert!(score > MATE_BOUND, "{score}");
+}
+
+#[test]
+fn a_spawn_decision_takes_the_ghost_that_threatens_the_king() {
+    // The White ghost rook on z8 could take the king on h8 along rank 8, and the king cannot
+    // leave the rank: Black's rook, taken on a8, must spawn on z8 and take that ghost (GHO-23).
+    let (mv, _) = best("B6k/6pp/8/8/8/8/8/4K3 b - - 0 1 Rz8 spawn=r@a8", 3);
+    assert_eq!(mv, "z8");
+}
+
+#[test]
+fn a_king_in_danger_steps_off_the_ghosts_line() {
+    // Not a check, but the ghost rook on e0 takes the king next move unless it leaves the e-file
+    // (the rook's move would not help: nothing blocks a phasing ray).
+    let (mv, score) = best("r3k3/8/8/8/8/8/8/3K4 b - - 0 1 Re0", 4);
+    assert!(
+        ["e8d8", "e8f8", "e8d7", "e8f7"].contains(&mv.as_str()),
+        "{mv}"
+    );
+    assert!(score > -MATE_BOUND, "{score}");
+}
