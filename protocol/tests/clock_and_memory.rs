@@ -9,7 +9,7 @@ mod common;
 use common::{Session, BIN};
 use grimoire_protocol::registry::variant_names;
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// What the engine may hold besides its hash table: code, the position stack, two search
 /// threads' touched stacks, buffers (measured: about 8 MB for chess and Duggan).
