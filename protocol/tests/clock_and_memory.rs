@@ -15,6 +15,13 @@ use std::time::Instant;
 /// threads' touched stacks, buffers (measured: about 8 MB for chess and Duggan).
 const BOUND_MB: u64 = 48;
 
+/// The tests here measure time and memory: they run one at a time, not beside each other.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn alone() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 fn start(variant: &str) -> Session {
     let mut s = Session::start();
     s.send(&format!("setoption name UCI_Variant value {variant}"));
@@ -42,6 +49,7 @@ fn memory_kb(s: &Session) -> (u64, u64) {
 
 #[test]
 fn go_movetime_answers_within_the_time_plus_the_move_overhead() {
+    let _alone = alone();
     const MOVETIME: u64 = 50;
     const OVERHEAD: u64 = 30;
     for variant in variant_names() {
@@ -84,6 +92,7 @@ fn go_movetime_answers_within_the_time_plus_the_move_overhead() {
 
 #[test]
 fn short_selfplay_at_one_second_plus_ten_ms_loses_no_game_on_time() {
+    let _alone = alone();
     for variant in variant_names() {
         let out = Command::new(BIN)
             .args([
@@ -132,6 +141,7 @@ fn play_like_a_gui(s: &mut Session, plies: usize, nodes: u64) -> u64 {
 
 #[test]
 fn resident_size_stays_within_hash_plus_a_bound_over_a_match() {
+    let _alone = alone();
     let games: usize = std::env::var("GRIMOIRE_MEMORY_GAMES")
         .ok()
         .and_then(|g| g.parse().ok())
@@ -165,6 +175,7 @@ fn resident_size_stays_within_hash_plus_a_bound_over_a_match() {
 
 #[test]
 fn hash_resizes_release_the_old_table() {
+    let _alone = alone();
     let mut s = Session::start();
     ready(&mut s);
     let (base, _) = memory_kb(&s);
