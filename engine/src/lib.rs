@@ -14,6 +14,7 @@ pub mod perft;
 pub mod piece;
 pub mod rules;
 pub mod search;
+pub mod soak;
 pub mod square;
 pub mod tables;
 pub mod variants;

@@ -3,6 +3,7 @@
 pub mod arena;
 pub mod output;
 pub mod registry;
+pub mod reliability;
 pub mod show;
 pub mod svg;
 pub mod uci;

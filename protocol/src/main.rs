@@ -61,6 +61,30 @@ enum Command {
     Selfplay(SelfplayArgs),
     /// Play two UCI engines against each other (any engines speaking our UCI dialect).
     Match(MatchArgs),
+    /// Soak test: seeded random and engine games to the end in every variant (or one),
+    /// checking hashes, copy-make, move tokens and the result after every action.
+    Soak {
+        /// A variant, or `all` for every registered one.
+        #[arg(long, default_value = "all")]
+        variant: String,
+        /// Seconds per variant (no new game starts after them).
+        #[arg(long, default_value_t = 10.0)]
+        seconds: f64,
+        /// Games per variant at most.
+        #[arg(long, default_value_t = 1_000_000)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Every n-th game is played by the search (0: random games only).
+        #[arg(long, default_value_t = 4)]
+        engine_every: usize,
+        /// Nodes per engine move.
+        #[arg(long, default_value_t = 2_000)]
+        nodes: u64,
+        /// Plies after which a game is abandoned.
+        #[arg(long, default_value_t = 600)]
+        max_plies: usize,
+    },
 }
 
 /// Prints the report of a finished match; a match with setup errors exits with status 2.
@@ -162,6 +186,29 @@ fn main() -> ExitCode {
         },
         Some(Command::Selfplay(args)) => finish_match(cli::selfplay(&args)),
         Some(Command::Match(args)) => finish_match(cli::external_match(&args)),
+        Some(Command::Soak {
+            variant,
+            seconds,
+            games,
+            seed,
+            engine_every,
+            nodes,
+            max_plies,
+        }) => {
+            let config = grimoire_engine::soak::SoakConfig {
+                games,
+                seed,
+                engine_every,
+                search_nodes: nodes,
+                max_plies,
+                ..Default::default()
+            };
+            if grimoire_protocol::reliability::run_soak(&variant, seconds, &config) {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
         Some(Command::Variants) => {
             for name in registry::variant_names() {
                 println!("{name}");

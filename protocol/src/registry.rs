@@ -9,6 +9,7 @@ use grimoire_engine::rules::{Outcome, Rules, VariantOption};
 use grimoire_engine::search::{
     self, Limits, SearchOptions, SearchResult, Shared, TranspositionTable,
 };
+use grimoire_engine::soak::{self, SoakConfig, SoakStats};
 use grimoire_engine::variants::archmage::ArchMage;
 use grimoire_engine::variants::chess::Chess;
 use grimoire_engine::variants::duggan::Duggan;
@@ -70,6 +71,12 @@ pub trait AnyGame: Send + Sync {
     fn chance_outcomes(&self) -> Vec<(String, u32)>;
     /// Evaluates with `params` (a set for this variant), or the built-in defaults for `None`.
     fn set_eval_params(&mut self, params: Option<EvalParams>) -> Result<(), String>;
+    /// The soak test (`grimoire_engine::soak`): seeded random and engine games from the
+    /// current position to their end, every action checked.
+    fn soak(&self, config: &SoakConfig) -> Result<SoakStats, String>;
+    /// The full consistency check of the current position (`consistency::check_position`);
+    /// the number of legal actions.
+    fn check_consistency(&self) -> Result<usize, String>;
 }
 
 /// A game of variant `R`, evaluated by `E`, with the variant's options.
@@ -321,6 +328,14 @@ impl<R: Rules, E: TunableEval<R> + Default> AnyGame for VariantGame<R, E> {
             None => E::default(),
         });
         Ok(())
+    }
+
+    fn soak(&self, config: &SoakConfig) -> Result<SoakStats, String> {
+        soak::soak(self.game.position(), &self.options, &*self.eval, config)
+    }
+
+    fn check_consistency(&self) -> Result<usize, String> {
+        grimoire_engine::consistency::check_position(self.game.position(), &self.options)
     }
 }
 

@@ -34,7 +34,7 @@ enum Job {
 
 struct Worker {
     job: Job,
-    /// A search that only `stop` ends (`go infinite`, `go ponder`).
+    /// A search that only `stop` surely ends (`go infinite`, `go ponder`, `go mate` alone).
     unbounded: bool,
     shared: Arc<Shared>,
     handle: JoinHandle<()>,
@@ -141,7 +141,14 @@ impl Engine {
         self.join_worker();
     }
 
+    /// One `info string error:` line, cut to a readable length: a message may quote input,
+    /// and input lines can be megabytes long.
     fn error(&self, what: &str) {
+        const MAX_CHARS: usize = 300;
+        let what = match what.char_indices().nth(MAX_CHARS) {
+            Some((cut, _)) => format!("{}...", &what[..cut]),
+            None => what.to_string(),
+        };
         self.out.line(&format!("info string error: {what}"));
     }
 
@@ -349,7 +356,7 @@ impl Engine {
             }
             return;
         }
-        let params = match std::fs::read_to_string(value) {
+        let params = match read_small_file(value) {
             Ok(text) => match EvalParams::from_text(&text) {
                 Ok(p) => p,
                 Err(e) => return self.error(&format!("EvalFile '{value}': {e}")),
@@ -375,7 +382,6 @@ impl Engine {
         self.settle_worker();
         let (spec, moves) = match rest.split_once(" moves") {
             Some((s, m)) => (s.trim(), m.split_whitespace().collect::<Vec<_>>()),
-            None if rest.ends_with("moves") => (rest.trim_end_matches("moves").trim(), Vec::new()),
             None => (rest, Vec::new()),
         };
         let fen = if spec == "startpos" {
@@ -431,7 +437,15 @@ impl Engine {
             report: true,
         };
         let flag = shared.clone();
-        let unbounded = limits.infinite || limits.ponder;
+        // Only `stop` surely ends these: `infinite`, `ponder`, and a `mate` search with no
+        // depth, node or time limit (it runs until it finds the mate, perhaps never).
+        let only_mate = limits.mate.is_some()
+            && limits.depth.is_none()
+            && limits.nodes.is_none()
+            && limits.movetime.is_none()
+            && limits.wtime.is_none()
+            && limits.btime.is_none();
+        let unbounded = limits.infinite || limits.ponder || only_mate;
         let handle = std::thread::Builder::new()
             .name("search".into())
             .stack_size(THREAD_STACK)
@@ -556,6 +570,25 @@ impl Engine {
             }
         }
     }
+}
+
+/// Largest `EvalFile` read (parameter files are a few KB): a device such as `/dev/zero` or a
+/// huge file is an error instead of exhausting memory.
+const MAX_EVAL_FILE_BYTES: u64 = 16 << 20;
+
+fn read_small_file(path: &str) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut text = String::new();
+    std::fs::File::open(path)?
+        .take(MAX_EVAL_FILE_BYTES + 1)
+        .read_to_string(&mut text)?;
+    if text.len() as u64 > MAX_EVAL_FILE_BYTES {
+        return Err(std::io::Error::other(format!(
+            "larger than {} MB",
+            MAX_EVAL_FILE_BYTES >> 20
+        )));
+    }
+    Ok(text)
 }
 
 /// Searches the variant's bench positions to `depth` with one thread and a fresh table each,

@@ -56,6 +56,10 @@ impl Limits {
         // reply: on a loaded machine the answer can reach the GUI long after the search stops.
         let available = time.saturating_sub(overhead_ms).max(1);
         let moves_left = self.movestogo.unwrap_or(30).clamp(1, 60) as u64;
+        // The overhead is paid on every move, so only the increment beyond it is ours to
+        // spend: otherwise a short increment is spent in full, plus the overhead, on every
+        // move, and the clock drains to a few milliseconds (time losses at 1 s + 10 ms).
+        let inc = inc.saturating_sub(overhead_ms);
         // The increment arrives only after the move: count on it only while the clock holds
         // several increments.
         let inc_share = if available > 4 * inc { inc * 3 / 4 } else { 0 };
@@ -73,6 +77,35 @@ impl Limits {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A game at 1 s + 10 ms where every move also costs `latency` ms of pipe and process
+    /// time (less than the overhead): the clock must keep a reserve, not drain to the last
+    /// milliseconds, where one late reply loses on time.
+    #[test]
+    fn a_short_increment_keeps_a_reserve_on_the_clock() {
+        for latency in [2u64, 5, 7] {
+            let (mut clock, inc, overhead) = (1_000u64, 10u64, 30u64);
+            let mut lowest = clock;
+            for _ in 0..400 {
+                let l = Limits {
+                    wtime: Some(clock),
+                    winc: Some(inc),
+                    ..Limits::default()
+                };
+                // The engine stops at the soft limit (it may go on to the hard one only
+                // inside an iteration; that is rare).
+                let soft = l.plan(Color::White, overhead).soft.unwrap().as_millis() as u64;
+                let used = soft + latency;
+                assert!(used < clock, "latency {latency}: flag fell at {clock} ms");
+                clock = clock - used + inc;
+                lowest = lowest.min(clock);
+            }
+            assert!(
+                lowest >= 60,
+                "latency {latency}: the clock fell to {lowest} ms"
+            );
+        }
+    }
 
     #[test]
     fn plans_stay_inside_the_clock() {
@@ -101,14 +134,17 @@ mod tests {
         .plan(Color::Black, 30);
         assert_eq!(low.hard, Some(Duration::from_millis(4)));
         assert_eq!(low.soft, Some(Duration::from_millis(1)));
-        // A healthy clock still uses most of the increment.
+        // A healthy clock still uses most of the increment beyond the overhead.
         let healthy = Limits {
             wtime: Some(1000),
-            winc: Some(10),
+            winc: Some(100),
             ..Limits::default()
         }
         .plan(Color::White, 30);
-        assert_eq!(healthy.soft, Some(Duration::from_millis(970 / 30 + 7)));
+        assert_eq!(
+            healthy.soft,
+            Some(Duration::from_millis(970 / 30 + 70 * 3 / 4))
+        );
         let mt = Limits {
             movetime: Some(50),
             ..Limits::default()

@@ -1,0 +1,385 @@
+//! Reliability harnesses (`docs/reliability.md`): the soak runner behind `grimoire soak`, and
+//! the fuzz entry points shared by the libFuzzer targets (`fuzz/`) and the property tests
+//! (`protocol/tests/fuzz_properties.rs`). Every harness works through the registry, so each
+//! registered variant is covered without code of its own.
+//!
+//! A fuzz entry point takes arbitrary bytes and panics when the engine misbehaves: a panic
+//! inside the parsers, an accepted input that does not round-trip or fails the consistency
+//! check, a command that leaves the engine unable to answer `isready` or to play a legal move,
+//! or a worker thread that died.
+
+use crate::output::Output;
+use crate::registry::{self, AnyGame};
+use crate::uci::{Engine, Flow};
+use grimoire_engine::soak::{SoakConfig, SoakStats};
+use std::io::Write;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Arc, Mutex};
+
+/// Soaks one variant from its start position, turning a panic into an error.
+pub fn soak_variant(name: &str, config: &SoakConfig) -> Result<SoakStats, String> {
+    let game = registry::create(name).ok_or_else(|| format!("unknown variant '{name}'"))?;
+    match catch_unwind(AssertUnwindSafe(|| game.soak(config))) {
+        Ok(r) => r,
+        Err(p) => Err(format!("{name}: panic during the soak: {}", panic_text(&p))),
+    }
+}
+
+fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {
+    p.downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "(no message)".into())
+}
+
+/// The variant a fuzz input's first byte selects (every registered variant is reachable).
+fn pick_variant(byte: u8) -> Box<dyn AnyGame> {
+    let all = registry::variants();
+    (all[byte as usize % all.len()].create)()
+}
+
+/// Splits fuzz input into a selector byte and text (invalid UTF-8 replaced, as the engine's
+/// input loop does).
+fn split(data: &[u8]) -> (u8, String) {
+    match data.split_first() {
+        Some((&b, rest)) => (b, String::from_utf8_lossy(rest).into_owned()),
+        None => (0, String::new()),
+    }
+}
+
+/// FEN parser: any text. An accepted FEN must pass the full consistency check (hash, FEN
+/// round trip, legal moves, tokens) and print a FEN that reads back to itself.
+pub fn fuzz_fen(data: &[u8]) {
+    let (sel, text) = split(data);
+    let mut game = pick_variant(sel);
+    check_fen(game.as_mut(), &text);
+}
+
+/// [`fuzz_fen`] for a chosen variant (property tests pick it themselves).
+pub fn check_fen(game: &mut dyn AnyGame, text: &str) {
+    let before = game.fen();
+    match game.set_position(Some(text), &[]) {
+        Err(e) => {
+            assert_eq!(game.fen(), before, "a rejected FEN changed the game");
+            assert!(!e.is_empty());
+        }
+        Ok(()) => {
+            let fen = game.fen();
+            if let Err(e) = game.check_consistency() {
+                panic!("{}: FEN {text:?} accepted as {fen}: {e}", game.variant());
+            }
+            let mut again = game.clone_box();
+            again
+                .set_position(Some(&fen), &[])
+                .unwrap_or_else(|e| panic!("{}: printed FEN {fen} rejected: {e}", game.variant()));
+            assert_eq!(
+                again.fen(),
+                fen,
+                "{}: FEN does not read back",
+                game.variant()
+            );
+            assert_eq!(again.hash(), game.hash(), "{}: key differs", game.variant());
+            // A few plies on from it, every action checked (hash, copy-make, result).
+            let config = SoakConfig {
+                games: 2,
+                max_plies: 4,
+                engine_every: 0,
+                ..SoakConfig::default()
+            };
+            if let Err(e) = game.soak(&config) {
+                panic!("{}: after FEN {fen}: {e}", game.variant());
+            }
+        }
+    }
+}
+
+/// Move-token parser: whitespace-separated tokens played from the start position or from a
+/// position a few plies in. A rejected list leaves the game as it was; an accepted one plays
+/// exactly those tokens.
+pub fn fuzz_moves(data: &[u8]) {
+    let (sel, text) = split(data);
+    let mut game = pick_variant(sel);
+    check_moves(game.as_mut(), sel as usize / 8, &text);
+}
+
+/// [`fuzz_moves`] for a chosen variant, after `prefix` plies of the first legal actions.
+pub fn check_moves(game: &mut dyn AnyGame, prefix: usize, text: &str) {
+    for _ in 0..prefix % 8 {
+        let Some(first) = game.legal_move_tokens().into_iter().next() else {
+            break;
+        };
+        game.play_token(&first).unwrap();
+    }
+    let before = (game.fen(), game.move_tokens().to_vec());
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let start: Vec<String> = before.1.clone();
+    let mut all: Vec<&str> = start.iter().map(String::as_str).collect();
+    all.extend(&tokens);
+    match game.set_position(None, &all) {
+        Err(_) => assert_eq!(
+            (game.fen(), game.move_tokens().to_vec()),
+            before,
+            "a rejected move list changed the game"
+        ),
+        Ok(()) => {
+            assert_eq!(game.move_tokens().len(), all.len());
+            if let Err(e) = game.check_consistency() {
+                panic!("{}: after moves {all:?}: {e}", game.variant());
+            }
+        }
+    }
+    // Single tokens through `play_token` too.
+    for t in tokens.iter().take(4) {
+        let fen = game.fen();
+        if game.play_token(t).is_err() {
+            assert_eq!(game.fen(), fen, "a rejected token changed the game");
+        }
+    }
+}
+
+/// A `Write` into shared memory, so a harness can read what the engine printed.
+#[derive(Clone, Default)]
+pub struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl Captured {
+    pub fn text(&self) -> String {
+        let buf = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        String::from_utf8_lossy(&buf).into_owned()
+    }
+
+    pub fn clear(&self) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+}
+
+impl Write for Captured {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend_from_slice(data);
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Whether a fuzzed command line is safe to run in-process without making the harness slow
+/// rather than finding bugs: deep perfts and benches run to the end by design, huge `Hash`
+/// values allocate what they are asked for, many `Threads` start that many threads, and
+/// `EvalFile` reads files. Everything else goes to the engine as it is.
+pub fn harmless(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    let number_after = |key: &str| {
+        words
+            .iter()
+            .position(|w| *w == key)
+            .and_then(|i| words.get(i + 1))
+            .and_then(|v| v.parse::<u64>().ok())
+    };
+    match words.first().copied() {
+        Some("go") if words.contains(&"perft") => number_after("perft").is_some_and(|d| d <= 2),
+        Some("bench") => false,
+        Some("setoption") if lower.contains("evalfile") => false,
+        Some("setoption") if lower.contains("hash") && !lower.contains("clear") => {
+            // Values the engine rejects are fine; accepted ones must be small.
+            number_after("value").is_none_or(|mb| mb <= 32)
+        }
+        Some("setoption") if lower.contains("threads") => {
+            number_after("value").is_none_or(|t| t <= 4)
+        }
+        _ => true,
+    }
+}
+
+/// An in-process engine whose output the harness reads.
+pub struct Harness {
+    pub engine: Engine,
+    pub out: Captured,
+}
+
+impl Default for Harness {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Harness {
+    pub fn new() -> Self {
+        let out = Captured::default();
+        Harness {
+            engine: Engine::new(Output::new(Box::new(out.clone()))),
+            out,
+        }
+    }
+
+    /// Sends one line; panics if the engine quits or a worker died.
+    pub fn send(&mut self, line: &str) -> Flow {
+        let flow = self.engine.handle(line);
+        let text = self.out.text();
+        assert!(
+            !text.contains("worker thread failed"),
+            "a worker thread died after {line:?}"
+        );
+        flow
+    }
+
+    /// The engine still answers `isready` and, unless the game is over, plays a legal move.
+    pub fn assert_alive(&mut self, after: &str) {
+        self.send("stop");
+        self.out.clear();
+        self.send("isready");
+        assert!(
+            self.out.text().contains("readyok"),
+            "no readyok after {after:?}"
+        );
+        self.out.clear();
+        self.send("go perft 1");
+        self.send("d"); // waits for the perft, so its lines come first
+        let perft = self.out.text();
+        let legal: Vec<String> = perft
+            .lines()
+            .take_while(|l| !l.is_empty())
+            .filter_map(|l| l.split_once(": ").map(|(m, _)| m.to_string()))
+            .collect();
+        self.out.clear();
+        self.send("go depth 1");
+        self.send("stop");
+        let text = self.out.text();
+        let best = text
+            .lines()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .unwrap_or_else(|| panic!("no bestmove after {after:?}: {text}"));
+        let best = best.split_whitespace().next().unwrap_or("");
+        if best == "(none)" {
+            assert!(
+                text.contains("game is over") || legal.is_empty(),
+                "bestmove (none) with legal moves {legal:?} after {after:?}"
+            );
+        } else {
+            assert!(
+                legal.iter().any(|m| m == best),
+                "bestmove {best} is not legal ({legal:?}) after {after:?}"
+            );
+        }
+        self.out.clear();
+    }
+}
+
+/// UCI command lines: each input line goes to an in-process engine (lines that would only be
+/// slow are skipped, see [`harmless`]); afterwards the engine must still answer and play.
+pub fn fuzz_uci(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let mut h = Harness::new();
+    for line in text.split('\n').take(64) {
+        if !harmless(line) {
+            continue;
+        }
+        if h.send(line) == Flow::Quit {
+            return;
+        }
+    }
+    h.assert_alive("the fuzzed script");
+    h.send("quit");
+}
+
+/// The option names a fuzzer picks from: the engine's own and every variant's.
+pub fn option_names() -> Vec<String> {
+    let mut names: Vec<String> = [
+        "UCI_Variant",
+        "Hash",
+        "Clear Hash",
+        "Threads",
+        "MultiPV",
+        "Move Overhead",
+        "Ponder",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for v in registry::variants() {
+        for o in (v.create)().option_specs() {
+            if !names.iter().any(|n| n == o.name) {
+                names.push(o.name.to_string());
+            }
+        }
+    }
+    names
+}
+
+/// `setoption` values: the first byte picks the variant, the second the option, the rest is
+/// the value. The engine must keep answering and playing whatever the value.
+pub fn fuzz_setoption(data: &[u8]) {
+    let (sel, rest) = split(data);
+    let (opt, value) = split(rest.as_bytes());
+    let variants = registry::variant_names();
+    let names = option_names();
+    let variant = variants[sel as usize % variants.len()];
+    let name = &names[opt as usize % names.len()];
+    let value: String = value.chars().filter(|&c| c != '\n' && c != '\r').collect();
+    let line = format!("setoption name {name} value {value}");
+    let mut h = Harness::new();
+    h.send(&format!("setoption name UCI_Variant value {variant}"));
+    h.send("position startpos");
+    if harmless(&line) {
+        h.send(&line);
+    }
+    h.assert_alive(&line);
+    h.send("quit");
+}
+
+/// `grimoire soak`: soaks each named variant (`all`: every registered one) for `seconds`
+/// each, printing one line of figures per variant. Returns whether every variant passed.
+pub fn run_soak(variant: &str, seconds: f64, config: &SoakConfig) -> bool {
+    let names: Vec<&str> = if variant == "all" {
+        registry::variant_names()
+    } else {
+        vec![variant]
+    };
+    let mut ok = true;
+    let mut total = SoakStats::default();
+    for name in names {
+        let started = std::time::Instant::now();
+        let config = SoakConfig {
+            deadline: Some(started + std::time::Duration::from_secs_f64(seconds.max(0.0))),
+            ..config.clone()
+        };
+        match soak_variant(name, &config) {
+            Ok(stats) => {
+                println!(
+                    "{}",
+                    describe(name, &stats, started.elapsed().as_secs_f64())
+                );
+                total.add(&stats);
+            }
+            Err(e) => {
+                println!("{name}: FAILED: {e}");
+                ok = false;
+            }
+        }
+    }
+    println!(
+        "total: {} games, {} plies, {} positions fully checked, {} actions checked",
+        total.games, total.plies, total.positions_fully_checked, total.moves_checked
+    );
+    ok
+}
+
+/// One line of soak figures.
+pub fn describe(name: &str, s: &SoakStats, secs: f64) -> String {
+    let endings: Vec<String> = s.endings.iter().map(|(r, c)| format!("{r} {c}")).collect();
+    format!(
+        "{name}: {} games ({} by the engine), {} plies, {} positions fully checked, \
+         {} actions checked, {} finished by rule [{}], {secs:.1} s",
+        s.games,
+        s.engine_games,
+        s.plies,
+        s.positions_fully_checked,
+        s.moves_checked,
+        s.finished_games,
+        endings.join(", ")
+    )
+}

@@ -1,0 +1,286 @@
+//! Property tests over every parser that takes outside input, for every registered variant:
+//! FENs (mutated real FENs and arbitrary text), move tokens, UCI command lines and `setoption`
+//! values. They call the same entry points as the libFuzzer targets in `fuzz/`
+//! (`grimoire_protocol::reliability`), so CI covers the same parsers on stable Rust.
+//! `PROPTEST_CASES=<n>` runs more cases (`docs/reliability.md`).
+
+use grimoire_protocol::registry;
+use grimoire_protocol::reliability::{
+    check_fen, check_moves, fuzz_setoption, fuzz_uci, option_names,
+};
+use proptest::prelude::*;
+use proptest::test_runner::Config;
+
+fn cases(default: u32) -> Config {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(default);
+    Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+fn variant_count() -> usize {
+    registry::variant_names().len()
+}
+
+/// Real FENs of variant `v`: its start position, its bench positions, and positions a few
+/// plies into the game.
+fn real_fens(v: usize) -> Vec<String> {
+    let mut game = (registry::variants()[v].create)();
+    let mut fens = vec![game.fen()];
+    fens.extend(game.bench_positions().iter().map(|f| f.to_string()));
+    for _ in 0..6 {
+        let tokens = game.legal_move_tokens();
+        let Some(t) = tokens.get(tokens.len() / 2) else {
+            break;
+        };
+        game.play_token(&t.clone()).unwrap();
+        fens.push(game.fen());
+    }
+    fens
+}
+
+/// Characters FENs are made of, in every variant, plus some that they never contain.
+const FEN_CHARS: &str =
+    "pnbrqkmgsdacPNBRQKMGSDACzijhefwWxX0123456789/ -[]~+*#()@=_:;'\"\\\u{0}\u{7f}é9990";
+
+#[derive(Debug, Clone)]
+enum Edit {
+    Replace(usize, char),
+    Insert(usize, char),
+    Delete(usize),
+    Duplicate(usize, usize),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    let c = proptest::sample::select(FEN_CHARS.chars().collect::<Vec<_>>());
+    prop_oneof![
+        (any::<usize>(), c.clone()).prop_map(|(i, c)| Edit::Replace(i, c)),
+        (any::<usize>(), c).prop_map(|(i, c)| Edit::Insert(i, c)),
+        any::<usize>().prop_map(Edit::Delete),
+        (any::<usize>(), 1usize..12).prop_map(|(i, n)| Edit::Duplicate(i, n)),
+    ]
+}
+
+fn apply(text: &str, edits: &[Edit]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for e in edits {
+        let n = chars.len().max(1);
+        match *e {
+            Edit::Replace(i, c) if !chars.is_empty() => chars[i % n] = c,
+            Edit::Insert(i, c) => chars.insert(i % (chars.len() + 1), c),
+            Edit::Delete(i) if !chars.is_empty() => {
+                chars.remove(i % n);
+            }
+            Edit::Duplicate(i, len) if !chars.is_empty() => {
+                let i = i % n;
+                let piece: Vec<char> = chars[i..(i + len).min(chars.len())].to_vec();
+                for (k, c) in piece.into_iter().enumerate() {
+                    chars.insert(i + k, c);
+                }
+            }
+            _ => {}
+        }
+    }
+    chars.into_iter().collect()
+}
+
+proptest! {
+    #![proptest_config(cases(400))]
+
+    /// Real FENs with a few edits: rejected cleanly, or accepted and fully consistent.
+    #[test]
+    fn mutated_fens_are_rejected_or_consistent(
+        v in 0..variant_count(),
+        pick in any::<usize>(),
+        edits in proptest::collection::vec(edit(), 1..5),
+    ) {
+        let fens = real_fens(v);
+        let text = apply(&fens[pick % fens.len()], &edits);
+        let mut game = (registry::variants()[v].create)();
+        check_fen(game.as_mut(), &text);
+    }
+}
+
+proptest! {
+    #![proptest_config(cases(200))]
+
+    /// Arbitrary text as a FEN.
+    #[test]
+    fn arbitrary_text_is_never_a_crash_as_a_fen(v in 0..variant_count(), text in ".{0,120}") {
+        let mut game = (registry::variants()[v].create)();
+        check_fen(game.as_mut(), &text);
+    }
+
+    /// Field-shaped nonsense: boards of any width, odd counters, odd castling and en passant.
+    #[test]
+    fn fen_shaped_text_is_rejected_or_consistent(
+        v in 0..variant_count(),
+        text in "[pnbrqkmgsdPNBRQKMGSD1-9]{1,10}(/[pnbrqkmgsdPNBRQKMGSD1-9]{1,10}){0,10} [wbx] [KQkq-]{1,4} ([a-j][0-9]|-) [0-9]{1,5} [0-9]{1,5}",
+    ) {
+        let mut game = (registry::variants()[v].create)();
+        check_fen(game.as_mut(), &text);
+    }
+
+    /// Move tokens: mixtures of legal tokens and square-shaped or arbitrary ones, after a few
+    /// plies.
+    #[test]
+    fn move_lists_are_played_exactly_or_rejected_whole(
+        v in 0..variant_count(),
+        prefix in 0usize..8,
+        tokens in proptest::collection::vec(
+            prop_oneof![
+                any::<usize>().prop_map(|i| format!("#legal{i}")),
+                "[a-k][0-9]{1,2}[a-k][0-9]{1,2}[qrbnmcgsdaQ=+@]{0,2}",
+                "[a-z@*0-9]{1,6}",
+                ".{0,8}",
+            ],
+            0..8,
+        ),
+    ) {
+        // `#legalN` stands for the N-th legal token of the position reached so far.
+        let mut game = (registry::variants()[v].create)();
+        for _ in 0..prefix {
+            let first = game.legal_move_tokens().into_iter().next();
+            if let Some(t) = first { game.play_token(&t).unwrap(); }
+        }
+        let mut words = Vec::new();
+        let mut probe = game.clone_box();
+        for t in tokens {
+            let word = match t.strip_prefix("#legal") {
+                Some(i) => {
+                    let legal = probe.legal_move_tokens();
+                    if legal.is_empty() { continue; }
+                    legal[i.parse::<usize>().unwrap() % legal.len()].clone()
+                }
+                None => t,
+            };
+            let _ = probe.play_token(&word);
+            words.push(word);
+        }
+        let mut game = (registry::variants()[v].create)();
+        check_moves(game.as_mut(), prefix, &words.join(" "));
+    }
+}
+
+/// Words UCI command lines are built from.
+const UCI_WORDS: &[&str] = &[
+    "uci",
+    "isready",
+    "ucinewgame",
+    "setoption",
+    "position",
+    "go",
+    "stop",
+    "ponderhit",
+    "d",
+    "bench",
+    "quit",
+    "startpos",
+    "fen",
+    "moves",
+    "name",
+    "value",
+    "UCI_Variant",
+    "Hash",
+    "Threads",
+    "MultiPV",
+    "Move",
+    "Overhead",
+    "Ponder",
+    "Clear",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "movetime",
+    "depth",
+    "nodes",
+    "mate",
+    "infinite",
+    "ponder",
+    "perft",
+    "searchmoves",
+    "-1",
+    "0",
+    "1",
+    "2",
+    "3",
+    "50",
+    "-99999999999999999999",
+    "99999999999999999999",
+    "e2e4",
+    "e7e5",
+    "a1a1",
+    "8/8/8/8/8/8/8/8",
+    "w",
+    "b",
+    "-",
+    "KQkq",
+    "true",
+    "false",
+    "chess",
+    "duggan",
+    "",
+    "\t",
+];
+
+fn uci_line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => proptest::collection::vec(proptest::sample::select(UCI_WORDS), 1..8)
+            .prop_map(|w| w.join(" ")),
+        1 => "[ -~]{0,40}",
+        1 => (proptest::sample::select(UCI_WORDS), ".{0,30}")
+            .prop_map(|(a, b)| format!("{a} {b}")),
+    ]
+}
+
+proptest! {
+    #![proptest_config(cases(120))]
+
+    /// UCI scripts of grammar-shaped and arbitrary lines: the engine never dies, keeps
+    /// answering `isready` and plays a legal move afterwards.
+    #[test]
+    fn uci_scripts_leave_the_engine_answering_and_playing(
+        variant in 0..variant_count(),
+        lines in proptest::collection::vec(uci_line(), 1..10),
+    ) {
+        let name = registry::variant_names()[variant];
+        let mut script = format!("setoption name UCI_Variant value {name}\n");
+        script.push_str(&lines.join("\n"));
+        fuzz_uci(script.as_bytes());
+    }
+
+    /// `setoption` with every option and odd values.
+    #[test]
+    fn any_option_value_leaves_the_engine_answering_and_playing(
+        variant in any::<u8>(),
+        option in any::<u8>(),
+        value in prop_oneof![
+            "-?[0-9]{1,25}",
+            "(true|false|TRUE|<default>|chess|duggan|none| )",
+            ".{0,40}",
+        ],
+    ) {
+        let mut data = vec![variant, option];
+        data.extend_from_slice(value.as_bytes());
+        fuzz_setoption(&data);
+    }
+}
+
+/// Every option name the fuzzers pick from exists in `uci`'s list (so the setoption fuzzer
+/// reaches every option, variant options included).
+#[test]
+fn the_fuzzed_option_names_are_the_engines() {
+    let mut h = grimoire_protocol::reliability::Harness::new();
+    h.send("uci");
+    let text = h.out.text();
+    for name in option_names() {
+        assert!(text.contains(&format!("option name {name} type")), "{name}");
+    }
+}

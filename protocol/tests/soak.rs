@@ -1,0 +1,58 @@
+//! The small soak for CI (reliability issue): every registered variant plays seeded random and
+//! engine games to their end for a few seconds, with every action checked (hash against the
+//! recomputed one, copy-make, token round trips, the result against an independent check).
+//! The large run is `grimoire soak --seconds <n>` (`docs/reliability.md`).
+
+use grimoire_engine::soak::SoakConfig;
+use grimoire_protocol::registry;
+use grimoire_protocol::reliability::{describe, soak_variant};
+use std::time::{Duration, Instant};
+
+/// Seconds per variant; `GRIMOIRE_SOAK_SECONDS` makes the run larger.
+fn seconds() -> f64 {
+    std::env::var("GRIMOIRE_SOAK_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3.0)
+}
+
+#[test]
+fn every_variant_survives_a_seeded_soak() {
+    for name in registry::variant_names() {
+        let started = Instant::now();
+        let config = SoakConfig {
+            games: 10_000,
+            seed: 0x50A4,
+            engine_every: 3,
+            search_nodes: 1_500,
+            deadline: Some(started + Duration::from_secs_f64(seconds())),
+            ..SoakConfig::default()
+        };
+        let stats = soak_variant(name, &config).unwrap_or_else(|e| panic!("{e}"));
+        println!(
+            "{}",
+            describe(name, &stats, started.elapsed().as_secs_f64())
+        );
+        assert!(stats.games >= 3, "{name}: only {} games", stats.games);
+        assert!(stats.engine_games >= 1, "{name}: no engine game");
+        assert!(stats.plies > 100, "{name}: only {} plies", stats.plies);
+        assert!(stats.finished_games >= 1, "{name}: no game reached its end");
+    }
+}
+
+#[test]
+fn the_soak_is_reproducible_from_its_seed() {
+    for name in registry::variant_names() {
+        let config = SoakConfig {
+            games: 3,
+            max_plies: 60,
+            seed: 7,
+            engine_every: 3,
+            search_nodes: 500,
+            ..SoakConfig::default()
+        };
+        let a = soak_variant(name, &config).unwrap_or_else(|e| panic!("{e}"));
+        let b = soak_variant(name, &config).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(a, b, "{name}");
+    }
+}
