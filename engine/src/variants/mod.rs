@@ -2,3 +2,4 @@
 
 pub mod chess;
 pub mod duggan;
+pub mod eldritch;
