@@ -114,7 +114,7 @@ impl Eldritch {
                 }
                 if mv.kind() == MoveKind::Promotion {
                     let new = mv.piece_kind().unwrap_or(QUEEN);
-                    let royal = kind == COURT_MAGICIAN || self.tag(to) & TAG_ROYAL != 0;
+                    let royal = (kind == COURT_MAGICIAN || self.tag(to) & TAG_ROYAL != 0) && !piece_type(new).is(ROYAL);
                     self.board.remove(to);
                     self.board.put(to, piece(us, new));
                     self.extra.set_tag(to, royal.then_some(TAG_ROYAL));
