@@ -4,11 +4,13 @@
 
 pub mod chess;
 pub mod duggan;
+pub mod eldritch;
 pub mod features;
 pub mod params;
 
 pub use chess::ChessEval;
 pub use duggan::DugganEval;
+pub use eldritch::EldritchEval;
 pub use features::{piece_value, PieceValue, SquareWeights};
 pub use params::EvalParams;
 
@@ -42,5 +44,15 @@ impl TunableEval<grimoire_engine::variants::duggan::Duggan> for DugganEval {
 
     fn params(&self) -> &EvalParams {
         DugganEval::params(self)
+    }
+}
+
+impl TunableEval<grimoire_engine::variants::eldritch::Eldritch> for EldritchEval {
+    fn from_params(params: EvalParams) -> Result<Self, String> {
+        EldritchEval::try_from_params(params)
+    }
+
+    fn params(&self) -> &EvalParams {
+        EldritchEval::params(self)
     }
 }

@@ -82,13 +82,14 @@ impl EvalParams {
         match variant {
             "chess" => Some(EvalParams::chess()),
             "duggan" => Some(EvalParams::duggan()),
+            "eldritch" => Some(EvalParams::eldritch()),
             _ => None,
         }
     }
 
     /// The variants that have a built-in default set.
     pub fn variants() -> &'static [&'static str] {
-        &["chess", "duggan"]
+        &["chess", "duggan", "eldritch"]
     }
 
     /// The variant this set belongs to.

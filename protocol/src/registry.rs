@@ -11,8 +11,9 @@ use grimoire_engine::search::{
 };
 use grimoire_engine::variants::chess::Chess;
 use grimoire_engine::variants::duggan::Duggan;
+use grimoire_engine::variants::eldritch::Eldritch;
 use grimoire_engine::{Color, Game};
-use grimoire_eval::{ChessEval, DugganEval, EvalParams, TunableEval};
+use grimoire_eval::{ChessEval, DugganEval, EldritchEval, EvalParams, TunableEval};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -337,7 +338,11 @@ fn entry<R: Rules, E: TunableEval<R> + Default>() -> VariantEntry {
 
 /// Every variant the engine plays with its evaluator, in `UCI_Variant` order.
 pub fn variants() -> Vec<VariantEntry> {
-    vec![entry::<Chess, ChessEval>(), entry::<Duggan, DugganEval>()]
+    vec![
+        entry::<Chess, ChessEval>(),
+        entry::<Duggan, DugganEval>(),
+        entry::<Eldritch, EldritchEval>(),
+    ]
 }
 
 pub fn variant_names() -> Vec<&'static str> {

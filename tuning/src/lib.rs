@@ -24,11 +24,12 @@ pub use tune::{Config, Report};
 
 use grimoire_engine::variants::chess::Chess;
 use grimoire_engine::variants::duggan::Duggan;
-use grimoire_eval::{ChessEval, DugganEval, EvalParams};
+use grimoire_engine::variants::eldritch::Eldritch;
+use grimoire_eval::{ChessEval, DugganEval, EldritchEval, EvalParams};
 use std::path::Path;
 
 /// The variants the tuner knows.
-pub const VARIANTS: &[&str] = &["chess", "duggan"];
+pub const VARIANTS: &[&str] = &["chess", "duggan", "eldritch"];
 
 /// A tuning entry point for one variant's position and evaluator types.
 type TuneFn = fn(&Path, EvalParams, &Config, &mut dyn FnMut(&str)) -> Result<Report, String>;
@@ -45,6 +46,7 @@ pub fn tune_variant(
     let run: TuneFn = match variant {
         "chess" => tune::tune_file::<Chess, ChessEval>,
         "duggan" => tune::tune_file::<Duggan, DugganEval>,
+        "eldritch" => tune::tune_file::<Eldritch, EldritchEval>,
         other => {
             return Err(format!(
                 "no tuner for variant {other:?} (known: {})",
