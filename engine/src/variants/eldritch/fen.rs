@@ -438,7 +438,17 @@ fn validate(pos: &Eldritch) -> Result<(), String> {
             }
         }
     }
-    if pos.placing.is_none() {
+    if let Some(p) = pos.placing() {
+        let mut options = crate::moves::MoveList::new();
+        pos.placement_options(&mut options);
+        if options.is_empty() {
+            let _ = p;
+            return Err(format!(
+                "{} has nothing to place in this phase of the placement (ELD-051)",
+                pos.side.name()
+            ));
+        }
+    } else {
         let them = !pos.side;
         let bearers = pos.check_bearers(them);
         if bearers.any() && pos.checked_bearers(them) == bearers {

@@ -127,9 +127,9 @@ impl Rules for Eldritch {
     const BENCH: &'static [&'static str] = &[
         START_FEN,
         // Dragons and a Court Magician against a Vampire with Fiends.
-        "r*wbq^vb*wr/pppppppp/8/8/8/8/PPPPPPPP/R*Nb*KKBNR w * - 0 1",
+        "r*w2^vb*wr/pppppppp/8/8/8/8/PPPPPPPP/R^FB*KKB^FR w * - 0 1",
         // Gremlins, Enchanter and Gargoyles against Pontiff, Initiates and a Fireball.
-        "^r^r^r1^p2r/^i^i^i^i^ipp*x/8/3p4/4P3/2N2*G2/PPPP1PPP/R1B*EKB1R w b1 - 0 6",
+        "^r^r^r1^p2r/^i^i^i^i^ipp*x/8/3p4/4P3/2N2*G2/PPPP1PPP/R1B*EKB1R w a1,e1,h1,a2,b2,c2,d2,f2,g2,h2 - 0 6",
         // Middle game: Abjurer, Shadowmancer, Berserker, Ooze.
         "r1b1k2r/pp1n1ppp/2p1p3/3p*a3/3P^B3/2N1*S3/PPP2*OPP/R3KB1R b - - 3 11",
         // Doppelganger and Dragon middle game.
@@ -137,7 +137,7 @@ impl Rules for Eldritch {
         // Fiend and Illusionist, open position.
         "r3k2r/ppp2ppp/2n5/3^f4/4*I3/5N2/PPP2PPP/R3K2R w a1,e1,h1,a8,e8,h8 - 2 12",
         // Endgame: Vampire with directions against a Court Magician and pawns.
-        "8/5pk1/8/3^v{n,e,sw}4/8/2*K5/5PPP/6K1 w - - 0 40",
+        "8/5p2/8/3^v{n,e,sw}4/8/1*K6/5PPP/6K1 w - - 0 40",
         // Endgame: Pendulums and Gremlins.
         "4k3/2*p*p4/8/8/8/8/3^R^R3/4K3 w - - 0 45",
         // Archmage liege against a Fireball and Gargoyle.
