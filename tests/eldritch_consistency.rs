@@ -13,7 +13,10 @@ fn random_armies_from_default_placement_stay_consistent() {
     let mut plies = 0;
     let mut finished = 0;
     for seed in 0..24u64 {
-        let decls = [random_declaration(seed * 2 + 1, 4), random_declaration(seed * 2 + 2, 4)];
+        let decls = [
+            random_declaration(seed * 2 + 1, 4),
+            random_declaration(seed * 2 + 2, 4),
+        ];
         let start = Eldritch::default_placement(&decls, &options);
         let stats = random_games(&start, &options, 2, 120, 0xE1D0 + seed)
             .unwrap_or_else(|e| panic!("armies {} / {}: {e}", decls[0].text(), decls[1].text()));
@@ -29,7 +32,10 @@ fn random_armies_through_the_placement_phase_stay_consistent() {
     let options = EldritchOptions::default();
     let mut plies = 0;
     for seed in 0..8u64 {
-        let decls = [random_declaration(seed * 7 + 3, 3), random_declaration(seed * 7 + 5, 3)];
+        let decls = [
+            random_declaration(seed * 7 + 3, 3),
+            random_declaration(seed * 7 + 5, 3),
+        ];
         let start = Eldritch::placement_start(&decls, &options);
         let stats = random_games(&start, &options, 1, 60, 0x51AC + seed)
             .unwrap_or_else(|e| panic!("armies {} / {}: {e}", decls[0].text(), decls[1].text()));

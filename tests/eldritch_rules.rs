@@ -36,7 +36,10 @@ fn decl(text: &str) -> Declaration {
 }
 
 fn from(p: &Eldritch, sq: &str) -> Vec<String> {
-    tokens(p).into_iter().filter(|t| t.starts_with(sq)).collect()
+    tokens(p)
+        .into_iter()
+        .filter(|t| t.starts_with(sq))
+        .collect()
 }
 
 // ---------------------------------------------------------------- armies (ELD-040..044)
@@ -97,10 +100,20 @@ fn eld_041_042_valid_armies_and_limits() {
         "^S:BR",                  // any two of B, R, N
         "*E:PN ^W:QR",
     ] {
-        decl(army).validate().unwrap_or_else(|e| panic!("{army}: {e}"));
+        decl(army)
+            .validate()
+            .unwrap_or_else(|e| panic!("{army}: {e}"));
     }
-    assert_eq!(decl("^I:NPPPPPPPP").counts()[36], 8, "k Initiates for N + k P (ELD-433)");
-    assert_eq!(decl("^R:R").counts()[40], 5, "a rook gives 5 Gremlins (ELD-402)");
+    assert_eq!(
+        decl("^I:NPPPPPPPP").counts()[36],
+        8,
+        "k Initiates for N + k P (ELD-433)"
+    );
+    assert_eq!(
+        decl("^R:R").counts()[40],
+        5,
+        "a rook gives 5 Gremlins (ELD-402)"
+    );
 }
 
 #[test]
@@ -108,9 +121,14 @@ fn eld_044_matched_sides() {
     let b = |t: &str| Bundle::parse(t).unwrap();
     let d = matched_sides(&[b("*W:NN"), b("^R:B")]).unwrap();
     assert_eq!(d.text(), "*W:NN ^R:B");
-    assert!(matched_sides(&[b("*W:NN")]).unwrap_err().contains("2, 4, 6 or 8"));
+    assert!(matched_sides(&[b("*W:NN")])
+        .unwrap_err()
+        .contains("2, 4, 6 or 8"));
     let err = matched_sides(&[b("*W:NN"), b("^F:N")]).unwrap_err();
-    assert!(err.contains("selection 2") && err.contains("white"), "{err}");
+    assert!(
+        err.contains("selection 2") && err.contains("white"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -141,7 +159,11 @@ fn eld_051_side_with_more_pieces_finishes_alone_and_phase_two_starts_with_white(
     // White: the King and one Court Magician; Black: the King and two Dragons. Black to place.
     let p = pos("8/8/8/8/8/8/8/8 b - - 0 1 unplaced=K,*K:R,k,2*w:NN");
     let p = play(&p, "K@e8");
-    assert_eq!(p.side_to_move(), Color::White, "White still has phase-1 pieces");
+    assert_eq!(
+        p.side_to_move(),
+        Color::White,
+        "White still has phase-1 pieces"
+    );
     let p = play(&p, "K@e1");
     // Phase 2 begins with White.
     assert_eq!(p.side_to_move(), Color::White);
@@ -177,7 +199,10 @@ fn eld_053_placement_fallbacks() {
 fn eld_053_token_names_the_bundle_only_when_two_kinds_are_unplaced() {
     let p = pos("8/8/8/8/8/8/PPPPPPPP/1NBQKBN1 w * - 0 1 unplaced=*K:R,*K:NN");
     let t = tokens(&p);
-    assert!(t.contains(&"*K:R@a1".to_string()) && t.contains(&"*K:NN@a1".to_string()), "{t:?}");
+    assert!(
+        t.contains(&"*K:R@a1".to_string()) && t.contains(&"*K:NN@a1".to_string()),
+        "{t:?}"
+    );
     let p = pos("8/8/8/8/8/8/PPPPPPPP/1NBQKBN1 w * - 0 1 unplaced=*K:R");
     assert!(has(&p, "*K@a1") && has(&p, "*K@h1"));
 }
@@ -189,7 +214,9 @@ fn eld_055_illusionist_group() {
     // Phase 1: White never places its queen or rook.
     while !tokens(&p).iter().any(|t| t.starts_with("*I")) {
         if p.side_to_move() == Color::White {
-            assert!(tokens(&p).iter().all(|t| !t.starts_with("Q@") && !t.starts_with("R@")));
+            assert!(tokens(&p)
+                .iter()
+                .all(|t| !t.starts_with("Q@") && !t.starts_with("R@")));
         }
         let t = tokens(&p)[0].clone();
         p = play(&p, &t);
@@ -210,16 +237,26 @@ fn eld_055_illusionist_group() {
 fn eld_060_default_placement() {
     let none = Declaration::default();
     let p = Eldritch::default_placement(&[none.clone(), none.clone()], &opts());
-    assert_eq!(p.to_fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w * - 0 1");
+    assert_eq!(
+        p.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w * - 0 1"
+    );
     // The notation example: White Q -> Celestial, Black NN -> two Dragons.
     let p = Eldritch::default_placement(&[decl("*C:Q"), decl("*W:NN")], &opts());
-    assert_eq!(p.to_fen(), "r*wbqkb*wr/pppppppp/8/8/8/8/PPPPPPPP/RNB*CKBNR w * - 0 1");
+    assert_eq!(
+        p.to_fen(),
+        "r*wbqkb*wr/pppppppp/8/8/8/8/PPPPPPPP/RNB*CKBNR w * - 0 1"
+    );
     // Vampire (K+Q+B): the standard bishop takes c1, the Vampire the first free home square, d1.
     let p = Eldritch::default_placement(&[decl("^V:KQB"), none.clone()], &opts());
     assert!(p.to_fen().ends_with("RNB^V2NR w * - 0 1"), "{}", p.to_fen());
     // Three Gremlins from one knight: b1 holds the knight, then g1, a3 and h3.
     let p = Eldritch::default_placement(&[decl("^R:N"), none], &opts());
-    assert!(p.to_fen().contains("/^R6^R/PPPPPPPP/RNBQKB^RR w"), "{}", p.to_fen());
+    assert!(
+        p.to_fen().contains("/^R6^R/PPPPPPPP/RNBQKB^RR w"),
+        "{}",
+        p.to_fen()
+    );
 }
 
 // ---------------------------------------------------------------- promotion (ELD-080)
@@ -229,7 +266,10 @@ fn eld_080_promotion_only_to_standard_pieces_and_own_army_types() {
     let p = pos("7k/4P3/8/8/8/8/8/*W3K3 w - - 0 1 army=*W/^R");
     let mut promos: Vec<String> = from(&p, "e7e8");
     promos.sort();
-    assert_eq!(promos, vec!["e7e8=*W", "e7e8=B", "e7e8=N", "e7e8=Q", "e7e8=R"]);
+    assert_eq!(
+        promos,
+        vec!["e7e8=*W", "e7e8=B", "e7e8=N", "e7e8=Q", "e7e8=R"]
+    );
     // A liege type and a type at its board limit are excluded; the Doppelganger is 1.
     let p = pos("7k/4P3/8/8/8/8/8/^D3K3 w - - 0 1 army=^D^V/-");
     assert_eq!(from(&p, "e7e8").len(), 4);
@@ -251,7 +291,10 @@ fn eld_432_initiate_promotes_optionally_to_priests() {
     let p = pos("7k/3^I4/8/8/8/8/8/4K3 w - - 0 1");
     let mut t = from(&p, "d7d8");
     t.sort();
-    assert_eq!(t, vec!["d7d8", "d7d8=*C", "d7d8=*U", "d7d8=*V", "d7d8=B", "d7d8=^X"]);
+    assert_eq!(
+        t,
+        vec!["d7d8", "d7d8=*C", "d7d8=*U", "d7d8=*V", "d7d8=B", "d7d8=^X"]
+    );
     // ELD-430: sideways moves never capture; forward captures.
     let p = pos("7k/8/8/3n4/2p^Ip3/8/8/4K3 w - - 0 1");
     let mut t = from(&p, "d4");
@@ -263,7 +306,10 @@ fn eld_432_initiate_promotes_optionally_to_priests() {
 fn eld_262_court_magician_promotes_royal_and_takes_abjurers() {
     let p = pos("7k/8/2*K5/8/8/8/8/4K3 w - - 0 1");
     assert!(from(&p, "c6").iter().any(|t| t == "c6b8=R"));
-    assert!(!from(&p, "c6").iter().any(|t| t == "c6b8"), "promotion is mandatory");
+    assert!(
+        !from(&p, "c6").iter().any(|t| t == "c6b8"),
+        "promotion is mandatory"
+    );
     let p = play(&p, "c6b8=R");
     assert!(p.to_fen().starts_with("1R!5k/"), "{}", p.to_fen());
     // The royal flag lets the rook capture an Abjurer (ELD-201).
@@ -300,12 +346,21 @@ fn eld_070_613_liege_check_and_checkmate() {
     let p = pos("^a7/8/8/8/8/8/7R/1RR1K3 w - - 0 1");
     let p = play(&p, "h2a2");
     assert!(p.in_check());
-    assert_eq!(p.terminal(), Some(Outcome::Win { winner: Color::White, reason: Reason::Checkmate }));
+    assert_eq!(
+        p.terminal(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: Reason::Checkmate
+        })
+    );
     // The Archmage gives no check (ELD-212): the White King next to it is not in check (the
     // FEN would be rejected otherwise), while the Archmage is.
     let p = pos("8/8/8/3^a4/4K3/8/8/8 b - - 0 1");
     assert!(p.in_check());
-    assert!(!tokens(&p).iter().any(|t| t == "d5e4"), "the Archmage never captures");
+    assert!(
+        !tokens(&p).iter().any(|t| t == "d5e4"),
+        "the Archmage never captures"
+    );
     // Vampire liege in check from a queen.
     let p = pos("4^v3/8/8/8/8/8/8/4Q1K1 b - - 0 1");
     assert!(p.in_check());
@@ -318,7 +373,10 @@ fn eld_281_613_620_doppelganger_is_a_second_check_bearer() {
     let p = pos("4k3/8/8/8/8/8/3n4/1K3^D2 w - - 0 1");
     assert!(p.in_check());
     let t = tokens(&p);
-    assert!(t.contains(&"b1a1".to_string()) && t.contains(&"f1g2".to_string()), "{t:?}");
+    assert!(
+        t.contains(&"b1a1".to_string()) && t.contains(&"f1g2".to_string()),
+        "{t:?}"
+    );
     assert!(t.iter().all(|m| m.starts_with("b1") || m.starts_with("f1")));
     // Then Black captures the Doppelganger and the game goes on with the King (ELD-620 b).
     let p = play(&p, "b1a1");
@@ -328,7 +386,13 @@ fn eld_281_613_620_doppelganger_is_a_second_check_bearer() {
     // A Doppelganger that is its side's only check-bearer: destroyed, the side loses (620 a).
     let p = pos("4k3/8/8/8/8/*x7/1P6/2^D5 b - - 0 1");
     let p = play(&p, "a3b2");
-    assert_eq!(p.terminal(), Some(Outcome::Win { winner: Color::Black, reason: Reason::RoyalCaptured }));
+    assert_eq!(
+        p.terminal(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: Reason::RoyalCaptured
+        })
+    );
 }
 
 #[test]
@@ -345,9 +409,17 @@ fn eld_071_castling_chess960_geometry_for_lieges_and_doppelganger() {
     let p = pos("4k3/8/8/8/8/8/8/R2^V3R w a1,d1,h1 - 0 1");
     assert!(has(&p, "d1a1") && has(&p, "d1h1"));
     let q = play(&p, "d1a1");
-    assert!(q.to_fen().starts_with("4k3/8/8/8/8/8/8/2^VR3R b"), "{}", q.to_fen());
+    assert!(
+        q.to_fen().starts_with("4k3/8/8/8/8/8/8/2^VR3R b"),
+        "{}",
+        q.to_fen()
+    );
     let k = play(&p, "d1h1");
-    assert!(k.to_fen().starts_with("4k3/8/8/8/8/8/8/R4R^V1 b"), "{}", k.to_fen());
+    assert!(
+        k.to_fen().starts_with("4k3/8/8/8/8/8/8/R4R^V1 b"),
+        "{}",
+        k.to_fen()
+    );
     // The Archmage never castles; the Doppelganger does.
     let p = pos("4k3/8/8/8/8/8/8/R3^A2R w * - 0 1");
     assert!(!has(&p, "e1h1"));
@@ -374,13 +446,22 @@ fn eld_521_shadowmancer_immunity() {
     let p = pos("4k3/8/8/8/8/8/4q3/4^D1*SK w - - 0 1");
     assert!(p.in_check());
     // With the option `forbid`, check exists but the opponent may not give it.
-    let forbid = EldritchOptions { shadowmancer: ShadowmancerMode::Forbid, ..opts() };
+    let forbid = EldritchOptions {
+        shadowmancer: ShadowmancerMode::Forbid,
+        ..opts()
+    };
     let p = Eldritch::from_fen("3qk3/8/8/8/8/8/8/4K1*S1 b - - 0 1", &forbid).unwrap();
     let t: Vec<String> = p.legal_moves().iter().map(|&m| p.format_move(m)).collect();
-    assert!(!t.contains(&"d8d1".to_string()) && !t.contains(&"d8h4".to_string()), "forbid: no check");
+    assert!(
+        !t.contains(&"d8d1".to_string()) && !t.contains(&"d8h4".to_string()),
+        "forbid: no check"
+    );
     assert!(t.contains(&"d8c8".to_string()));
     let immune = pos("3qk3/8/8/8/8/8/8/4K1*S1 b - - 0 1");
-    assert!(has(&immune, "d8d1"), "immune: the move is fine, it gives no check");
+    assert!(
+        has(&immune, "d8d1"),
+        "immune: the move is fine, it gives no check"
+    );
 }
 
 // ---------------------------------------------------------------- capture limits
@@ -394,8 +475,14 @@ fn eld_201_202_abjurer_capture_and_jump_limits() {
     assert!(has(&p, "d1d5"));
     // No jump over it: a knight whose leg is the Abjurer's square is blocked.
     let p = pos("4k3/8/8/8/8/8/3*A4/3NK3 w - - 0 1");
-    assert!(!has(&p, "d1c3") && !has(&p, "d1e3"), "leg d2 holds an Abjurer (ELD-202)");
-    assert!(has(&p, "d1b2") && has(&p, "d1f2"), "other legs are fine, even over the King");
+    assert!(
+        !has(&p, "d1c3") && !has(&p, "d1e3"),
+        "leg d2 holds an Abjurer (ELD-202)"
+    );
+    assert!(
+        has(&p, "d1b2") && has(&p, "d1f2"),
+        "other legs are fine, even over the King"
+    );
 }
 
 #[test]
@@ -405,7 +492,10 @@ fn eld_360_361_gargoyle_lame_and_spell_immune() {
     assert!(!has(&p, "a2c4"));
     let p = pos("4k3/8/8/8/2*gp4/8/1*X6/4K3 w - - 0 1");
     let after = play(&p, "b2d4");
-    assert_eq!(after.to_fen(), "4k3/8/8/8/2*g5/8/8/4K3 b - - 0 1 army=*X/*G");
+    assert_eq!(
+        after.to_fen(),
+        "4k3/8/8/8/2*g5/8/8/4K3 b - - 0 1 army=*X/*G"
+    );
     // Lame knight: the leg square must be empty.
     let p = pos("4k3/8/8/8/8/8/4P3/4*GK2 w - - 0 1");
     assert!(!has(&p, "e1d3") && !has(&p, "e1f3") && has(&p, "e1c2"));
@@ -420,15 +510,28 @@ fn eld_351_352_fireball_blasts() {
     // Gargoyles survive the blast.
     let p = pos("4k3/8/2*g5/3p4/8/1*X6/8/4K3 w - - 0 1");
     let after = play(&p, "b3d5");
-    assert!(after.to_fen().starts_with("4k3/8/2*g5/8/8/8/8/4K3"), "{}", after.to_fen());
+    assert!(
+        after.to_fen().starts_with("4k3/8/2*g5/8/8/8/8/4K3"),
+        "{}",
+        after.to_fen()
+    );
     // A blast that would destroy the mover's own King is illegal (ELD-352).
     let p = pos("8/8/8/8/2k5/3p4/2*XK4/8 w - - 0 1");
     assert!(!has(&p, "c2d3"));
     // A blast that destroys the enemy's last check-bearer ends the game (ELD-620 a).
     let p = pos("8/8/8/3k4/2p5/1*X6/8/4K3 w - - 0 1");
     let after = play(&p, "b3c4");
-    assert_eq!(after.terminal(), Some(Outcome::Win { winner: Color::White, reason: Reason::RoyalCaptured }));
-    assert!(after.legal_moves().is_empty(), "no children after an elimination (G8)");
+    assert_eq!(
+        after.terminal(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: Reason::RoyalCaptured
+        })
+    );
+    assert!(
+        after.legal_moves().is_empty(),
+        "no children after an elimination (G8)"
+    );
 }
 
 #[test]
@@ -476,7 +579,11 @@ fn eld_310_312_enchanter_freezes_adjacent_enemies() {
     let p = pos("4k3/8/8/8/8/3*Ep3/8/4K3 w - - 0 1");
     let mut t = from(&p, "d3");
     t.sort();
-    assert!(t.contains(&"d3e3".to_string()) && t.contains(&"d3d5".to_string()) && !t.contains(&"d3d4".to_string()));
+    assert!(
+        t.contains(&"d3e3".to_string())
+            && t.contains(&"d3d5".to_string())
+            && !t.contains(&"d3d4".to_string())
+    );
 }
 
 #[test]
@@ -490,7 +597,11 @@ fn eld_340_343_fiend_paths_priests_and_pawns() {
     // Own adjacent pawns are captured after the move.
     let p = pos("4k3/8/8/8/3^F4/8/1PP5/4K3 w - - 0 1");
     let after = play(&p, "d4b3");
-    assert!(after.to_fen().starts_with("4k3/8/8/8/8/1^F6/8/4K3"), "{}", after.to_fen());
+    assert!(
+        after.to_fen().starts_with("4k3/8/8/8/8/1^F6/8/4K3"),
+        "{}",
+        after.to_fen()
+    );
     // Abjurers block every path through them (and cannot be captured by it).
     let p = pos("4k3/8/8/8/8/8/*A*A6/^F*A2K3 w - - 0 1");
     assert!(from(&p, "a1").is_empty());
@@ -502,7 +613,11 @@ fn eld_400_401_gremlin_turns_and_never_double_steps() {
     assert_eq!(from(&p, "d2"), vec!["d2d3"]);
     let p = pos("7k/3^R4/8/8/8/8/8/4K3 w - - 0 1");
     let after = play(&p, "d7d8");
-    assert!(after.to_fen().starts_with("3^R{t}3k/"), "{}", after.to_fen());
+    assert!(
+        after.to_fen().starts_with("3^R{t}3k/"),
+        "{}",
+        after.to_fen()
+    );
     let p = pos("3^R{t}3k/8/8/8/8/8/8/4K3 w - - 0 1");
     assert_eq!(from(&p, "d8"), vec!["d8d7"]);
     assert!(Eldritch::from_fen("3^R3k/8/8/8/8/8/8/4K3 w - - 0 1", &opts()).is_err());
@@ -514,7 +629,10 @@ fn eld_420_421_illusionist_captures_only_as_a_pawn() {
     let t = from(&p, "d3");
     assert!(t.contains(&"d3c4".to_string()) && t.contains(&"d3e4".to_string()));
     assert!(!t.contains(&"d3b1".to_string()), "no bishop capture");
-    assert!(t.contains(&"d3d5".to_string()), "double step from its virgin square");
+    assert!(
+        t.contains(&"d3d5".to_string()),
+        "double step from its virgin square"
+    );
     assert!(t.contains(&"d3h3".to_string()) && t.contains(&"d3f2".to_string()));
     // Its double step can be taken en passant.
     let p = pos("4k3/8/8/8/4p3/8/3*I4/4K3 w * - 0 1");
@@ -545,7 +663,10 @@ fn eld_570_571_vampire_gains_directions() {
     let p = pos("4k3/8/8/8/3^V{se}4/8/8/8 w - - 0 1");
     assert!(has(&p, "d4e3") && !has(&p, "d4e5"));
     let p = pos("4k3/8/8/8/3^V{n,ne,e,se,s,sw,w,nw}4/8/8/8 w - - 0 1");
-    assert!(has(&p, "d4d6") && has(&p, "d4a7") && !has(&p, "d4d7"), "all eight: queen moves");
+    assert!(
+        has(&p, "d4d6") && has(&p, "d4a7") && !has(&p, "d4d7"),
+        "all eight: queen moves"
+    );
 }
 
 #[test]
@@ -560,13 +681,24 @@ fn eld_210_archmage_and_court_magician_moves() {
 
 #[test]
 fn eld_624_no_mating_force() {
-    assert_eq!(pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1").terminal(), Some(Outcome::Draw { reason: Reason::InsufficientMaterial }));
+    assert_eq!(
+        pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1").terminal(),
+        Some(Outcome::Draw {
+            reason: Reason::InsufficientMaterial
+        })
+    );
     assert_eq!(
         pos("4^a3/8/8/8/8/8/*O*O6/4^A3 w - - 0 1").terminal(),
-        Some(Outcome::Draw { reason: Reason::InsufficientMaterial }),
+        Some(Outcome::Draw {
+            reason: Reason::InsufficientMaterial
+        }),
         "archmage and some oozes"
     );
-    assert_eq!(pos("4k3/8/8/8/8/8/8/3^DK3 w - - 0 1").terminal(), None, "the Doppelganger mates");
+    assert_eq!(
+        pos("4k3/8/8/8/8/8/8/3^DK3 w - - 0 1").terminal(),
+        None,
+        "the Doppelganger mates"
+    );
     assert_eq!(pos("4k3/8/8/8/8/8/8/3PK3 w - - 0 1").terminal(), None);
 }
 
@@ -578,7 +710,10 @@ fn eld_152_en_passant_square_only_when_a_capture_is_legal() {
     let p = pos("4k3/8/8/8/8/8/3P4/4K3 w * - 0 1");
     let after = play(&p, "d2d4");
     assert!(after.to_fen().contains(" - "), "{}", after.to_fen());
-    assert!(after.legal_moves().iter().all(|m| m.kind() != MoveKind::EnPassant));
+    assert!(after
+        .legal_moves()
+        .iter()
+        .all(|m| m.kind() != MoveKind::EnPassant));
 }
 
 #[test]

@@ -10,7 +10,9 @@ use crate::params::EvalParams;
 use grimoire_engine::eval_api::{Evaluator, Score};
 use grimoire_engine::square::SQUARE_COUNT;
 use grimoire_engine::variants::eldritch::catalogue::*;
-use grimoire_engine::variants::eldritch::geometry::{board_mask, fiend_targets, passed_squares, sq};
+use grimoire_engine::variants::eldritch::geometry::{
+    board_mask, fiend_targets, passed_squares, sq,
+};
 use grimoire_engine::variants::eldritch::Eldritch;
 use grimoire_engine::{Bitboard, Color, Geometry, Rules, Square};
 
@@ -39,7 +41,11 @@ fn atom_targets(atom: &Atom, s: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
         }
     };
     match *atom {
-        Atom::Leap { offsets, mode, lame } => {
+        Atom::Leap {
+            offsets,
+            mode,
+            lame,
+        } => {
             for &(dx, dy) in offsets {
                 let Some(t) = at(dx, dy) else { continue };
                 let blocked = lame
@@ -51,7 +57,12 @@ fn atom_targets(atom: &Atom, s: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
                 }
             }
         }
-        Atom::Slide { dirs, min, max, mode } => {
+        Atom::Slide {
+            dirs,
+            min,
+            max,
+            mode,
+        } => {
             for &(dx, dy) in dirs {
                 for k in 1..=max as i8 {
                     let Some(t) = at(dx * k, dy * k) else { break };
@@ -93,7 +104,8 @@ fn atom_targets(atom: &Atom, s: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
                 if !occ.contains(l) {
                     quiet.set(l);
                     for (ax, ay) in KING_STEPS {
-                        if let Some(n) = l.offset(ax, ay).filter(|n| board.contains(*n) && *n != s) {
+                        if let Some(n) = l.offset(ax, ay).filter(|n| board.contains(*n) && *n != s)
+                        {
                             cap.set(n);
                         }
                     }
@@ -133,13 +145,19 @@ pub fn derived_piece_values() -> Vec<DerivedValue> {
         let pawnish = t.atoms.iter().any(|a| matches!(a, Atom::Pawn { .. }));
         let origins = if pawnish { middle } else { board };
         let targets = |s: Square, occ: Bitboard| {
-            t.atoms.iter().fold((Bitboard::EMPTY, Bitboard::EMPTY), |(c, q), a| {
-                let (c2, q2) = atom_targets(a, s, occ);
-                (c | c2, q | q2)
-            })
+            t.atoms
+                .iter()
+                .fold((Bitboard::EMPTY, Bitboard::EMPTY), |(c, q), a| {
+                    let (c2, q2) = atom_targets(a, s, occ);
+                    (c | c2, q | q2)
+                })
         };
-        let mut value =
-            piece_value_with(board, origins, |s, o| targets(s, o).0, |s, o| targets(s, o).1);
+        let mut value = piece_value_with(
+            board,
+            origins,
+            |s, o| targets(s, o).0,
+            |s, o| targets(s, o).1,
+        );
         // Pieces that move only as pawns are worth the pawn, the unit (100 by definition).
         let pawn_only = t
             .atoms
@@ -162,7 +180,10 @@ fn pst_defaults(kind: u8) -> ((i32, i32), (i32, i32)) {
     if t.atoms.iter().any(|a| matches!(a, Atom::Pawn { .. })) {
         return ((5, 0), (2, 6));
     }
-    if t.atoms.iter().any(|a| matches!(a, Atom::Slide { max: 9, .. })) {
+    if t.atoms
+        .iter()
+        .any(|a| matches!(a, Atom::Slide { max: 9, .. }))
+    {
         return ((2, 3), (1, 0));
     }
     ((7, 5), (2, 0))
@@ -172,8 +193,8 @@ fn pst_defaults(kind: u8) -> ((i32, i32), (i32, i32)) {
 /// method gives them (see the test), lieges 0.
 pub const MATERIAL: [i32; KINDS] = [
     0, 894, 500, 330, 317, 100, // K Q R B N P
-    278, 371, 482, 278, 258, 278, 217, 894, 485, 632, 100, 100, 330, 89, 71, 0, 278, 274, 100,
-    317, 1231, 280, // *A..*X
+    278, 371, 482, 278, 258, 278, 217, 894, 485, 632, 100, 100, 330, 89, 71, 0, 278, 274, 100, 317,
+    1231, 280, // *A..*X
     0, 100, 100, 278, 100, 2370, 278, 70, 71, 47, 0, 0, 100, 0, 317, 0, 894, 454, // ^A..^X
 ];
 
@@ -186,7 +207,9 @@ impl EvalParams {
             let cp = MATERIAL[kind as usize];
             p.push_tapered(&format!("material_{}", kind_name(kind)), cp, cp);
         }
-        p.section("Piece-square features: centipawns per unit of centralisation and of advancement.");
+        p.section(
+            "Piece-square features: centipawns per unit of centralisation and of advancement.",
+        );
         for kind in 0..KINDS as u8 {
             let (c, a) = pst_defaults(kind);
             p.push_tapered(&format!("pst_centre_{}", kind_name(kind)), c.0, c.1);
@@ -242,7 +265,8 @@ impl EldritchEval {
                 let mg = features::square_table(Geometry::Framed8, color, w(|s| s.mg));
                 let eg = features::square_table(Geometry::Framed8, color, w(|s| s.eg));
                 for i in 0..SQUARE_COUNT {
-                    psqt[color.index()][k as usize][i] = material[k as usize] + S::new(mg[i], eg[i]);
+                    psqt[color.index()][k as usize][i] =
+                        material[k as usize] + S::new(mg[i], eg[i]);
                 }
             }
         }
@@ -268,7 +292,7 @@ impl Evaluator<Eldritch> for EldritchEval {
         for s in board.occupied() {
             let p = board.piece_at(s);
             let c = p.color().index();
-            score[c] = score[c] + self.psqt[c][p.kind() as usize][s.index()];
+            score[c] += self.psqt[c][p.kind() as usize][s.index()];
             if p.kind() != PAWN {
                 phase += self.material[p.kind() as usize].mg;
             }
@@ -277,7 +301,8 @@ impl Evaluator<Eldritch> for EldritchEval {
             for c in Color::BOTH {
                 for u in placing.side(c) {
                     let m = self.material[u.kind as usize];
-                    score[c.index()] = score[c.index()] + S::new(m.mg * u.count as i32, m.eg * u.count as i32);
+                    score[c.index()] =
+                        score[c.index()] + S::new(m.mg * u.count as i32, m.eg * u.count as i32);
                     if u.kind != PAWN {
                         phase += m.mg * u.count as i32;
                     }

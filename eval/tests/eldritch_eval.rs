@@ -27,7 +27,10 @@ fn built_in_material_is_the_derived_value() {
         }
     }
     println!("{report}");
-    assert!(mismatches.is_empty(), "material differs from the method: {mismatches:?}");
+    assert!(
+        mismatches.is_empty(),
+        "material differs from the method: {mismatches:?}"
+    );
     assert_eq!(MATERIAL.len(), KINDS);
 }
 
@@ -41,6 +44,10 @@ fn the_fide_army_start_scores_only_the_tempo_and_params_round_trip() {
     let back = EvalParams::from_text(&text).expect("parameter text parses back");
     assert_eq!(back, EvalParams::eldritch());
     // A side a Dragon up is better.
-    let up = Eldritch::from_fen("4k3/8/8/8/8/8/8/*W3K3 w - - 0 1", &EldritchOptions::default()).unwrap();
+    let up = Eldritch::from_fen(
+        "4k3/8/8/8/8/8/8/*W3K3 w - - 0 1",
+        &EldritchOptions::default(),
+    )
+    .unwrap();
     assert!(eval.evaluate(&up) > 150);
 }

@@ -4,9 +4,9 @@
 //! handed to the game as a FEN, so everything else (moves, `go`, `d`) works unchanged.
 
 use grimoire_engine::variants::eldritch::army::{matched_sides, propose, Bundle, Declaration};
-use grimoire_eval::eldritch::MATERIAL;
 use grimoire_engine::variants::eldritch::{Eldritch, EldritchOptions};
 use grimoire_engine::{Color, Rules};
+use grimoire_eval::eldritch::MATERIAL;
 
 /// The declarations made so far (both FIDE armies until declared).
 #[derive(Clone, Debug, Default)]
@@ -59,10 +59,17 @@ impl EldritchSetup {
                 let d = matched_sides(&bundles)?;
                 d.supported()?;
                 self.decls = [d.clone(), d];
-                Ok(SetupAction::Say(vec![format!("eldritch army both {}", self.decls[0].text())]))
+                Ok(SetupAction::Say(vec![format!(
+                    "eldritch army both {}",
+                    self.decls[0].text()
+                )]))
             }
             "propose" => {
-                let c = side(words.next().ok_or("eldritch propose needs white or black")?)?;
+                let c = side(
+                    words
+                        .next()
+                        .ok_or("eldritch propose needs white or black")?,
+                )?;
                 let max = match words.next() {
                     Some(n) => n
                         .parse::<usize>()
@@ -70,12 +77,22 @@ impl EldritchSetup {
                     None => 2,
                 };
                 let d = propose(max, |k| MATERIAL[k as usize]);
-                Ok(SetupAction::Say(vec![format!("eldritch propose {} {}", c.name(), d.text())]))
+                Ok(SetupAction::Say(vec![format!(
+                    "eldritch propose {} {}",
+                    c.name(),
+                    d.text()
+                )]))
             }
             "show" => Ok(SetupAction::Say(
                 Color::BOTH
                     .iter()
-                    .map(|&c| format!("eldritch army {} {}", c.name(), self.decls[c.index()].text()))
+                    .map(|&c| {
+                        format!(
+                            "eldritch army {} {}",
+                            c.name(),
+                            self.decls[c.index()].text()
+                        )
+                    })
                     .collect(),
             )),
             "reset" => {
@@ -86,7 +103,11 @@ impl EldritchSetup {
                 let pos = match words.next().unwrap_or("placement") {
                     "placement" => Eldritch::placement_start(&self.decls, options),
                     "default" => Eldritch::default_placement(&self.decls, options),
-                    other => return Err(format!("eldritch start takes placement or default, got '{other}'")),
+                    other => {
+                        return Err(format!(
+                            "eldritch start takes placement or default, got '{other}'"
+                        ))
+                    }
                 };
                 Ok(SetupAction::Start(pos.to_fen()))
             }

@@ -382,7 +382,11 @@ impl Engine {
         let mut options = grimoire_engine::variants::eldritch::EldritchOptions::default();
         for (name, value) in &self.variant_options {
             use grimoire_engine::Rules;
-            let _ = grimoire_engine::variants::eldritch::Eldritch::set_option(&mut options, name, value);
+            let _ = grimoire_engine::variants::eldritch::Eldritch::set_option(
+                &mut options,
+                name,
+                value,
+            );
         }
         match self.eldritch.handle(rest, &options) {
             Ok(SetupAction::Say(lines)) => {
@@ -392,7 +396,8 @@ impl Engine {
             }
             Ok(SetupAction::Start(fen)) => {
                 if self.game.variant() != "eldritch" {
-                    return self.error("eldritch start needs setoption name UCI_Variant value eldritch");
+                    return self
+                        .error("eldritch start needs setoption name UCI_Variant value eldritch");
                 }
                 match self.game.set_position(Some(&fen), &[]) {
                     Ok(()) => self.out.line(&format!("info string eldritch start {fen}")),

@@ -256,8 +256,8 @@ impl Declaration {
     pub fn standard_left(&self) -> Option<[u8; 6]> {
         let mut left = BASE_ARMY;
         for b in &self.bundles {
-            for i in 0..6 {
-                left[i] = left[i].checked_sub(b.replaced[i])?;
+            for (l, r) in left.iter_mut().zip(b.replaced) {
+                *l = l.checked_sub(r)?;
             }
         }
         Some(left)
@@ -280,16 +280,14 @@ impl Declaration {
         let Some(_) = self.standard_left() else {
             let mut need = [0u8; 6];
             for b in &self.bundles {
-                for i in 0..6 {
-                    need[i] += b.replaced[i];
+                for (n, r) in need.iter_mut().zip(b.replaced) {
+                    *n += r;
                 }
             }
             let i = (0..6).find(|&i| need[i] > BASE_ARMY[i]).unwrap_or(0);
             return Err(format!(
                 "the bundles replace {} {} but the army has only {} (ELD-042.1)",
-                need[i],
-                STD_LETTERS[i],
-                BASE_ARMY[i]
+                need[i], STD_LETTERS[i], BASE_ARMY[i]
             ));
         };
         let mut uses = vec![0u8; LINES.len()];
@@ -406,7 +404,11 @@ pub fn stage_one_bundles() -> Vec<Bundle> {
         if piece_type(kind).stage != Stage::One {
             continue;
         }
-        let fixed: String = l.pattern.chars().filter(|c| c.is_ascii_uppercase() && *c != 'X' && *c != 'Y').collect();
+        let fixed: String = l
+            .pattern
+            .chars()
+            .filter(|c| c.is_ascii_uppercase() && *c != 'X' && *c != 'Y')
+            .collect();
         let variants: Vec<String> = if l.pattern == "N+P" {
             vec!["NPPP".to_string()]
         } else if l.pattern.contains('Y') {
@@ -415,7 +417,10 @@ pub fn stage_one_bundles() -> Vec<Bundle> {
                 .map(|x| format!("{fixed}{x}"))
                 .collect()
         } else if l.pattern.contains('X') {
-            ["B", "R", "N"].iter().map(|x| format!("{fixed}{x}")).collect()
+            ["B", "R", "N"]
+                .iter()
+                .map(|x| format!("{fixed}{x}"))
+                .collect()
         } else {
             vec![l.pattern.to_string()]
         };

@@ -105,7 +105,11 @@ pub enum Atom {
     },
     /// Pawn-type moves (ELD-151): push, virgin double step, diagonal capture, en passant.
     /// `captures` false gives the Illusionist's quiet pawn moves (its captures are separate).
-    Pawn { double: bool, push: bool, captures: bool },
+    Pawn {
+        double: bool,
+        push: bool,
+        captures: bool,
+    },
     /// The Berserker's one-shot moves: any of the inner atoms, after which it is removed
     /// (ELD-231). Displacements that are pawn-type moves are not one-shot moves.
     OneShot(&'static [Atom]),
@@ -296,6 +300,8 @@ const PAWN_MOVES: Atom = Atom::Pawn {
     captures: true,
 };
 
+/// One table row (a constructor keeps the table below to one line per fact).
+#[allow(clippy::too_many_arguments)]
 const fn row(
     code: &'static str,
     name: &'static str,
@@ -323,12 +329,39 @@ use Stage::{Frame, Invokes, One, Reactions};
 
 /// The catalogue, indexed by kind.
 pub static CATALOGUE: [PieceType; KINDS] = [
-    row("K", "King", ROYAL | LIEGE, &[K_STEP], Never, F_CASTLER | F_VIRGIN_MATTERS, 0, One),
+    row(
+        "K",
+        "King",
+        ROYAL | LIEGE,
+        &[K_STEP],
+        Never,
+        F_CASTLER | F_VIRGIN_MATTERS,
+        0,
+        One,
+    ),
     row("Q", "Queen", ROYAL, &[Q_SLIDE], Never, 0, 0, One),
-    row("R", "Rook", 0, &[R_SLIDE], Never, F_CASTLE_ROOK | F_VIRGIN_MATTERS, 0, One),
+    row(
+        "R",
+        "Rook",
+        0,
+        &[R_SLIDE],
+        Never,
+        F_CASTLE_ROOK | F_VIRGIN_MATTERS,
+        0,
+        One,
+    ),
     row("B", "Bishop", PRIEST, &[B_SLIDE], Never, 0, 0, One),
     row("N", "Knight", 0, &[N_LEAP], Never, 0, 0, One),
-    row("P", "Pawn", 0, &[PAWN_MOVES], PawnMoves, F_VIRGIN_MATTERS, 0, One),
+    row(
+        "P",
+        "Pawn",
+        0,
+        &[PAWN_MOVES],
+        PawnMoves,
+        F_VIRGIN_MATTERS,
+        0,
+        One,
+    ),
     // ELD-200..203
     row("*A", "Abjurer", 0, &[K_STEP], Never, F_ABJURER, 0, One),
     // ELD-220 (Block: part 2)
@@ -459,8 +492,26 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         0,
         Reactions,
     ),
-    row("*M", "Mystic", 0, &[PAWN_MOVES], Never, F_VIRGIN_MATTERS, 0, Reactions),
-    row("*N", "Necromancer", 0, &[B_SLIDE], Never, F_PASSABLE_ENEMY, 0, Invokes),
+    row(
+        "*M",
+        "Mystic",
+        0,
+        &[PAWN_MOVES],
+        Never,
+        F_VIRGIN_MATTERS,
+        0,
+        Reactions,
+    ),
+    row(
+        "*N",
+        "Necromancer",
+        0,
+        &[B_SLIDE],
+        Never,
+        F_PASSABLE_ENEMY,
+        0,
+        Invokes,
+    ),
     // ELD-480..483
     row(
         "*O",
@@ -509,8 +560,26 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         0,
         Invokes,
     ),
-    row("*U", "Druid", PRIEST, &[PAWN_MOVES], Never, F_VIRGIN_MATTERS, 0, Invokes),
-    row("*V", "Valkyrie", ROYAL | PRIEST, &[N_LEAP], Never, 0, 0, Invokes),
+    row(
+        "*U",
+        "Druid",
+        PRIEST,
+        &[PAWN_MOVES],
+        Never,
+        F_VIRGIN_MATTERS,
+        0,
+        Invokes,
+    ),
+    row(
+        "*V",
+        "Valkyrie",
+        ROYAL | PRIEST,
+        &[N_LEAP],
+        Never,
+        0,
+        0,
+        Invokes,
+    ),
     // ELD-290..293
     row("*W", "Dragon", 0, &[Atom::Dragon], Never, 0, 0, One),
     // ELD-350..356
@@ -562,7 +631,16 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         0,
         One,
     ),
-    row("^C", "Conjurer", 0, &[PAWN_MOVES], Never, F_VIRGIN_MATTERS, 1, Invokes),
+    row(
+        "^C",
+        "Conjurer",
+        0,
+        &[PAWN_MOVES],
+        Never,
+        F_VIRGIN_MATTERS,
+        1,
+        Invokes,
+    ),
     // ELD-280..284
     row(
         "^D",
@@ -574,7 +652,16 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         1,
         One,
     ),
-    row("^E", "Evoker", 0, &[PAWN_MOVES], Never, F_VIRGIN_MATTERS, 3, Invokes),
+    row(
+        "^E",
+        "Evoker",
+        0,
+        &[PAWN_MOVES],
+        Never,
+        F_VIRGIN_MATTERS,
+        3,
+        Invokes,
+    ),
     // ELD-340..344
     row(
         "^F",
@@ -670,7 +757,16 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         0,
         One,
     ),
-    row("^S", "Shapeshifter", 0, &[], Never, F_VIRGIN_MATTERS, 0, Invokes),
+    row(
+        "^S",
+        "Shapeshifter",
+        0,
+        &[],
+        Never,
+        F_VIRGIN_MATTERS,
+        0,
+        Invokes,
+    ),
     row("^U", "Beast", 0, &[N_LEAP], Never, F_TOKEN, 0, Invokes),
     // ELD-570..573
     row(
@@ -743,6 +839,16 @@ pub const DIRECTIONS: [(&str, Offset); 8] = [
     ("nw", (-1, 1)),
 ];
 
+/// Centipawn values for move ordering and the army proposal (the evaluation derives its own
+/// material by the piece-value method of `docs/eval.md`).
+pub const ORDER_VALUES: [i32; KINDS] = [
+    0, 900, 500, 330, 320, 100, // K Q R B N P
+    280, 350, 500, 280, 300, 280, 300, 900, 450, 480, 250, 200, 330, 150, 140, 100, 280, 350, 150,
+    320, 220, 280, // *A..*X
+    0, 250, 200, 280, 200, 400, 280, 300, 130, 120, 100, 0, 100, 300, 200, 0, 900,
+    400, // ^A..^X
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -756,10 +862,22 @@ mod tests {
                 _ => 0,
             };
             let std = "KQRBNP".find(c).unwrap_or(0);
-            (rank, if rank == 0 { std as u8 } else { c.as_bytes()[1] })
+            (
+                rank,
+                if rank == 0 {
+                    std as u8
+                } else {
+                    c.as_bytes()[1]
+                },
+            )
         };
         for w in CATALOGUE.windows(2) {
-            assert!(key(w[0].code) < key(w[1].code), "{} {}", w[0].code, w[1].code);
+            assert!(
+                key(w[0].code) < key(w[1].code),
+                "{} {}",
+                w[0].code,
+                w[1].code
+            );
         }
         assert_eq!(kind_of_code("^X"), Some(SPHINX));
         assert_eq!(piece_type(VAMPIRE).name, "Vampire");
@@ -782,12 +900,3 @@ mod tests {
         assert_eq!(with(NOBLE), ["^P"]);
     }
 }
-
-/// Centipawn values for move ordering and the army proposal (the evaluation derives its own
-/// material by the piece-value method of `docs/eval.md`).
-pub const ORDER_VALUES: [i32; KINDS] = [
-    0, 900, 500, 330, 320, 100, // K Q R B N P
-    280, 350, 500, 280, 300, 280, 300, 900, 450, 480, 250, 200, 330, 150, 140, 100, 280, 350,
-    150, 320, 220, 280, // *A..*X
-    0, 250, 200, 280, 200, 400, 280, 300, 130, 120, 100, 0, 100, 300, 200, 0, 900, 400, // ^A..^X
-];

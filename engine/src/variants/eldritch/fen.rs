@@ -135,7 +135,10 @@ pub fn format(pos: &Eldritch) -> String {
         out.push_str(" unplaced=");
         out.push_str(&items.join(","));
     }
-    let defaults = [default_army(pos, Color::White), default_army(pos, Color::Black)];
+    let defaults = [
+        default_army(pos, Color::White),
+        default_army(pos, Color::Black),
+    ];
     if pos.army != defaults {
         out.push_str(&format!(
             " army={}/{}",
@@ -174,7 +177,9 @@ fn parse_piece(text: &str) -> Result<(Piece, u32, usize), String> {
     }
     if b.get(used) == Some(&b'!') {
         if piece_type(kind).is(ROYAL) {
-            return Err(format!("'{code}' is royal already; '!' is only for promoted pieces"));
+            return Err(format!(
+                "'{code}' is royal already; '!' is only for promoted pieces"
+            ));
         }
         tag |= TAG_ROYAL;
         used += 1;
@@ -193,7 +198,10 @@ fn parse_state(kind: u8, state: &str) -> Result<u32, String> {
                     .position(|(n, _)| *n == d)
                     .ok_or_else(|| format!("unknown direction '{d}'"))?;
                 if last.is_some_and(|l| l >= i) {
-                    return Err("directions must be listed once each in the order n,ne,e,se,s,sw,w,nw".into());
+                    return Err(
+                        "directions must be listed once each in the order n,ne,e,se,s,sw,w,nw"
+                            .into(),
+                    );
                 }
                 last = Some(i);
                 tag |= 1 << i;
@@ -233,10 +241,21 @@ fn parse_unplaced(text: &str) -> Result<(Color, Unplaced), String> {
     let replaced = match (kind < 6, bundle) {
         (true, None) => [0; 6],
         (true, Some(_)) => return Err(format!("standard piece '{code}' takes no bundle")),
-        (false, None) => return Err(format!("eldritch piece '{code}' needs its bundle, e.g. {upper}:Q")),
+        (false, None) => {
+            return Err(format!(
+                "eldritch piece '{code}' needs its bundle, e.g. {upper}:Q"
+            ))
+        }
         (false, Some(b)) => Bundle::parse(&format!("{upper}:{b}"))?.replaced,
     };
-    Ok((color, Unplaced { kind, replaced, count }))
+    Ok((
+        color,
+        Unplaced {
+            kind,
+            replaced,
+            count,
+        },
+    ))
 }
 
 fn parse_types(text: &str) -> Result<u64, String> {
@@ -280,7 +299,7 @@ pub fn parse(fen: &str, options: &EldritchOptions) -> Result<Eldritch, String> {
         while !rest.is_empty() {
             let c = rest.as_bytes()[0];
             if c.is_ascii_digit() {
-                let n = (c - b'0') as u8;
+                let n = c - b'0';
                 if n == 0 || last_run {
                     return Err(format!("bad empty-square count in rank {}", rank + 1));
                 }
@@ -291,7 +310,8 @@ pub fn parse(fen: &str, options: &EldritchOptions) -> Result<Eldritch, String> {
                 return Err("stacks (Familiar, Ghost) come with Eldritch part 2".into());
             } else {
                 last_run = false;
-                let (p, tag, used) = parse_piece(rest).map_err(|e| format!("rank {}: {e}", rank + 1))?;
+                let (p, tag, used) =
+                    parse_piece(rest).map_err(|e| format!("rank {}: {e}", rank + 1))?;
                 if file >= 8 {
                     return Err(format!("rank {} has more than 8 squares", rank + 1));
                 }
@@ -373,7 +393,10 @@ pub fn parse(fen: &str, options: &EldritchOptions) -> Result<Eldritch, String> {
                 for item in value.split(',') {
                     let (c, u) = parse_unplaced(item)?;
                     let list = &mut placing.sides[c.index()];
-                    if list.iter().any(|x| x.kind == u.kind && x.replaced == u.replaced) {
+                    if list
+                        .iter()
+                        .any(|x| x.kind == u.kind && x.replaced == u.replaced)
+                    {
                         return Err(format!("unplaced entry '{item}' repeated"));
                     }
                     list.push(u);
@@ -395,7 +418,10 @@ pub fn parse(fen: &str, options: &EldritchOptions) -> Result<Eldritch, String> {
     }
     pos.army = match army {
         Some(w) => [w, army_black],
-        None => [default_army(&pos, Color::White), default_army(&pos, Color::Black)],
+        None => [
+            default_army(&pos, Color::White),
+            default_army(&pos, Color::Black),
+        ],
     };
     validate(&pos)?;
     if let Some(s) = ep {
@@ -419,17 +445,32 @@ fn validate(pos: &Eldritch) -> Result<(), String> {
             return Err(format!("{} has more than one liege (ELD-070)", c.name()));
         }
         if pos.board.pieces(c, DOPPELGANGER).count() > 1 {
-            return Err(format!("{} has more than one Doppelganger (ELD-282)", c.name()));
+            return Err(format!(
+                "{} has more than one Doppelganger (ELD-282)",
+                c.name()
+            ));
         }
         for s in pos.board.pieces(c, GREMLIN) {
-            let beyond = if c == Color::White { s.row() >= 8 } else { s.row() <= 1 };
+            let beyond = if c == Color::White {
+                s.row() >= 8
+            } else {
+                s.row() <= 1
+            };
             if beyond && pos.tag(s) & TAG_TURNED == 0 {
-                return Err(format!("the Gremlin on {} must be turned {{t}} (ELD-401)", G.name(s)));
+                return Err(format!(
+                    "the Gremlin on {} must be turned {{t}} (ELD-401)",
+                    G.name(s)
+                ));
             }
         }
         for s in pos.board.color(c) {
             let t = piece_type(pos.piece_at(s).kind());
-            if t.stage != Stage::One && !matches!(pos.piece_at(s).kind(), CELESTIAL | DRUID | SPHINX | VALKYRIE) {
+            if t.stage != Stage::One
+                && !matches!(
+                    pos.piece_at(s).kind(),
+                    CELESTIAL | DRUID | SPHINX | VALKYRIE
+                )
+            {
                 return Err(format!(
                     "the {} on {} belongs to Eldritch part 2",
                     t.name,
@@ -551,9 +592,15 @@ pub fn render(pos: &Eldritch) -> String {
     out.push_str("     a    b    c    d    e    f    g    h");
     present.sort();
     if !present.is_empty() {
-        out.push_str("\n\nLegend (upper case White, lower case Black; ' marks piece state in the FEN):");
+        out.push_str(
+            "\n\nLegend (upper case White, lower case Black; ' marks piece state in the FEN):",
+        );
         for k in present {
-            out.push_str(&format!("\n  {:<3}{}", piece_type(k).code, piece_type(k).name));
+            out.push_str(&format!(
+                "\n  {:<3}{}",
+                piece_type(k).code,
+                piece_type(k).name
+            ));
         }
     }
     if let Some(p) = pos.placing() {

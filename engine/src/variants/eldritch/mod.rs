@@ -72,7 +72,11 @@ impl Eldritch {
     }
 
     fn state_key(&self) -> u64 {
-        let mut h = if self.side == Color::Black { KEYS.side } else { 0 };
+        let mut h = if self.side == Color::Black {
+            KEYS.side
+        } else {
+            0
+        };
         if let Some(s) = self.ep {
             h ^= KEYS.en_passant[s.index()];
         }
@@ -83,7 +87,8 @@ impl Eldritch {
             h ^= KEYS.state[0];
             for c in Color::BOTH {
                 for u in p.side(c) {
-                    let mut code = (c.index() as u64) << 56 | (u.kind as u64) << 48 | (u.count as u64) << 40;
+                    let mut code =
+                        (c.index() as u64) << 56 | (u.kind as u64) << 48 | (u.count as u64) << 40;
                     for (i, &n) in u.replaced.iter().enumerate() {
                         code |= (n as u64) << (4 * i);
                     }
@@ -326,9 +331,10 @@ impl Rules for Eldritch {
         let attacker = self.piece_at(mv.from()).kind();
         let victim = match mv.kind() {
             MoveKind::EnPassant => Some(PAWN),
-            _ if attacker == DRAGON && mv.param() != 0 => {
-                Some(self.piece_at(crate::square::Square::from_index(mv.param())).kind())
-            }
+            _ if attacker == DRAGON && mv.param() != 0 => Some(
+                self.piece_at(crate::square::Square::from_index(mv.param()))
+                    .kind(),
+            ),
             _ => {
                 let p = self.piece_at(mv.to());
                 p.is_some().then(|| p.kind())

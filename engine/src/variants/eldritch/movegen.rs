@@ -15,12 +15,26 @@ pub const PARAM_ONE_SHOT: u8 = 1;
 
 /// A Dragon move landing on `to` that also captures on `target` (ELD-291).
 pub fn dragon_move(from: Square, to: Square, target: Square) -> Move {
-    Move::build(Some(from), Some(to), MoveKind::Normal, None, target.index() as u8, 0)
+    Move::build(
+        Some(from),
+        Some(to),
+        MoveKind::Normal,
+        None,
+        target.index() as u8,
+        0,
+    )
 }
 
 /// A Vampire capture that gains direction `dir` (index into [`DIRECTIONS`], ELD-571).
 pub fn vampire_move(from: Square, to: Square, dir: usize) -> Move {
-    Move::build(Some(from), Some(to), MoveKind::Normal, None, dir as u8 + 1, 0)
+    Move::build(
+        Some(from),
+        Some(to),
+        MoveKind::Normal,
+        None,
+        dir as u8 + 1,
+        0,
+    )
 }
 
 impl Eldritch {
@@ -72,7 +86,14 @@ impl Eldritch {
 
     /// Pushes a move of the piece on `from` to `to`, expanded into its promotion choices
     /// (ELD-080, ELD-262, ELD-432, ELD-502). `pawn_move`: made under ELD-151.
-    fn push_arrival(&self, from: Square, to: Square, kind: MoveKind, pawn_move: bool, list: &mut MoveList) {
+    fn push_arrival(
+        &self,
+        from: Square,
+        to: Square,
+        kind: MoveKind,
+        pawn_move: bool,
+        list: &mut MoveList,
+    ) {
         let p = self.piece_at(from);
         let c = p.color();
         let t = piece_type(p.kind());
@@ -123,12 +144,18 @@ impl Eldritch {
         // Pawn-type moves first: a displacement they cover is never another move (ELD-231,
         // and our ruling for the Illusionist, docs/rules/eldritch.md).
         for atom in t.atoms {
-            if let Atom::Pawn { double, push, captures } = *atom {
+            if let Atom::Pawn {
+                double,
+                push,
+                captures,
+            } = *atom
+            {
                 self.pawn_moves(from, double, push, captures, list);
             }
         }
         let pawn_end = list.len();
-        let covered = |list: &MoveList, to: Square| list[start..pawn_end].iter().any(|m| m.to() == to);
+        let covered =
+            |list: &MoveList, to: Square| list[start..pawn_end].iter().any(|m| m.to() == to);
         let mut scratch = MoveList::new();
         for atom in t.atoms {
             match *atom {
@@ -139,7 +166,14 @@ impl Eldritch {
                     }
                     for m in scratch.drain(..) {
                         if !covered(list, m.to()) {
-                            list.push(Move::build(Some(m.from()), Some(m.to()), MoveKind::Normal, None, PARAM_ONE_SHOT, 0));
+                            list.push(Move::build(
+                                Some(m.from()),
+                                Some(m.to()),
+                                MoveKind::Normal,
+                                None,
+                                PARAM_ONE_SHOT,
+                                0,
+                            ));
                         }
                     }
                 }
@@ -149,7 +183,8 @@ impl Eldritch {
         for m in scratch {
             let dup = covered(list, m.to()) && m.param() == 0 || list[pawn_end..].contains(&m);
             if !dup {
-                if m.kind() == MoveKind::Normal && m.param() == 0 && t.promotion != Promotion::Never {
+                if m.kind() == MoveKind::Normal && m.param() == 0 && t.promotion != Promotion::Never
+                {
                     self.push_arrival(m.from(), m.to(), MoveKind::Normal, false, list);
                 } else {
                     list.push(m);
@@ -165,21 +200,34 @@ impl Eldritch {
         let exists = self.exists();
         let own_ok = piece_type(p.kind()).has(F_CAPTURES_OWN);
         match *atom {
-            Atom::Leap { offsets, mode, lame } => {
+            Atom::Leap {
+                offsets,
+                mode,
+                lame,
+            } => {
                 for &off in offsets {
                     let off = orient(off, us);
-                    let Some(to) = step(from, off, exists) else { continue };
+                    let Some(to) = step(from, off, exists) else {
+                        continue;
+                    };
                     if !self.leap_path_ok(from, off, lame, us) {
                         continue;
                     }
                     self.push_landing(from, to, mode, own_ok, list);
                 }
             }
-            Atom::Slide { dirs, min, max, mode } => {
+            Atom::Slide {
+                dirs,
+                min,
+                max,
+                mode,
+            } => {
                 for &d in dirs {
                     let mut cur = from;
                     for k in 1..=max {
-                        let Some(next) = step(cur, d, exists) else { break };
+                        let Some(next) = step(cur, d, exists) else {
+                            break;
+                        };
                         cur = next;
                         if k >= min {
                             self.push_landing(from, cur, mode, own_ok, list);
@@ -194,7 +242,11 @@ impl Eldritch {
                 let priests = self.priest_zone();
                 for target in fiend_targets(from) {
                     let to = target.to;
-                    if !target.paths.iter().any(|&passed| self.jump_path_clear(passed)) {
+                    if !target
+                        .paths
+                        .iter()
+                        .any(|&passed| self.jump_path_clear(passed))
+                    {
                         continue;
                     }
                     if self.piece_at(to).is_none() {
@@ -208,7 +260,9 @@ impl Eldritch {
             }
             Atom::Dragon => {
                 for off in TWO_STEPS {
-                    let Some(to) = step(from, off, exists) else { continue };
+                    let Some(to) = step(from, off, exists) else {
+                        continue;
+                    };
                     if !self.leap_path_ok(from, off, false, us) {
                         continue;
                     }
@@ -231,7 +285,12 @@ impl Eldritch {
                 if dirs == TAG_DIRECTIONS {
                     self.atom_moves(
                         from,
-                        &Atom::Slide { dirs: &KING_STEPS, min: 1, max: 9, mode: Mode::Both },
+                        &Atom::Slide {
+                            dirs: &KING_STEPS,
+                            min: 1,
+                            max: 9,
+                            mode: Mode::Both,
+                        },
                         list,
                     );
                 } else {
@@ -253,12 +312,20 @@ impl Eldritch {
 
     /// A landing on `to`: a quiet move if empty, a capture if capturable.
     #[inline]
-    fn push_landing(&self, from: Square, to: Square, mode: Mode, own_ok: bool, list: &mut MoveList) {
+    fn push_landing(
+        &self,
+        from: Square,
+        to: Square,
+        mode: Mode,
+        own_ok: bool,
+        list: &mut MoveList,
+    ) {
         if self.piece_at(to).is_none() {
             if mode.moves() {
                 list.push(Move::new(from, to, MoveKind::Normal));
             }
-        } else if mode.captures() && self.can_capture(from, self.piece_at(from).color(), to, own_ok) {
+        } else if mode.captures() && self.can_capture(from, self.piece_at(from).color(), to, own_ok)
+        {
             list.push(Move::new(from, to, MoveKind::Normal));
         }
     }
@@ -296,7 +363,14 @@ impl Eldritch {
     }
 
     /// ELD-151/152 moves of the piece on `from`.
-    fn pawn_moves(&self, from: Square, double: bool, push: bool, captures: bool, list: &mut MoveList) {
+    fn pawn_moves(
+        &self,
+        from: Square,
+        double: bool,
+        push: bool,
+        captures: bool,
+        list: &mut MoveList,
+    ) {
         let us = self.piece_at(from).color();
         let exists = self.exists();
         let f = self.forward_of(from);
@@ -316,7 +390,9 @@ impl Eldritch {
         }
         if captures {
             for dx in [-1, 1] {
-                let Some(to) = step(from, (dx, f), exists) else { continue };
+                let Some(to) = step(from, (dx, f), exists) else {
+                    continue;
+                };
                 if self.piece_at(to).is_some() {
                     if self.can_capture(from, us, to, false) {
                         self.push_arrival(from, to, MoveKind::Normal, true, list);
@@ -368,7 +444,8 @@ impl Eldritch {
         let hi = c.col().max(r.col()).max(cd.col()).max(rd.col());
         for col in lo..=hi {
             let s = Square::new(col, c.row());
-            let between = (col > c.col().min(r.col()) && col < c.col().max(r.col())) || s == cd || s == rd;
+            let between =
+                (col > c.col().min(r.col()) && col < c.col().max(r.col())) || s == cd || s == rd;
             if between && self.piece_at(s).is_some() && s != c && s != r {
                 return false;
             }
@@ -424,30 +501,57 @@ impl Eldritch {
         }
         let dx = target.col() as i8 - from.col() as i8;
         let dy = target.row() as i8 - from.row() as i8;
-        t.atoms.iter().any(|atom| self.atom_reaches(from, atom, (dx, dy), target, exists))
+        t.atoms
+            .iter()
+            .any(|atom| self.atom_reaches(from, atom, (dx, dy), target, exists))
     }
 
     /// Whether `atom` of the piece on `from` captures on `target` = `from` + `delta`.
-    fn atom_reaches(&self, from: Square, atom: &Atom, delta: Offset, target: Square, exists: Bitboard) -> bool {
+    fn atom_reaches(
+        &self,
+        from: Square,
+        atom: &Atom,
+        delta: Offset,
+        target: Square,
+        exists: Bitboard,
+    ) -> bool {
         let us = self.piece_at(from).color();
         match *atom {
-            Atom::Leap { offsets, mode, lame } => {
+            Atom::Leap {
+                offsets,
+                mode,
+                lame,
+            } => {
                 mode.captures()
                     && offsets.iter().any(|&o| {
                         let o = orient(o, us);
                         o == delta && self.leap_path_ok(from, o, lame, us)
                     })
             }
-            Atom::Slide { dirs, min, max, mode } => {
-                mode.captures() && dirs.iter().any(|&d| self.slide_reaches(from, d, min, max, delta))
+            Atom::Slide {
+                dirs,
+                min,
+                max,
+                mode,
+            } => {
+                mode.captures()
+                    && dirs
+                        .iter()
+                        .any(|&d| self.slide_reaches(from, d, min, max, delta))
             }
-            Atom::Pawn { captures, .. } => captures && delta.1 == self.forward_of(from) && delta.0.abs() == 1,
-            Atom::OneShot(inner) => inner.iter().any(|a| self.atom_reaches(from, a, delta, target, exists)),
+            Atom::Pawn { captures, .. } => {
+                captures && delta.1 == self.forward_of(from) && delta.0.abs() == 1
+            }
+            Atom::OneShot(inner) => inner
+                .iter()
+                .any(|a| self.atom_reaches(from, a, delta, target, exists)),
             Atom::Fiend => fiend_targets(from)
                 .iter()
                 .any(|t| t.to == target && t.paths.iter().any(|&p| self.jump_path_clear(p))),
             Atom::Dragon => TWO_STEPS.iter().any(|&off| {
-                let Some(land) = step(from, off, exists) else { return false };
+                let Some(land) = step(from, off, exists) else {
+                    return false;
+                };
                 if !self.leap_path_ok(from, off, false, us) {
                     return false;
                 }
@@ -459,7 +563,9 @@ impl Eldritch {
             Atom::VampireSteps => {
                 let dirs = self.tag(from) & TAG_DIRECTIONS;
                 if dirs == TAG_DIRECTIONS {
-                    KING_STEPS.iter().any(|&d| self.slide_reaches(from, d, 1, 9, delta))
+                    KING_STEPS
+                        .iter()
+                        .any(|&d| self.slide_reaches(from, d, 1, 9, delta))
                 } else {
                     DIRECTIONS
                         .iter()
@@ -472,7 +578,11 @@ impl Eldritch {
 
     /// A slide along `d` for `min..=max` squares ends exactly at `delta` with a passable path.
     fn slide_reaches(&self, from: Square, d: Offset, min: u8, max: u8, delta: Offset) -> bool {
-        let k = if d.0 != 0 { delta.0 / d.0 } else { delta.1 / d.1 };
+        let k = if d.0 != 0 {
+            delta.0 / d.0
+        } else {
+            delta.1 / d.1
+        };
         if k < min as i8 || k > max as i8 || (d.0 * k, d.1 * k) != delta {
             return false;
         }
@@ -510,7 +620,9 @@ impl Eldritch {
             if self.options.shadowmancer == ShadowmancerMode::Forbid {
                 // ELD-OPT-2 forbid: no action may leave the protected enemy liege in check.
                 if let Some(l) = child.liege(!us) {
-                    if child.board.pieces(!us, SHADOWMANCER).any() && child.square_attacked(l, us, true) {
+                    if child.board.pieces(!us, SHADOWMANCER).any()
+                        && child.square_attacked(l, us, true)
+                    {
                         continue;
                     }
                 }

@@ -110,7 +110,10 @@ pub fn eldritch_squares(board_occ: Bitboard, replaced: &[u8; 6], c: Color) -> Ve
     // Only the squares at the smallest edge distance qualify; the player picks among them.
     let dist = |s: &Square| (s.col() - 1).min(8 - s.col());
     let best = third.iter().map(dist).min();
-    third.into_iter().filter(|s| Some(dist(s)) == best).collect()
+    third
+        .into_iter()
+        .filter(|s| Some(dist(s)) == best)
+        .collect()
 }
 
 impl Placing {
@@ -336,7 +339,8 @@ impl Eldritch {
                         Some(s) => {
                             pos.put_new(s, c, u.kind);
                             if u.kind == ILLUSIONIST {
-                                for u2 in list.iter().filter(|u| u.kind == ROOK || u.kind == QUEEN) {
+                                for u2 in list.iter().filter(|u| u.kind == ROOK || u.kind == QUEEN)
+                                {
                                     for _ in 0..u2.count {
                                         if let Some(s2) = home_squares(u2.kind, c)
                                             .into_iter()

@@ -45,7 +45,7 @@ impl Eldritch {
                 let dx = mv.to().col() as i8 - mv.from().col() as i8;
                 let dy = mv.to().row() as i8 - mv.from().row() as i8;
                 let occupied = self.piece_at(mv.to()).is_some();
-                (dy == f && dx == 0 && !occupied) || (dy == f && dx.abs() == 1 && occupied)
+                dy == f && ((dx == 0 && !occupied) || (dx.abs() == 1 && occupied))
             }
             _ => false,
         }
@@ -90,7 +90,8 @@ impl Eldritch {
                 if kind == FIREBALL && target.is_some() {
                     // ELD-351: the Fireball and everything on or next to the target square is
                     // destroyed, Gargoyles excepted.
-                    let zone = neighbours(to, self.exists()) | crate::bitboard::Bitboard::from_square(to);
+                    let zone =
+                        neighbours(to, self.exists()) | crate::bitboard::Bitboard::from_square(to);
                     for s in zone & self.board.occupied() {
                         if !piece_type(self.piece_at(s).kind()).has(F_SPELL_IMMUNE) {
                             self.take_off(s);
@@ -114,7 +115,8 @@ impl Eldritch {
                 }
                 if mv.kind() == MoveKind::Promotion {
                     let new = mv.piece_kind().unwrap_or(QUEEN);
-                    let royal = (kind == COURT_MAGICIAN || self.tag(to) & TAG_ROYAL != 0) && !piece_type(new).is(ROYAL);
+                    let royal = (kind == COURT_MAGICIAN || self.tag(to) & TAG_ROYAL != 0)
+                        && !piece_type(new).is(ROYAL);
                     self.board.remove(to);
                     self.board.put(to, piece(us, new));
                     self.extra.set_tag(to, royal.then_some(TAG_ROYAL));
@@ -127,7 +129,11 @@ impl Eldritch {
             }
         }
         self.turn_gremlins();
-        self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
+        self.halfmove = if reset {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
         self.side = !us;
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);

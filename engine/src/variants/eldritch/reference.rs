@@ -43,8 +43,10 @@ impl Ref<'_> {
 
     fn royal(&self, s: Square) -> bool {
         let k = self.kind(s);
-        matches!(k, KING | QUEEN | COURT_MAGICIAN | SPHINX | VALKYRIE | VAMPIRE)
-            || (k == PONTIFF && self.pos.options().noble_is_royal)
+        matches!(
+            k,
+            KING | QUEEN | COURT_MAGICIAN | SPHINX | VALKYRIE | VAMPIRE
+        ) || (k == PONTIFF && self.pos.options().noble_is_royal)
             || self.pos.tag(s) & TAG_ROYAL != 0
     }
 
@@ -55,7 +57,9 @@ impl Ref<'_> {
     /// ELD-008: passable for side `c`.
     fn passable(&self, s: Square, c: Color) -> bool {
         let q = self.p(s);
-        q.is_none() || (q.color() == c && q.kind() == OOZE) || (q.color() != c && q.kind() == NECROMANCER)
+        q.is_none()
+            || (q.color() == c && q.kind() == OOZE)
+            || (q.color() != c && q.kind() == NECROMANCER)
     }
 
     fn no_abjurer(&self, s: Square) -> bool {
@@ -72,7 +76,9 @@ impl Ref<'_> {
         }
         let ak = a.kind();
         let vk = v.kind();
-        if v.color() == a.color() && (!friendly_exception || Self::is_liege(vk) || vk == DOPPELGANGER) {
+        if v.color() == a.color()
+            && (!friendly_exception || Self::is_liege(vk) || vk == DOPPELGANGER)
+        {
             return false;
         }
         if vk == OOZE {
@@ -103,19 +109,32 @@ impl Ref<'_> {
         (-1..=1).any(|dx| {
             (-1..=1).any(|dy| {
                 at(s, dx, dy).is_some_and(|t| {
-                    t != s && self.p(t).is_some() && self.p(t).kind() == ENCHANTER && self.p(t).color() != c
+                    t != s
+                        && self.p(t).is_some()
+                        && self.p(t).kind() == ENCHANTER
+                        && self.p(t).color() != c
                 })
             })
         })
     }
 
     /// Leaps with their passed squares checked (ELD-008).
-    fn leap(&self, from: Square, dx: i8, dy: i8, lame: bool, quiet: bool, capture: bool, out: &mut Vec<Raw>) {
+    fn leap(
+        &self,
+        from: Square,
+        (dx, dy): (i8, i8),
+        lame: bool,
+        quiet: bool,
+        capture: bool,
+        out: &mut Vec<Raw>,
+    ) {
         let c = self.p(from).color();
         let Some(to) = at(from, dx, dy) else { return };
         let passed: Vec<Option<Square>> = if dx == 0 || dy == 0 || dx.abs() == dy.abs() {
             let n = dx.abs().max(dy.abs());
-            (1..n).map(|k| at(from, dx.signum() * k, dy.signum() * k)).collect()
+            (1..n)
+                .map(|k| at(from, dx.signum() * k, dy.signum() * k))
+                .collect()
         } else if dx.abs() > dy.abs() {
             vec![from.offset(dx.signum(), 0)]
         } else {
@@ -132,7 +151,15 @@ impl Ref<'_> {
         self.land(from, to, quiet, capture, false, out);
     }
 
-    fn land(&self, from: Square, to: Square, quiet: bool, capture: bool, own: bool, out: &mut Vec<Raw>) {
+    fn land(
+        &self,
+        from: Square,
+        to: Square,
+        quiet: bool,
+        capture: bool,
+        own: bool,
+        out: &mut Vec<Raw>,
+    ) {
         if self.p(to).is_none() {
             if quiet {
                 out.push((from, to, false, 0));
@@ -142,11 +169,21 @@ impl Ref<'_> {
         }
     }
 
-    fn slide(&self, from: Square, dirs: &[(i8, i8)], min: i8, max: i8, quiet: bool, capture: bool, out: &mut Vec<Raw>) {
+    fn slide(
+        &self,
+        from: Square,
+        dirs: &[(i8, i8)],
+        (min, max): (i8, i8),
+        quiet: bool,
+        capture: bool,
+        out: &mut Vec<Raw>,
+    ) {
         let c = self.p(from).color();
         for &(dx, dy) in dirs {
             for k in 1..=max {
-                let Some(to) = at(from, dx * k, dy * k) else { break };
+                let Some(to) = at(from, dx * k, dy * k) else {
+                    break;
+                };
                 if k >= min {
                     self.land(from, to, quiet, capture, false, out);
                 }
@@ -193,12 +230,37 @@ impl Ref<'_> {
         }
     }
 
-    const KING: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
-    const KNIGHT: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+    const KING: [(i8, i8); 8] = [
+        (0, 1),
+        (1, 1),
+        (1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+    ];
+    const KNIGHT: [(i8, i8); 8] = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
     const ORTH: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
     const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
 
-    fn steps(&self, from: Square, dirs: &[(i8, i8)], quiet: bool, capture: bool, out: &mut Vec<Raw>) {
+    fn steps(
+        &self,
+        from: Square,
+        dirs: &[(i8, i8)],
+        quiet: bool,
+        capture: bool,
+        out: &mut Vec<Raw>,
+    ) {
         for &(dx, dy) in dirs {
             if let Some(to) = at(from, dx, dy) {
                 self.land(from, to, quiet, capture, false, out);
@@ -208,7 +270,7 @@ impl Ref<'_> {
 
     fn knight(&self, from: Square, quiet: bool, capture: bool, lame: bool, out: &mut Vec<Raw>) {
         for (dx, dy) in Self::KNIGHT {
-            self.leap(from, dx, dy, lame, quiet, capture, out);
+            self.leap(from, (dx, dy), lame, quiet, capture, out);
         }
     }
 
@@ -221,29 +283,33 @@ impl Ref<'_> {
             KING | ABJURER | SHADOWMANCER | DOPPELGANGER | DIVINER | FAMILIAR | GEOMANCER => {
                 self.steps(from, &Self::KING, true, true, out)
             }
-            QUEEN | SHIELDMAIDEN | HIGHLANDER => self.slide(from, &Self::KING, 1, 8, true, true, out),
-            ROOK => self.slide(from, &Self::ORTH, 1, 8, true, true, out),
-            BISHOP | NECROMANCER => self.slide(from, &Self::DIAG, 1, 8, true, true, out),
+            QUEEN | SHIELDMAIDEN | HIGHLANDER => {
+                self.slide(from, &Self::KING, (1, 8), true, true, out)
+            }
+            ROOK => self.slide(from, &Self::ORTH, (1, 8), true, true, out),
+            BISHOP | NECROMANCER => self.slide(from, &Self::DIAG, (1, 8), true, true, out),
             KNIGHT | VALKYRIE | BEAST => self.knight(from, true, true, false, out),
-            PAWN | LIGHTNING_BOLT | MYSTIC | CONJURER | EVOKER | DRUID => self.pawn(from, true, false, out),
+            PAWN | LIGHTNING_BOLT | MYSTIC | CONJURER | EVOKER | DRUID => {
+                self.pawn(from, true, false, out)
+            }
             SPHINX => {
                 self.pawn(from, true, false, out);
                 self.knight(from, true, true, false, out);
             }
             GREMLIN => self.pawn(from, false, false, out),
-            BARRICADE => self.slide(from, &Self::ORTH, 1, 3, true, true, out),
-            GIANT => self.slide(from, &Self::ORTH, 1, 2, true, true, out),
-            FIREBALL => self.slide(from, &Self::DIAG, 1, 3, true, true, out),
-            PONTIFF => self.slide(from, &Self::DIAG, 2, 2, true, true, out),
-            GHOST => self.slide(from, &Self::KING, 2, 2, true, false, out),
+            BARRICADE => self.slide(from, &Self::ORTH, (1, 3), true, true, out),
+            GIANT => self.slide(from, &Self::ORTH, (1, 2), true, true, out),
+            FIREBALL => self.slide(from, &Self::DIAG, (1, 3), true, true, out),
+            PONTIFF => self.slide(from, &Self::DIAG, (2, 2), true, true, out),
+            GHOST => self.slide(from, &Self::KING, (2, 2), true, false, out),
             ENCHANTER => {
-                self.slide(from, &Self::KING, 2, 2, true, false, out);
+                self.slide(from, &Self::KING, (2, 2), true, false, out);
                 self.steps(from, &Self::KING, false, true, out);
             }
             ARCHMAGE => {
                 self.steps(from, &Self::KING, true, false, out);
                 for (dx, dy) in Self::KING {
-                    self.leap(from, 2 * dx, 2 * dy, false, true, false, out);
+                    self.leap(from, (2 * dx, 2 * dy), false, true, false, out);
                 }
             }
             MIASMA => self.steps(from, &Self::ORTH, true, false, out),
@@ -257,7 +323,7 @@ impl Ref<'_> {
             CELESTIAL => {
                 for (dx, dy) in Self::DIAG {
                     for n in 1..=4 {
-                        self.leap(from, dx * n, dy * n, false, true, true, out);
+                        self.leap(from, (dx * n, dy * n), false, true, true, out);
                     }
                 }
             }
@@ -269,8 +335,8 @@ impl Ref<'_> {
                 let mut pawn = Vec::new();
                 self.pawn(from, true, true, &mut pawn);
                 let mut other = Vec::new();
-                self.slide(from, &Self::ORTH, 1, 8, true, false, &mut other);
-                self.slide(from, &Self::DIAG, 1, 8, true, false, &mut other);
+                self.slide(from, &Self::ORTH, (1, 8), true, false, &mut other);
+                self.slide(from, &Self::DIAG, (1, 8), true, false, &mut other);
                 self.knight(from, true, false, false, &mut other);
                 other.retain(|o| !pawn.iter().any(|p| p.1 == o.1));
                 out.extend(pawn);
@@ -281,14 +347,20 @@ impl Ref<'_> {
                 self.pawn(from, true, false, &mut pawn);
                 let mut other = Vec::new();
                 self.knight(from, true, true, false, &mut other);
-                self.slide(from, &Self::KING, 1, 8, true, true, &mut other);
+                self.slide(from, &Self::KING, (1, 8), true, true, &mut other);
                 other.retain(|o| !pawn.iter().any(|p| p.1 == o.1));
                 out.extend(pawn);
-                out.extend(other.into_iter().map(|(f, t, _, _)| (f, t, false, PARAM_ONE_SHOT)));
+                out.extend(
+                    other
+                        .into_iter()
+                        .map(|(f, t, _, _)| (f, t, false, PARAM_ONE_SHOT)),
+                );
             }
             DRAGON => {
                 for (dx, dy) in Self::KING {
-                    let Some(to) = at(from, 2 * dx, 2 * dy) else { continue };
+                    let Some(to) = at(from, 2 * dx, 2 * dy) else {
+                        continue;
+                    };
                     let mid = at(from, dx, dy).expect("middle of an on-board 2-step");
                     if !self.no_abjurer(mid) {
                         continue;
@@ -302,7 +374,10 @@ impl Ref<'_> {
                     done.push(Move::new(from, to, MoveKind::Normal));
                     for (ax, ay) in Self::KING {
                         if let Some(t) = at(to, ax, ay) {
-                            if self.p(t).is_some() && self.p(t).color() != c && self.capturable(from, t, false) {
+                            if self.p(t).is_some()
+                                && self.p(t).color() != c
+                                && self.capturable(from, t, false)
+                            {
                                 done.push(dragon_move(from, to, t));
                             }
                         }
@@ -342,7 +417,9 @@ impl Ref<'_> {
                                     continue;
                                 }
                                 let to = *path.last().expect("nonempty");
-                                if path[..path.len() - 1].iter().all(|s| self.no_abjurer(*s)) && !targets.contains(&to) {
+                                if path[..path.len() - 1].iter().all(|s| self.no_abjurer(*s))
+                                    && !targets.contains(&to)
+                                {
                                     targets.push(to);
                                 }
                             }
@@ -354,7 +431,16 @@ impl Ref<'_> {
                         let near_priest = Self::KING.iter().any(|&(dx, dy)| {
                             at(to, dx, dy).is_some_and(|s| {
                                 self.p(s).is_some()
-                                    && matches!(self.kind(s), BISHOP | CELESTIAL | DRUID | INITIATE | PONTIFF | SPHINX | VALKYRIE)
+                                    && matches!(
+                                        self.kind(s),
+                                        BISHOP
+                                            | CELESTIAL
+                                            | DRUID
+                                            | INITIATE
+                                            | PONTIFF
+                                            | SPHINX
+                                            | VALKYRIE
+                                    )
                             })
                         });
                         if !near_priest {
@@ -370,7 +456,7 @@ impl Ref<'_> {
                 let mut raw = Vec::new();
                 self.knight(from, true, true, false, &mut raw);
                 if dirs == 0xFF {
-                    self.slide(from, &Self::KING, 1, 8, true, true, &mut raw);
+                    self.slide(from, &Self::KING, (1, 8), true, true, &mut raw);
                 } else {
                     for (i, (_, off)) in DIRECTIONS.iter().enumerate() {
                         if dirs & (1 << i) != 0 {
@@ -431,7 +517,14 @@ impl Ref<'_> {
             _ => MoveKind::Normal,
         };
         if param == PARAM_ONE_SHOT {
-            out.push(Move::build(Some(from), Some(to), MoveKind::Normal, None, PARAM_ONE_SHOT, 0));
+            out.push(Move::build(
+                Some(from),
+                Some(to),
+                MoveKind::Normal,
+                None,
+                PARAM_ONE_SHOT,
+                0,
+            ));
             return;
         }
         let far = if c == Color::White { 8 } else { 1 };
@@ -473,7 +566,12 @@ impl Ref<'_> {
             for rf in 1..=8u8 {
                 let rs = Square::new(rf, row);
                 let r = self.p(rs);
-                if r.is_none() || r.color() != c || r.kind() != ROOK || !self.pos.is_virgin(rs) || self.frozen(rs) {
+                if r.is_none()
+                    || r.color() != c
+                    || r.kind() != ROOK
+                    || !self.pos.is_virgin(rs)
+                    || self.frozen(rs)
+                {
                     continue;
                 }
                 let (cd, rd) = if rf > cf { (7, 6) } else { (3, 4) };
@@ -538,7 +636,14 @@ fn placement_options(pos: &Eldritch, out: &mut Vec<Move>) {
             .any(|u| u.kind < 6 && !(withheld(side) && (u.kind == QUEEN || u.kind == ROOK)))
     };
     let push = |out: &mut Vec<Move>, i: usize, k: u8, s: Square| {
-        out.push(Move::build(None, Some(s), MoveKind::Placement, Some(k), i as u8, 0))
+        out.push(Move::build(
+            None,
+            Some(s),
+            MoveKind::Placement,
+            Some(k),
+            i as u8,
+            0,
+        ))
     };
     if std_pending(Color::White) || std_pending(Color::Black) {
         for (i, u) in list.iter().enumerate() {
@@ -568,7 +673,10 @@ fn placement_options(pos: &Eldritch, out: &mut Vec<Move>) {
                 .collect();
         }
         if squares.is_empty() && u.kind != ILLUSIONIST {
-            let row: Vec<Square> = (1..=8u8).map(|f| Square::new(f, third + 1)).filter(empty).collect();
+            let row: Vec<Square> = (1..=8u8)
+                .map(|f| Square::new(f, third + 1))
+                .filter(empty)
+                .collect();
             let d = |s: &Square| (s.col() - 1).min(8 - s.col());
             let best = row.iter().map(d).min();
             squares = row.into_iter().filter(|s| Some(d(s)) == best).collect();
@@ -614,7 +722,9 @@ fn captured_square(pos: &Eldritch, m: Move) -> Option<Square> {
     match m.kind() {
         MoveKind::EnPassant => m.to().offset(0, fwd(!pos.side)),
         MoveKind::Castle | MoveKind::Placement => None,
-        _ if pos.piece_at(m.from()).kind() == DRAGON && m.param() != 0 => Some(Square::from_index(m.param())),
+        _ if pos.piece_at(m.from()).kind() == DRAGON && m.param() != 0 => {
+            Some(Square::from_index(m.param()))
+        }
         _ => Some(m.to()).filter(|t| pos.piece_at(*t).is_some()),
     }
 }
@@ -634,7 +744,9 @@ fn bearers(pos: &Eldritch, c: Color) -> Vec<Square> {
     Square::all()
         .filter(|&s| {
             let p = pos.piece_at(s);
-            p.is_some() && p.color() == c && matches!(p.kind(), KING | ARCHMAGE | PONTIFF | VAMPIRE | DOPPELGANGER)
+            p.is_some()
+                && p.color() == c
+                && matches!(p.kind(), KING | ARCHMAGE | PONTIFF | VAMPIRE | DOPPELGANGER)
         })
         .collect()
 }
@@ -674,7 +786,10 @@ fn legal_set(pos: &Eldritch) -> Vec<Move> {
                 continue;
             }
         }
-        let checked = mine.iter().filter(|&&s| attacked_ref(&child, s, !us)).count();
+        let checked = mine
+            .iter()
+            .filter(|&&s| attacked_ref(&child, s, !us))
+            .count();
         if checked == 0 {
             l1.push(m);
         } else if checked < mine.len() {

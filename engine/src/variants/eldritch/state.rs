@@ -123,7 +123,8 @@ impl Eldritch {
     /// The liege of `c` (ELD-070), if on the board.
     pub fn liege(&self, c: Color) -> Option<Square> {
         let b = &self.board;
-        let set = b.pieces(c, KING) | b.pieces(c, ARCHMAGE) | b.pieces(c, PONTIFF) | b.pieces(c, VAMPIRE);
+        let set =
+            b.pieces(c, KING) | b.pieces(c, ARCHMAGE) | b.pieces(c, PONTIFF) | b.pieces(c, VAMPIRE);
         set.any().then(|| set.lsb())
     }
 
