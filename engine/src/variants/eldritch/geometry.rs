@@ -49,20 +49,22 @@ pub fn step(s: Square, off: Offset, exists: Bitboard) -> Option<Square> {
 }
 
 /// The squares a leap of `off` passes over (ELD-008): strictly between for straight lines, the
-/// leg for knight-type leaps. Squares outside the frame are returned as `None` entries.
-pub fn passed_squares(s: Square, off: Offset) -> Vec<Option<Square>> {
+/// leg for knight-type leaps. Squares outside the frame are `None` entries.
+pub fn passed_squares(s: Square, off: Offset) -> arrayvec::ArrayVec<Option<Square>, 8> {
     let (dx, dy) = off;
     let (ax, ay) = (dx.abs(), dy.abs());
+    let mut out = arrayvec::ArrayVec::new();
     if ax == 0 || ay == 0 || ax == ay {
         let n = ax.max(ay);
-        (1..n)
-            .map(|k| s.offset(dx.signum() * k, dy.signum() * k))
-            .collect()
+        for k in 1..n {
+            out.push(s.offset(dx.signum() * k, dy.signum() * k));
+        }
     } else if ax > ay {
-        vec![s.offset(dx.signum(), 0)]
+        out.push(s.offset(dx.signum(), 0));
     } else {
-        vec![s.offset(0, dy.signum())]
+        out.push(s.offset(0, dy.signum()));
     }
+    out
 }
 
 /// The 1-based board rank of a square (0 and 9 for frame rows).

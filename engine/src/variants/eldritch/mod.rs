@@ -351,6 +351,20 @@ impl Rules for Eldritch {
         Some(key - ORDER_VALUES[attacker as usize] / 10)
     }
 
+    /// Captures and promotions, legality-filtered directly when the side has one check-bearer
+    /// (its legal moves are then exactly L1 of ELD-613); otherwise from the full legal list.
+    fn generate_tactical(&self, moves: &mut MoveList) {
+        if self.placing.is_some() || self.check_bearers(self.side).count() != 1 {
+            self.generate_legal(moves);
+            moves.retain(|m| self.tactical_order(*m).is_some());
+            return;
+        }
+        let mut pseudo = MoveList::new();
+        self.generate_pseudo(&mut pseudo);
+        pseudo.retain(|m| self.tactical_order(*m).is_some());
+        self.filter_legal(&pseudo, moves);
+    }
+
     fn make_null(&self) -> Option<Self> {
         if self.placing.is_some() || self.in_check() {
             return None;

@@ -332,6 +332,9 @@ impl Eldritch {
 
     /// ELD-008 for a leap by `off` from `from`.
     fn leap_path_ok(&self, from: Square, off: Offset, lame: bool, us: Color) -> bool {
+        if off.0.abs() <= 1 && off.1.abs() <= 1 {
+            return true; // a single step passes over nothing
+        }
         let exists = self.exists();
         passed_squares(from, off).into_iter().all(|s| match s {
             Some(s) if exists.contains(s) => {
@@ -493,14 +496,17 @@ impl Eldritch {
     pub fn attacks_from(&self, from: Square, target: Square) -> bool {
         let p = self.piece_at(from);
         let us = p.color();
+        let dx = target.col() as i8 - from.col() as i8;
+        let dy = target.row() as i8 - from.row() as i8;
+        if !may_reach(p.kind(), us, (dx, dy)) {
+            return false;
+        }
         let t = piece_type(p.kind());
         let exists = self.exists();
         let own_ok = t.has(F_CAPTURES_OWN);
         if !self.can_capture(from, us, target, own_ok) {
             return false;
         }
-        let dx = target.col() as i8 - from.col() as i8;
-        let dy = target.row() as i8 - from.row() as i8;
         t.atoms
             .iter()
             .any(|atom| self.atom_reaches(from, atom, (dx, dy), target, exists))
@@ -661,4 +667,68 @@ fn expand_vampire_captures(pos: &Eldritch, from: Square, list: &mut MoveList) {
             i += 1;
         }
     }
+}
+
+/// Deltas (dx + 9, dy + 9) that some capture of a kind and colour might cover on an empty board:
+/// a cheap filter in front of the exact test in [`Eldritch::attacks_from`].
+type ReachTable = Vec<[[[bool; 19]; 19]; 2]>;
+
+fn reach_table() -> &'static ReachTable {
+    static TABLE: std::sync::OnceLock<ReachTable> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = vec![[[[false; 19]; 19]; 2]; KINDS];
+        for (kind, entry) in table.iter_mut().enumerate() {
+            for c in Color::BOTH {
+                let grid = &mut entry[c.index()];
+                let mut mark = |(dx, dy): Offset| {
+                    if dx.abs() <= 9 && dy.abs() <= 9 {
+                        grid[(dx + 9) as usize][(dy + 9) as usize] = true;
+                    }
+                };
+                let mut atoms: Vec<Atom> = piece_type(kind as u8).atoms.to_vec();
+                while let Some(atom) = atoms.pop() {
+                    match atom {
+                        Atom::Leap { offsets, .. } => offsets.iter().for_each(|&o| mark(orient(o, c))),
+                        Atom::Slide { dirs, max, .. } => {
+                            for &(x, y) in dirs {
+                                for k in 1..=max.min(9) as i8 {
+                                    mark((x * k, y * k));
+                                }
+                            }
+                        }
+                        // Both directions: a turned Gremlin captures backwards.
+                        Atom::Pawn { .. } => [(-1, 1), (1, 1), (-1, -1), (1, -1)].into_iter().for_each(&mut mark),
+                        Atom::OneShot(inner) => atoms.extend_from_slice(inner),
+                        Atom::Fiend => {
+                            for x in -3..=3 {
+                                for y in -3..=3 {
+                                    mark((x, y));
+                                }
+                            }
+                        }
+                        Atom::Dragon => {
+                            for x in -3..=3 {
+                                for y in -3..=3 {
+                                    mark((x, y));
+                                }
+                            }
+                        }
+                        Atom::VampireSteps => {
+                            for &(x, y) in &KING_STEPS {
+                                for k in 1..=9 {
+                                    mark((x * k, y * k));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        table
+    })
+}
+
+#[inline]
+fn may_reach(kind: u8, c: Color, (dx, dy): Offset) -> bool {
+    reach_table()[kind as usize][c.index()][(dx + 9) as usize][(dy + 9) as usize]
 }
