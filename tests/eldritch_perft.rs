@@ -102,3 +102,17 @@ fn middle_games_agree_with_the_reference() {
         check(&pos, expected, 2);
     }
 }
+
+/// The reference generator one ply deeper on every army and middle game (release build; it is
+/// slow: its legality test generates every enemy reply for every move).
+#[test]
+#[ignore = "slow: run with --release -- --ignored"]
+fn reference_one_ply_deeper() {
+    for (w, b, expected) in ARMIES {
+        assert_eq!(perft_reference(&armies(w, b), 3), expected[2], "{w} / {b}");
+    }
+    for (fen, expected) in MIDGAMES {
+        let pos = Eldritch::from_fen(fen, &EldritchOptions::default()).unwrap();
+        assert_eq!(perft_reference(&pos, 3), expected[2], "{fen}");
+    }
+}
