@@ -5,6 +5,7 @@
 pub mod archmage;
 pub mod chess;
 pub mod duggan;
+pub mod eldritch;
 pub mod features;
 pub mod ghost;
 pub mod params;
@@ -13,6 +14,7 @@ pub mod reader;
 pub use archmage::ArchMageEval;
 pub use chess::ChessEval;
 pub use duggan::DugganEval;
+pub use eldritch::EldritchEval;
 pub use features::{piece_value, PieceValue, SquareWeights};
 pub use ghost::GhostEval;
 pub use params::EvalParams;
@@ -67,5 +69,15 @@ impl TunableEval<grimoire_engine::variants::ghost::Ghost> for GhostEval {
 
     fn params(&self) -> &EvalParams {
         GhostEval::params(self)
+    }
+}
+
+impl TunableEval<grimoire_engine::variants::eldritch::Eldritch> for EldritchEval {
+    fn from_params(params: EvalParams) -> Result<Self, String> {
+        EldritchEval::try_from_params(params)
+    }
+
+    fn params(&self) -> &EvalParams {
+        EldritchEval::params(self)
     }
 }

@@ -108,13 +108,14 @@ impl EvalParams {
             "duggan" => Some(EvalParams::duggan()),
             "archmage" => Some(EvalParams::archmage()),
             "ghost" => Some(EvalParams::ghost()),
+            "eldritch" => Some(EvalParams::eldritch()),
             _ => None,
         }
     }
 
     /// The variants that have a built-in default set.
     pub fn variants() -> &'static [&'static str] {
-        &["chess", "duggan", "archmage", "ghost"]
+        &["chess", "duggan", "archmage", "ghost", "eldritch"]
     }
 
     /// The variant this set belongs to.

@@ -1,6 +1,7 @@
 //! The text protocol (UCI plus Grimoire's extensions) and the command-line tools.
 
 pub mod arena;
+pub mod eldritch_setup;
 pub mod output;
 pub mod registry;
 pub mod reliability;

@@ -13,9 +13,12 @@ use grimoire_engine::soak::{self, SoakConfig, SoakStats};
 use grimoire_engine::variants::archmage::ArchMage;
 use grimoire_engine::variants::chess::Chess;
 use grimoire_engine::variants::duggan::Duggan;
+use grimoire_engine::variants::eldritch::Eldritch;
 use grimoire_engine::variants::ghost::Ghost;
 use grimoire_engine::{Color, Game};
-use grimoire_eval::{ArchMageEval, ChessEval, DugganEval, EvalParams, GhostEval, TunableEval};
+use grimoire_eval::{
+    ArchMageEval, ChessEval, DugganEval, EldritchEval, EvalParams, GhostEval, TunableEval,
+};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -359,6 +362,7 @@ pub fn variants() -> Vec<VariantEntry> {
         entry::<Duggan, DugganEval>(),
         entry::<ArchMage, ArchMageEval>(),
         entry::<Ghost, GhostEval>(),
+        entry::<Eldritch, EldritchEval>(),
     ]
 }
 

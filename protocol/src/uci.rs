@@ -54,6 +54,8 @@ pub struct Engine {
     variant_options: Vec<(String, String)>,
     /// Evaluation parameters loaded by `EvalFile`: used by games of their variant.
     eval_params: Option<EvalParams>,
+    /// Eldritch army declarations (`eldritch ...` commands).
+    eldritch: crate::eldritch_setup::EldritchSetup,
 }
 
 /// What the loop should do after a command.
@@ -116,6 +118,7 @@ impl Engine {
             ponder: false,
             variant_options: Vec::new(),
             eval_params: None,
+            eldritch: Default::default(),
         }
     }
 
@@ -178,6 +181,7 @@ impl Engine {
                 }
             }
             "bench" => self.cmd_bench(rest),
+            "eldritch" => self.cmd_eldritch(rest),
             "d" => {
                 self.settle_perft();
                 self.out.line(&self.game.display());
@@ -376,6 +380,39 @@ impl Engine {
             ));
         }
         self.eval_params = Some(params);
+    }
+
+    /// `eldritch ...`: army declarations and the start of an Eldritch game.
+    fn cmd_eldritch(&mut self, rest: &str) {
+        use crate::eldritch_setup::SetupAction;
+        self.settle_worker();
+        let mut options = grimoire_engine::variants::eldritch::EldritchOptions::default();
+        for (name, value) in &self.variant_options {
+            use grimoire_engine::Rules;
+            let _ = grimoire_engine::variants::eldritch::Eldritch::set_option(
+                &mut options,
+                name,
+                value,
+            );
+        }
+        match self.eldritch.handle(rest, &options) {
+            Ok(SetupAction::Say(lines)) => {
+                for l in lines {
+                    self.out.line(&format!("info string {l}"));
+                }
+            }
+            Ok(SetupAction::Start(fen)) => {
+                if self.game.variant() != "eldritch" {
+                    return self
+                        .error("eldritch start needs setoption name UCI_Variant value eldritch");
+                }
+                match self.game.set_position(Some(&fen), &[]) {
+                    Ok(()) => self.out.line(&format!("info string eldritch start {fen}")),
+                    Err(e) => self.error(&e),
+                }
+            }
+            Err(e) => self.error(&e),
+        }
     }
 
     fn cmd_position(&mut self, rest: &str) {

@@ -25,12 +25,13 @@ pub use tune::{Config, Report};
 use grimoire_engine::variants::archmage::ArchMage;
 use grimoire_engine::variants::chess::Chess;
 use grimoire_engine::variants::duggan::Duggan;
+use grimoire_engine::variants::eldritch::Eldritch;
 use grimoire_engine::variants::ghost::Ghost;
-use grimoire_eval::{ArchMageEval, ChessEval, DugganEval, EvalParams, GhostEval};
+use grimoire_eval::{ArchMageEval, ChessEval, DugganEval, EldritchEval, EvalParams, GhostEval};
 use std::path::Path;
 
 /// The variants the tuner knows.
-pub const VARIANTS: &[&str] = &["chess", "duggan", "archmage", "ghost"];
+pub const VARIANTS: &[&str] = &["chess", "duggan", "archmage", "ghost", "eldritch"];
 
 /// A tuning entry point for one variant's position and evaluator types.
 type TuneFn = fn(&Path, EvalParams, &Config, &mut dyn FnMut(&str)) -> Result<Report, String>;
@@ -49,6 +50,7 @@ pub fn tune_variant(
         "duggan" => tune::tune_file::<Duggan, DugganEval>,
         "archmage" => tune::tune_file::<ArchMage, ArchMageEval>,
         "ghost" => tune::tune_file::<Ghost, GhostEval>,
+        "eldritch" => tune::tune_file::<Eldritch, EldritchEval>,
         other => {
             return Err(format!(
                 "no tuner for variant {other:?} (known: {})",

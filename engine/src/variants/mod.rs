@@ -3,4 +3,5 @@
 pub mod archmage;
 pub mod chess;
 pub mod duggan;
+pub mod eldritch;
 pub mod ghost;

@@ -1,0 +1,642 @@
+//! EFEN (`docs/notation.md` §2.6), move tokens (§3.6), the `d` board with its legend, and the
+//! view.
+
+use super::army::{replaced_letters, Bundle};
+use super::catalogue::*;
+use super::geometry::sq;
+use super::placement::{home_squares, Placing, Unplaced};
+use super::state::{piece, Eldritch, EldritchOptions, TAG_DIRECTIONS, TAG_ROYAL, TAG_TURNED};
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Color, Piece};
+use crate::square::{Geometry, Square};
+use crate::view::{BoardView, PieceView, SquareView, Zone};
+
+const G: Geometry = Geometry::Framed8;
+
+/// The brace state of the piece on `s` (without braces), empty for the default.
+fn state_text(pos: &Eldritch, s: Square) -> String {
+    let p = pos.piece_at(s);
+    let tag = pos.tag(s);
+    match p.kind() {
+        VAMPIRE => DIRECTIONS
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| tag & (1 << i) != 0)
+            .map(|(_, (name, _))| *name)
+            .collect::<Vec<_>>()
+            .join(","),
+        GREMLIN if tag & TAG_TURNED != 0 => "t".to_string(),
+        _ => String::new(),
+    }
+}
+
+/// The full token of the piece on `s`: code, state, royal flag.
+fn piece_token(pos: &Eldritch, s: Square) -> String {
+    let p = pos.piece_at(s);
+    let mut t = colored_code(p.kind(), p.color() == Color::White);
+    let state = state_text(pos, s);
+    if !state.is_empty() {
+        t.push('{');
+        t.push_str(&state);
+        t.push('}');
+    }
+    if pos.tag(s) & TAG_ROYAL != 0 {
+        t.push('!');
+    }
+    t
+}
+
+fn unplaced_text(u: &Unplaced, c: Color) -> String {
+    let mut s = String::new();
+    if u.count > 1 {
+        s.push_str(&u.count.to_string());
+    }
+    s.push_str(&colored_code(u.kind, c == Color::White));
+    if u.kind >= 6 {
+        s.push(':');
+        s.push_str(&replaced_letters(&u.replaced));
+    }
+    s
+}
+
+fn types_text(types: u64) -> String {
+    let codes: Vec<&str> = (6..KINDS as u8)
+        .filter(|k| types & (1u64 << k) != 0)
+        .map(|k| piece_type(k).code)
+        .collect();
+    if codes.is_empty() {
+        "-".to_string()
+    } else {
+        codes.concat()
+    }
+}
+
+/// The default army types (notation §2.6): eldritch types on the board and unplaced.
+fn default_army(pos: &Eldritch, c: Color) -> u64 {
+    let mut t = 0u64;
+    for s in pos.board.color(c) {
+        t |= 1u64 << pos.piece_at(s).kind();
+    }
+    if let Some(p) = pos.placing() {
+        for u in p.side(c) {
+            t |= 1u64 << u.kind;
+        }
+    }
+    t & !0x3F & !(1u64 << BEAST) & !(1u64 << RIDDLE)
+}
+
+pub fn format(pos: &Eldritch) -> String {
+    let mut out = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            let s = sq(file, rank);
+            if pos.piece_at(s).is_none() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+                empty = 0;
+            }
+            out.push_str(&piece_token(pos, s));
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push(' ');
+    out.push(if pos.side == Color::White { 'w' } else { 'b' });
+    out.push(' ');
+    let occ = pos.board.occupied();
+    if pos.virgin.is_empty() {
+        out.push('-');
+    } else if pos.virgin == occ {
+        out.push('*');
+    } else {
+        let names: Vec<String> = pos.virgin.into_iter().map(|s| G.name(s)).collect();
+        out.push_str(&names.join(","));
+    }
+    out.push(' ');
+    match pos.ep {
+        Some(s) => out.push_str(&G.name(s)),
+        None => out.push('-'),
+    }
+    out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    if let Some(p) = pos.placing() {
+        let mut items = Vec::new();
+        for c in Color::BOTH {
+            items.extend(p.side(c).iter().map(|u| unplaced_text(u, c)));
+        }
+        out.push_str(" unplaced=");
+        out.push_str(&items.join(","));
+    }
+    let defaults = [
+        default_army(pos, Color::White),
+        default_army(pos, Color::Black),
+    ];
+    if pos.army != defaults {
+        out.push_str(&format!(
+            " army={}/{}",
+            types_text(pos.army[0]),
+            types_text(pos.army[1])
+        ));
+    }
+    out
+}
+
+/// Reads one piece token at the start of `text`: piece, tag, bytes used.
+fn parse_piece(text: &str) -> Result<(Piece, u32, usize), String> {
+    let b = text.as_bytes();
+    let (code, mut used) = match b[0] {
+        b'*' | b'^' => {
+            let l = *b.get(1).ok_or("a code prefix needs a letter")?;
+            if !l.is_ascii_alphabetic() {
+                return Err(format!("'{}' must be followed by a letter", b[0] as char));
+            }
+            (&text[..2], 2)
+        }
+        _ => (&text[..1], 1),
+    };
+    let white = code.chars().last().is_some_and(|c| c.is_ascii_uppercase());
+    let kind = kind_of_code(&code.to_ascii_uppercase())
+        .ok_or_else(|| format!("unknown piece code '{code}'"))?;
+    let color = if white { Color::White } else { Color::Black };
+    let mut tag = 0u32;
+    if b.get(used) == Some(&b'{') {
+        let end = text[used..]
+            .find('}')
+            .ok_or_else(|| format!("unclosed '{{' after '{code}'"))?;
+        let state = &text[used + 1..used + end];
+        tag = parse_state(kind, state).map_err(|e| format!("{code}{{{state}}}: {e}"))?;
+        used += end + 1;
+    }
+    if b.get(used) == Some(&b'!') {
+        if piece_type(kind).is(ROYAL) {
+            return Err(format!(
+                "'{code}' is royal already; '!' is only for promoted pieces"
+            ));
+        }
+        tag |= TAG_ROYAL;
+        used += 1;
+    }
+    Ok((piece(color, kind), tag, used))
+}
+
+fn parse_state(kind: u8, state: &str) -> Result<u32, String> {
+    match kind {
+        VAMPIRE => {
+            let mut tag = 0u32;
+            let mut last = None;
+            for d in state.split(',') {
+                let i = DIRECTIONS
+                    .iter()
+                    .position(|(n, _)| *n == d)
+                    .ok_or_else(|| format!("unknown direction '{d}'"))?;
+                if last.is_some_and(|l| l >= i) {
+                    return Err(
+                        "directions must be listed once each in the order n,ne,e,se,s,sw,w,nw"
+                            .into(),
+                    );
+                }
+                last = Some(i);
+                tag |= 1 << i;
+            }
+            Ok(tag & TAG_DIRECTIONS)
+        }
+        GREMLIN if state == "t" => Ok(TAG_TURNED),
+        _ if piece_type(kind).stage != Stage::One => Err(format!(
+            "the {}'s state is part 2 of Eldritch",
+            piece_type(kind).name
+        )),
+        _ => Err("this piece has no such state".into()),
+    }
+}
+
+fn parse_unplaced(text: &str) -> Result<(Color, Unplaced), String> {
+    let digits = text.chars().take_while(|c| c.is_ascii_digit()).count();
+    let count: u8 = if digits == 0 {
+        1
+    } else {
+        text[..digits]
+            .parse()
+            .map_err(|_| format!("bad count in '{text}'"))?
+    };
+    if count == 0 {
+        return Err(format!("zero count in '{text}'"));
+    }
+    let rest = &text[digits..];
+    let (code, bundle) = match rest.split_once(':') {
+        Some((c, b)) => (c, Some(b)),
+        None => (rest, None),
+    };
+    let white = code.chars().last().is_some_and(|c| c.is_ascii_uppercase());
+    let upper = code.to_ascii_uppercase();
+    let kind = kind_of_code(&upper).ok_or_else(|| format!("unknown piece code '{code}'"))?;
+    let color = if white { Color::White } else { Color::Black };
+    let replaced = match (kind < 6, bundle) {
+        (true, None) => [0; 6],
+        (true, Some(_)) => return Err(format!("standard piece '{code}' takes no bundle")),
+        (false, None) => {
+            return Err(format!(
+                "eldritch piece '{code}' needs its bundle, e.g. {upper}:Q"
+            ))
+        }
+        (false, Some(b)) => Bundle::parse(&format!("{upper}:{b}"))?.replaced,
+    };
+    Ok((
+        color,
+        Unplaced {
+            kind,
+            replaced,
+            count,
+        },
+    ))
+}
+
+fn parse_types(text: &str) -> Result<u64, String> {
+    if text == "-" {
+        return Ok(0);
+    }
+    let mut t = 0u64;
+    let mut rest = text;
+    while !rest.is_empty() {
+        let n = if rest.starts_with(['*', '^']) { 2 } else { 1 };
+        let code = rest.get(..n).ok_or("truncated army code")?;
+        let kind = kind_of_code(code).ok_or_else(|| format!("unknown army code '{code}'"))?;
+        if kind < 6 || piece_type(kind).has(F_TOKEN) {
+            return Err(format!("'{code}' cannot be an army type"));
+        }
+        t |= 1u64 << kind;
+        rest = &rest[n..];
+    }
+    Ok(t)
+}
+
+pub fn parse(fen: &str, options: &EldritchOptions) -> Result<Eldritch, String> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.len() < 6 {
+        return Err(format!("Eldritch FEN needs 6 fields, got {}", fields.len()));
+    }
+    let mut pos = Eldritch::empty(options);
+    let rows: Vec<&str> = fields[0].split('/').collect();
+    if rows.len() != 8 {
+        return Err(if rows.len() == 10 {
+            "frame squares (10-row boards) come with the Geomancer in Eldritch part 2".into()
+        } else {
+            format!("board needs 8 ranks, got {}", rows.len())
+        });
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut file = 0u8;
+        let mut rest: &str = row;
+        let mut last_run = false;
+        while !rest.is_empty() {
+            let c = rest.as_bytes()[0];
+            if c.is_ascii_digit() {
+                let n = c - b'0';
+                if n == 0 || last_run {
+                    return Err(format!("bad empty-square count in rank {}", rank + 1));
+                }
+                last_run = true;
+                file += n;
+                rest = &rest[1..];
+            } else if c == b'(' {
+                return Err("stacks (Familiar, Ghost) come with Eldritch part 2".into());
+            } else {
+                last_run = false;
+                let (p, tag, used) =
+                    parse_piece(rest).map_err(|e| format!("rank {}: {e}", rank + 1))?;
+                if file >= 8 {
+                    return Err(format!("rank {} has more than 8 squares", rank + 1));
+                }
+                let s = sq(file, rank);
+                pos.board.put(s, p);
+                if tag != 0 {
+                    pos.extra.set_tag(s, Some(tag));
+                }
+                file += 1;
+                rest = &rest[used..];
+            }
+            if file > 8 {
+                return Err(format!("rank {} has more than 8 squares", rank + 1));
+            }
+        }
+        if file != 8 {
+            return Err(format!("rank {} has {file} squares, not 8", rank + 1));
+        }
+    }
+    pos.side = match fields[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => return Err(format!("side to move must be w or b, got '{other}'")),
+    };
+    let occ = pos.board.occupied();
+    pos.virgin = match fields[2] {
+        "-" => Bitboard::EMPTY,
+        "*" => occ,
+        list => {
+            let mut v = Bitboard::EMPTY;
+            for name in list.split(',') {
+                let s = G
+                    .parse(name)
+                    .filter(|s| pos.exists().contains(*s))
+                    .ok_or_else(|| format!("bad virgin square '{name}'"))?;
+                if !occ.contains(s) {
+                    return Err(format!("virgin square {name} is empty"));
+                }
+                v.set(s);
+            }
+            v
+        }
+    };
+    let ep = match fields[3] {
+        "-" => None,
+        name => {
+            let s = G
+                .parse(name)
+                .filter(|s| pos.exists().contains(*s))
+                .ok_or_else(|| format!("bad en-passant square '{name}'"))?;
+            let row = if pos.side == Color::White { 6 } else { 3 };
+            if s.row() != row {
+                return Err(format!("en-passant square {name} must be on rank {row}"));
+            }
+            Some(s)
+        }
+    };
+    pos.halfmove = fields[4]
+        .parse()
+        .map_err(|_| format!("bad halfmove clock '{}'", fields[4]))?;
+    pos.fullmove = fields[5]
+        .parse::<u16>()
+        .map_err(|_| format!("bad fullmove number '{}'", fields[5]))?
+        .max(1);
+    let mut army: Option<u64> = None;
+    let mut army_black: u64 = 0;
+    let mut seen = Vec::new();
+    for kv in &fields[6..] {
+        let (key, value) = kv
+            .split_once('=')
+            .ok_or_else(|| format!("extra field '{kv}' is not key=value"))?;
+        if seen.contains(&key) {
+            return Err(format!("key '{key}' given twice"));
+        }
+        seen.push(key);
+        match key {
+            "unplaced" => {
+                let mut placing = Placing::default();
+                for item in value.split(',') {
+                    let (c, u) = parse_unplaced(item)?;
+                    let list = &mut placing.sides[c.index()];
+                    if list
+                        .iter()
+                        .any(|x| x.kind == u.kind && x.replaced == u.replaced)
+                    {
+                        return Err(format!("unplaced entry '{item}' repeated"));
+                    }
+                    list.push(u);
+                }
+                pos.placing = Some(Box::new(placing));
+            }
+            "army" => {
+                let (w, b) = value
+                    .split_once('/')
+                    .ok_or("army= needs White/Black type lists")?;
+                army = Some(parse_types(w)?);
+                army_black = parse_types(b)?;
+            }
+            "start" | "hl" | "grave" | "block" | "bolt" | "turn" | "react" | "mret" | "ban" => {
+                return Err(format!("key '{key}=' belongs to Eldritch part 2"))
+            }
+            _ => return Err(format!("unknown key '{key}'")),
+        }
+    }
+    pos.army = match army {
+        Some(w) => [w, army_black],
+        None => [
+            default_army(&pos, Color::White),
+            default_army(&pos, Color::Black),
+        ],
+    };
+    validate(&pos)?;
+    if let Some(s) = ep {
+        pos.ep = Some(s);
+        let ok = pos.ep_victim(s).is_some_and(|v| {
+            let p = pos.piece_at(v);
+            p.is_some() && p.color() != pos.side && double_steps(p.kind())
+        }) && pos.piece_at(s).is_none();
+        if !ok || !pos.ep_is_legal() {
+            pos.ep = None;
+        }
+    }
+    Ok(pos)
+}
+
+/// Validity beyond syntax (notation §2.6).
+fn validate(pos: &Eldritch) -> Result<(), String> {
+    for c in Color::BOTH {
+        let lieges = pos.check_bearers(c) & !pos.board.pieces(c, DOPPELGANGER);
+        if lieges.count() > 1 {
+            return Err(format!("{} has more than one liege (ELD-070)", c.name()));
+        }
+        if pos.board.pieces(c, DOPPELGANGER).count() > 1 {
+            return Err(format!(
+                "{} has more than one Doppelganger (ELD-282)",
+                c.name()
+            ));
+        }
+        for s in pos.board.pieces(c, GREMLIN) {
+            let beyond = if c == Color::White {
+                s.row() >= 8
+            } else {
+                s.row() <= 1
+            };
+            if beyond && pos.tag(s) & TAG_TURNED == 0 {
+                return Err(format!(
+                    "the Gremlin on {} must be turned {{t}} (ELD-401)",
+                    G.name(s)
+                ));
+            }
+        }
+        for s in pos.board.color(c) {
+            let t = piece_type(pos.piece_at(s).kind());
+            if t.stage != Stage::One
+                && !matches!(
+                    pos.piece_at(s).kind(),
+                    CELESTIAL | DRUID | SPHINX | VALKYRIE
+                )
+            {
+                return Err(format!(
+                    "the {} on {} belongs to Eldritch part 2",
+                    t.name,
+                    G.name(s)
+                ));
+            }
+        }
+    }
+    if let Some(p) = pos.placing() {
+        let mut options = crate::moves::MoveList::new();
+        pos.placement_options(&mut options);
+        if options.is_empty() {
+            let _ = p;
+            return Err(format!(
+                "{} has nothing to place in this phase of the placement (ELD-051)",
+                pos.side.name()
+            ));
+        }
+    } else {
+        let them = !pos.side;
+        let bearers = pos.check_bearers(them);
+        if bearers.any() && pos.checked_bearers(them) == bearers {
+            return Err("the side not to move is in check".into());
+        }
+    }
+    Ok(())
+}
+
+/// Token of a legal action (notation §3.6).
+pub fn format_move(pos: &Eldritch, mv: Move) -> String {
+    let mut s = String::with_capacity(8);
+    match mv.kind() {
+        MoveKind::Null | MoveKind::Pass => return "0000".to_string(),
+        MoveKind::Placement => {
+            let kind = mv.piece_kind().unwrap_or(PAWN);
+            let to = mv.to();
+            let c = pos.side;
+            s.push_str(piece_type(kind).code);
+            if let Some(p) = pos.placing() {
+                let list = p.side(c);
+                let bundles = list.iter().filter(|u| u.kind == kind).count();
+                if bundles > 1 {
+                    if let Some(u) = list.get(mv.param() as usize) {
+                        s.push(':');
+                        s.push_str(&replaced_letters(&u.replaced));
+                    }
+                }
+                s.push('@');
+                G.write_name(to, &mut s);
+                if kind == ILLUSIONIST {
+                    let mut others: Vec<(Square, u8)> = Vec::new();
+                    for u in list.iter().filter(|u| u.kind == ROOK || u.kind == QUEEN) {
+                        let free = home_squares(u.kind, c)
+                            .into_iter()
+                            .filter(|x| *x != to && pos.piece_at(*x).is_none());
+                        others.extend(free.take(u.count as usize).map(|x| (x, u.kind)));
+                    }
+                    others.sort();
+                    for (x, k) in others {
+                        s.push(',');
+                        s.push_str(piece_type(k).code);
+                        s.push('@');
+                        G.write_name(x, &mut s);
+                    }
+                }
+            }
+            return s;
+        }
+        _ => {}
+    }
+    G.write_name(mv.from(), &mut s);
+    G.write_name(mv.to(), &mut s);
+    let kind = pos.piece_at(mv.from()).kind();
+    if mv.kind() == MoveKind::Promotion {
+        s.push('=');
+        s.push_str(piece_type(mv.piece_kind().unwrap_or(QUEEN)).code);
+    } else if mv.param() != 0 {
+        match kind {
+            DRAGON => {
+                s.push('x');
+                G.write_name(Square::from_index(mv.param()), &mut s);
+            }
+            VAMPIRE => {
+                s.push('@');
+                s.push_str(DIRECTIONS[(mv.param() - 1) as usize].0);
+            }
+            _ => {}
+        }
+    }
+    s
+}
+
+/// The `d` board: two-character cells and a legend of the codes present.
+pub fn render(pos: &Eldritch) -> String {
+    let mut out = String::new();
+    let line = "  +----+----+----+----+----+----+----+----+\n";
+    out.push_str(line);
+    let mut present: Vec<u8> = Vec::new();
+    for rank in (0..8).rev() {
+        out.push_str(&format!("{} ", rank + 1));
+        for file in 0..8 {
+            let s = sq(file, rank);
+            let p = pos.piece_at(s);
+            let cell = if p.is_some() {
+                if !present.contains(&p.kind()) {
+                    present.push(p.kind());
+                }
+                let code = colored_code(p.kind(), p.color() == Color::White);
+                let mark = if pos.tag(s) != 0 { "'" } else { " " };
+                format!("{code:>2}{mark}")
+            } else {
+                "   ".to_string()
+            };
+            out.push_str(&format!("| {cell}"));
+        }
+        out.push_str("|\n");
+        out.push_str(line);
+    }
+    out.push_str("     a    b    c    d    e    f    g    h");
+    present.sort();
+    if !present.is_empty() {
+        out.push_str(
+            "\n\nLegend (upper case White, lower case Black; ' marks piece state in the FEN):",
+        );
+        for k in present {
+            out.push_str(&format!(
+                "\n  {:<3}{}",
+                piece_type(k).code,
+                piece_type(k).name
+            ));
+        }
+    }
+    if let Some(p) = pos.placing() {
+        out.push_str("\n\nPlacement phase, unplaced:");
+        for c in Color::BOTH {
+            let items: Vec<String> = p.side(c).iter().map(|u| unplaced_text(u, c)).collect();
+            out.push_str(&format!("\n  {}: {}", c.name(), items.join(", ")));
+        }
+    }
+    out
+}
+
+pub fn view(pos: &Eldritch) -> BoardView {
+    let squares = (0..8)
+        .flat_map(|rank| (0..8).map(move |file| sq(file, rank)))
+        .map(|square| {
+            let p = pos.piece_at(square);
+            SquareView {
+                square,
+                zone: Zone::Board,
+                piece: p.is_some().then(|| {
+                    let state = state_text(pos, square);
+                    PieceView {
+                        code: piece_type(p.kind()).code.to_string(),
+                        color: p.color(),
+                        count: 1,
+                        note: (!state.is_empty()).then_some(state),
+                    }
+                }),
+            }
+        })
+        .collect();
+    BoardView {
+        geometry: G,
+        squares,
+        hands: [Vec::new(), Vec::new()],
+        side_to_move: pos.side,
+    }
+}

@@ -1,0 +1,219 @@
+//! Board geometry shared by the generators: existing squares, orientation (ELD-001..004),
+//! path squares of leaps (ELD-008) and the Fiend's bent paths (ELD-340).
+
+use super::catalogue::{Offset, KING_STEPS};
+use crate::bitboard::Bitboard;
+use crate::piece::Color;
+use crate::square::{Geometry, Square};
+use std::sync::OnceLock;
+
+/// The 64 board squares (frame squares come with the Geomancer, part 2).
+pub fn board_mask() -> Bitboard {
+    static MASK: OnceLock<Bitboard> = OnceLock::new();
+    *MASK.get_or_init(|| {
+        let mut m = Bitboard::EMPTY;
+        for f in 0..8 {
+            for r in 0..8 {
+                m.set(sq(f, r));
+            }
+        }
+        m
+    })
+}
+
+/// Board square by 0-based file and rank.
+#[inline]
+pub const fn sq(file: u8, rank: u8) -> Square {
+    Geometry::Framed8.board_square(file, rank)
+}
+
+/// Forward rank step of a colour (ELD-002).
+#[inline]
+pub const fn forward(c: Color) -> i8 {
+    match c {
+        Color::White => 1,
+        Color::Black => -1,
+    }
+}
+
+/// `off` as seen by colour `c` (Black mirrors ranks).
+#[inline]
+pub const fn orient(off: Offset, c: Color) -> Offset {
+    (off.0, off.1 * forward(c))
+}
+
+/// The existing square `off` away from `s`.
+#[inline]
+pub fn step(s: Square, off: Offset, exists: Bitboard) -> Option<Square> {
+    s.offset(off.0, off.1).filter(|t| exists.contains(*t))
+}
+
+/// The squares a leap of `off` passes over (ELD-008): strictly between for straight lines, the
+/// leg for knight-type leaps. Squares outside the frame are `None` entries.
+pub fn passed_squares(s: Square, off: Offset) -> arrayvec::ArrayVec<Option<Square>, 8> {
+    let (dx, dy) = off;
+    let (ax, ay) = (dx.abs(), dy.abs());
+    let mut out = arrayvec::ArrayVec::new();
+    if ax == 0 || ay == 0 || ax == ay {
+        let n = ax.max(ay);
+        for k in 1..n {
+            out.push(s.offset(dx.signum() * k, dy.signum() * k));
+        }
+    } else if ax > ay {
+        out.push(s.offset(dx.signum(), 0));
+    } else {
+        out.push(s.offset(0, dy.signum()));
+    }
+    out
+}
+
+/// The 1-based board rank of a square (0 and 9 for frame rows).
+#[inline]
+pub const fn rank_of(s: Square) -> u8 {
+    s.row()
+}
+
+/// The side's first rank (row 1 or 8).
+#[inline]
+pub const fn first_row(c: Color) -> u8 {
+    match c {
+        Color::White => 1,
+        Color::Black => 8,
+    }
+}
+
+/// The side's promotion row (ELD-002).
+#[inline]
+pub const fn far_row(c: Color) -> u8 {
+    match c {
+        Color::White => 8,
+        Color::Black => 1,
+    }
+}
+
+/// The side's 7th rank (ELD-502 b).
+#[inline]
+pub const fn seventh_row(c: Color) -> u8 {
+    match c {
+        Color::White => 7,
+        Color::Black => 2,
+    }
+}
+
+/// Whether `s` is one of the side's promotion squares (a8..h8 / a1..h1, never frame squares).
+#[inline]
+pub fn is_promotion_square(s: Square, c: Color) -> bool {
+    s.row() == far_row(c) && (1..=8).contains(&s.col())
+}
+
+/// King-distance neighbours of `s` that exist.
+pub fn neighbours(s: Square, exists: Bitboard) -> Bitboard {
+    let mut b = Bitboard::EMPTY;
+    for off in KING_STEPS {
+        if let Some(t) = step(s, off, exists) {
+            b.set(t);
+        }
+    }
+    b
+}
+
+/// One Fiend destination: the squares passed on each path that reaches it.
+#[derive(Clone, Debug)]
+pub struct FiendTarget {
+    pub to: Square,
+    /// The intermediate squares of each valid path (ELD-340).
+    pub paths: Vec<Bitboard>,
+}
+
+/// The Fiend's destinations from every square of the 8x8 board (ELD-340): king-step paths of
+/// 1..3 steps in one direction, or k steps then m steps in a second direction that is neither
+/// the same nor the reverse, with k + m <= 3; every path square must exist.
+pub fn fiend_targets(from: Square) -> &'static [FiendTarget] {
+    static TABLE: OnceLock<Vec<Vec<FiendTarget>>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let exists = board_mask();
+        (0..100u8)
+            .map(|i| {
+                let s = Square::from_index(i);
+                if !exists.contains(s) {
+                    return Vec::new();
+                }
+                let mut out: Vec<FiendTarget> = Vec::new();
+                let mut add = |to: Square, passed: Bitboard| {
+                    if let Some(t) = out.iter_mut().find(|t| t.to == to) {
+                        if !t.paths.contains(&passed) {
+                            t.paths.push(passed);
+                        }
+                    } else {
+                        out.push(FiendTarget {
+                            to,
+                            paths: vec![passed],
+                        });
+                    }
+                };
+                for d1 in KING_STEPS {
+                    for k in 1..=3i8 {
+                        // Straight: k steps of d1.
+                        let mut passed = Bitboard::EMPTY;
+                        let mut cur = Some(s);
+                        for i in 0..k {
+                            cur = cur.and_then(|c| step(c, d1, exists));
+                            if i + 1 < k {
+                                if let Some(c) = cur {
+                                    passed.set(c);
+                                }
+                            }
+                        }
+                        if let Some(to) = cur {
+                            add(to, passed);
+                        }
+                        // Bent: k steps of d1 then m steps of d2.
+                        for d2 in KING_STEPS {
+                            if d2 == d1 || d2 == (-d1.0, -d1.1) {
+                                continue;
+                            }
+                            for m in 1..=(3 - k) {
+                                let mut passed = Bitboard::EMPTY;
+                                let mut cur = Some(s);
+                                for _ in 0..k {
+                                    cur = cur.and_then(|c| step(c, d1, exists));
+                                    if let Some(c) = cur {
+                                        passed.set(c);
+                                    }
+                                }
+                                for i in 0..m {
+                                    cur = cur.and_then(|c| step(c, d2, exists));
+                                    if i + 1 < m {
+                                        if let Some(c) = cur {
+                                            passed.set(c);
+                                        }
+                                    }
+                                }
+                                if let Some(to) = cur {
+                                    if to != s {
+                                        add(to, passed);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                out
+            })
+            .collect()
+    });
+    &table[from.index()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fiend_reaches_the_7x7_box_on_an_empty_board() {
+        // ELD-340: 48 squares at king distance <= 3 from a central square.
+        assert_eq!(fiend_targets(sq(3, 3)).len(), 48);
+        // From a corner only the on-board part of the box.
+        assert_eq!(fiend_targets(sq(0, 0)).len(), 15);
+    }
+}

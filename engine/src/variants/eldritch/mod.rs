@@ -1,0 +1,392 @@
+//! Eldritch Chess (`eldritch`), part 1, as specified by `shared/rules/eldritch.md` (rulings
+//! ELD-001 onwards) and described as implemented in `docs/rules/eldritch.md`.
+//!
+//! - `catalogue`: one table row per piece type (code, categories, atoms, promotion, flags).
+//! - `army`: the bundle table, declarations and their validation, Matched Sides, proposals.
+//! - `placement`: the placement phase as actions, and the default placement.
+//! - `state`: the position and the rule queries (check-bearers, freeze, capturability).
+//! - `geometry`: squares, orientation, leap paths, the Fiend's paths.
+//! - `movegen`: catalogue-driven generation, attacks and legality.
+//! - `play`: applying actions and their automatic effects.
+//! - `reference`: an independent slow generator written from the spec (perft cross-checks).
+//! - `fen`: EFEN, move tokens, the `d` board and the view.
+
+pub mod army;
+pub mod catalogue;
+mod fen;
+pub mod geometry;
+mod movegen;
+pub mod placement;
+mod play;
+mod reference;
+mod state;
+
+pub use army::{Bundle, Declaration};
+pub use state::{Eldritch, EldritchOptions, ShadowmancerMode};
+
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::Color;
+use crate::rules::{Outcome, Reason, Rules, VariantOption};
+use crate::square::Geometry;
+use crate::view::BoardView;
+use crate::zobrist::KEYS;
+use catalogue::*;
+use geometry::first_row;
+
+/// The FIDE-army start (ELD-060 with no substitutions).
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w * - 0 1";
+
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Eldritch {
+    /// Virgin flags that can still matter (ELD-622): castlers and rooks on the first rank while
+    /// the side has a virgin castler there, and pieces with a double step.
+    fn relevant_virgins(&self) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for c in Color::BOTH {
+            let mine = self.board.color(c) & self.virgin;
+            let mut castlers = Bitboard::EMPTY;
+            let mut rooks = Bitboard::EMPTY;
+            for s in mine {
+                let kind = self.piece_at(s).kind();
+                let t = piece_type(kind);
+                if t.has(F_CASTLER) && s.row() == first_row(c) {
+                    castlers.set(s);
+                } else if kind == ROOK && s.row() == first_row(c) {
+                    rooks.set(s);
+                } else if double_steps(kind) {
+                    out.set(s);
+                }
+            }
+            if castlers.any() && rooks.any() {
+                out |= castlers | rooks;
+            }
+        }
+        out
+    }
+
+    fn state_key(&self) -> u64 {
+        let mut h = if self.side == Color::Black {
+            KEYS.side
+        } else {
+            0
+        };
+        if let Some(s) = self.ep {
+            h ^= KEYS.en_passant[s.index()];
+        }
+        for s in self.relevant_virgins() {
+            h ^= KEYS.stacked[126][s.index()];
+        }
+        if let Some(p) = self.placing() {
+            h ^= KEYS.state[0];
+            for c in Color::BOTH {
+                for u in p.side(c) {
+                    let mut code =
+                        (c.index() as u64) << 56 | (u.kind as u64) << 48 | (u.count as u64) << 40;
+                    for (i, &n) in u.replaced.iter().enumerate() {
+                        code |= (n as u64) << (4 * i);
+                    }
+                    h ^= mix(code);
+                }
+            }
+        }
+        h
+    }
+
+    /// ELD-620 a: a side without check-bearers has lost (never during placement).
+    fn eliminated(&self) -> Option<Color> {
+        if self.placing.is_some() {
+            return None;
+        }
+        Color::BOTH
+            .into_iter()
+            .find(|&c| self.check_bearers(c).is_empty())
+    }
+
+    /// ELD-624: `c` owns a piece that is not its liege, an Ooze, Portalkeeper, Riddle or Ghost,
+    /// nor a Miasma while every enemy check-bearer is royal.
+    pub fn has_mating_force(&self, c: Color) -> bool {
+        let enemy_non_royal = self
+            .check_bearers(!c)
+            .into_iter()
+            .any(|s| !self.is_royal_at(s));
+        self.board.color(c).into_iter().any(|s| {
+            let kind = self.piece_at(s).kind();
+            let t = piece_type(kind);
+            !(t.is(LIEGE)
+                || matches!(kind, OOZE | PORTALKEEPER | RIDDLE | GHOST)
+                || (kind == MIASMA && !enemy_non_royal))
+        })
+    }
+}
+
+impl Rules for Eldritch {
+    const NAME: &'static str = "eldritch";
+    const GEOMETRY: Geometry = Geometry::Framed8;
+    const BENCH: &'static [&'static str] = &[
+        START_FEN,
+        // Dragons and a Court Magician against a Vampire with Fiends.
+        "r*w2^vb*wr/pppppppp/8/8/8/8/PPPPPPPP/R^FB*KKB^FR w * - 0 1",
+        // Gremlins, Enchanter and Gargoyles against Pontiff, Initiates and a Fireball.
+        "^r^r^r1^p2r/^i^i^i^i^ipp*x/8/3p4/4P3/2N2*G2/PPPP1PPP/R1B*EKB1R w a1,e1,h1,a2,b2,c2,d2,f2,g2,h2 - 0 6",
+        // Middle game: Abjurer, Shadowmancer, Berserker, Ooze.
+        "r1b1k2r/pp1n1ppp/2p1p3/3p*a3/3P^B3/2N1*S3/PPP2*OPP/R3KB1R b - - 3 11",
+        // Doppelganger and Dragon middle game.
+        "2kr3r/ppp2ppp/2n1*w3/4p3/4P3/2^D2N2/PPP2PPP/2KR3R w - - 4 14",
+        // Fiend and Illusionist, open position.
+        "r3k2r/ppp2ppp/2n5/3^f4/4*I3/5N2/PPP2PPP/R3K2R w a1,e1,h1,a8,e8,h8 - 2 12",
+        // Endgame: Vampire with directions against a Court Magician and pawns.
+        "8/5p2/8/3^v{n,e,sw}4/8/1*K6/5PPP/6K1 w - - 0 40",
+        // Endgame: Pendulums and Gremlins.
+        "4k3/2*p*p4/8/8/8/8/3^R^R3/4K3 w - - 0 45",
+        // Archmage liege against a Fireball and Gargoyle.
+        "4^a3/8/8/8/2*X5/5*G2/8/4K3 w - - 0 50",
+        // Pontiff liege with a pawn on the seventh (the Bishop option).
+        "8/1P6/8/8/8/8/6k1/4^P3 w - - 0 55",
+    ];
+    type Options = EldritchOptions;
+
+    fn option_specs() -> Vec<VariantOption> {
+        vec![
+            VariantOption {
+                name: "ShadowmancerMode",
+                kind: "combo",
+                default: "immune",
+                choices: &["immune", "forbid"],
+            },
+            VariantOption {
+                name: "NobleIsRoyal",
+                kind: "check",
+                default: "false",
+                choices: &[],
+            },
+        ]
+    }
+
+    fn set_option(options: &mut EldritchOptions, name: &str, value: &str) -> Result<(), String> {
+        match name.to_ascii_lowercase().as_str() {
+            "shadowmancermode" => {
+                options.shadowmancer = match value.to_ascii_lowercase().as_str() {
+                    "immune" => ShadowmancerMode::Immune,
+                    "forbid" => ShadowmancerMode::Forbid,
+                    _ => {
+                        return Err(format!(
+                            "option ShadowmancerMode expects immune or forbid, got '{value}'"
+                        ))
+                    }
+                }
+            }
+            "nobleisroyal" => {
+                options.noble_is_royal = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        return Err(format!(
+                            "option NobleIsRoyal expects true or false, got '{value}'"
+                        ))
+                    }
+                }
+            }
+            _ => {
+                return Err(format!(
+                    "unknown option '{name}' for variant {}",
+                    Self::NAME
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    fn start_position(options: &EldritchOptions) -> Self {
+        Self::from_fen(START_FEN, options).expect("start FEN is valid")
+    }
+
+    fn from_fen(fen: &str, options: &EldritchOptions) -> Result<Self, String> {
+        fen::parse(fen, options)
+    }
+
+    fn to_fen(&self) -> String {
+        fen::format(self)
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    fn hash(&self) -> u64 {
+        self.board.hash() ^ self.extra.hash() ^ self.state_key()
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        self.board.recompute_hash() ^ self.extra.recompute_hash() ^ self.state_key()
+    }
+
+    fn generate_legal(&self, moves: &mut MoveList) {
+        if self.placing.is_some() {
+            self.placement_options(moves);
+            return;
+        }
+        if self.eliminated().is_some() {
+            return;
+        }
+        let mut pseudo = MoveList::new();
+        self.generate_pseudo(&mut pseudo);
+        self.filter_legal(&pseudo, moves);
+    }
+
+    fn generate_pseudo_legal(&self, moves: &mut MoveList) {
+        reference::generate_pseudo_legal(self, moves);
+    }
+
+    fn is_legal_pseudo(&self, mv: Move) -> bool {
+        reference::is_legal(self, mv)
+    }
+
+    fn play(&mut self, mv: Move) {
+        if mv.kind() == MoveKind::Placement {
+            self.play_placement(mv);
+        } else {
+            self.play_action(mv, true);
+        }
+    }
+
+    fn in_check(&self) -> bool {
+        self.placing.is_none() && self.checked_bearers(self.side).any()
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove as u32
+    }
+
+    fn terminal(&self) -> Option<Outcome> {
+        if self.placing.is_some() {
+            return None;
+        }
+        if let Some(loser) = self.eliminated() {
+            return Some(Outcome::Win {
+                winner: !loser,
+                reason: Reason::RoyalCaptured,
+            });
+        }
+        if self.legal_moves().is_empty() {
+            return Some(if self.in_check() {
+                Outcome::Win {
+                    winner: !self.side,
+                    reason: Reason::Checkmate,
+                }
+            } else {
+                Outcome::Draw {
+                    reason: Reason::Stalemate,
+                }
+            });
+        }
+        if self.halfmove >= 100 {
+            return Some(Outcome::Draw {
+                reason: Reason::FiftyMoveRule,
+            });
+        }
+        if self.insufficient_material() {
+            return Some(Outcome::Draw {
+                reason: Reason::InsufficientMaterial,
+            });
+        }
+        None
+    }
+
+    fn ended_by_rule(&self) -> Option<Outcome> {
+        self.eliminated().map(|loser| Outcome::Win {
+            winner: !loser,
+            reason: Reason::RoyalCaptured,
+        })
+    }
+
+    fn insufficient_material(&self) -> bool {
+        self.placing.is_none()
+            && !self.has_mating_force(Color::White)
+            && !self.has_mating_force(Color::Black)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        fen::format_move(self, mv)
+    }
+
+    fn render(&self) -> String {
+        fen::render(self)
+    }
+
+    fn view(&self) -> BoardView {
+        fen::view(self)
+    }
+
+    fn tactical_order(&self, mv: Move) -> Option<i32> {
+        if mv.kind() == MoveKind::Placement || mv.kind() == MoveKind::Castle {
+            return None;
+        }
+        let attacker = self.piece_at(mv.from()).kind();
+        let victim = match mv.kind() {
+            MoveKind::EnPassant => Some(PAWN),
+            _ if attacker == DRAGON && mv.param() != 0 => Some(
+                self.piece_at(crate::square::Square::from_index(mv.param()))
+                    .kind(),
+            ),
+            _ => {
+                let p = self.piece_at(mv.to());
+                p.is_some().then(|| p.kind())
+            }
+        };
+        let promotion = mv.kind() == MoveKind::Promotion;
+        if victim.is_none() && !promotion {
+            return None;
+        }
+        let mut key = victim.map_or(0, |v| 8 * ORDER_VALUES[v as usize].max(100));
+        if promotion {
+            key += ORDER_VALUES[mv.piece_kind().unwrap_or(QUEEN) as usize];
+        }
+        Some(key - ORDER_VALUES[attacker as usize] / 10)
+    }
+
+    /// Captures and promotions, legality-filtered directly when the side has one check-bearer
+    /// (its legal moves are then exactly L1 of ELD-613); otherwise from the full legal list.
+    fn generate_tactical(&self, moves: &mut MoveList) {
+        if self.placing.is_some() || self.check_bearers(self.side).count() != 1 {
+            self.generate_legal(moves);
+            moves.retain(|m| self.tactical_order(*m).is_some());
+            return;
+        }
+        let mut pseudo = MoveList::new();
+        self.generate_pseudo(&mut pseudo);
+        pseudo.retain(|m| self.tactical_order(*m).is_some());
+        self.filter_legal(&pseudo, moves);
+    }
+
+    fn make_null(&self) -> Option<Self> {
+        if self.placing.is_some() || self.in_check() {
+            return None;
+        }
+        let mut next = self.clone();
+        next.side = !self.side;
+        next.ep = None;
+        next.halfmove = next.halfmove.saturating_add(1);
+        Some(next)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::perft::{perft, perft_reference};
+
+    #[test]
+    fn fide_army_start_is_fide() {
+        let pos = Eldritch::start_position(&EldritchOptions::default());
+        assert_eq!(pos.legal_moves().len(), 20);
+        assert_eq!(perft(&pos, 3), 8902);
+        assert_eq!(perft_reference(&pos, 2), 400);
+    }
+}

@@ -1,0 +1,738 @@
+//! Move generation driven by the catalogue's atoms (ELD-008, Part B), attacks (ELD-612) and
+//! legality (ELD-613). Promotion choices, Dragon targets and Vampire directions are part of the
+//! action (ELD-601), so each is a distinct move.
+
+use super::catalogue::*;
+use super::geometry::*;
+use super::state::{Eldritch, ShadowmancerMode, TAG_DIRECTIONS, TAG_TURNED};
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::Color;
+use crate::square::Square;
+
+/// Param of a Berserker one-shot move (ELD-231): the mover is removed afterwards.
+pub const PARAM_ONE_SHOT: u8 = 1;
+
+/// A Dragon move landing on `to` that also captures on `target` (ELD-291).
+pub fn dragon_move(from: Square, to: Square, target: Square) -> Move {
+    Move::build(
+        Some(from),
+        Some(to),
+        MoveKind::Normal,
+        None,
+        target.index() as u8,
+        0,
+    )
+}
+
+/// A Vampire capture that gains direction `dir` (index into [`DIRECTIONS`], ELD-571).
+pub fn vampire_move(from: Square, to: Square, dir: usize) -> Move {
+    Move::build(
+        Some(from),
+        Some(to),
+        MoveKind::Normal,
+        None,
+        dir as u8 + 1,
+        0,
+    )
+}
+
+impl Eldritch {
+    /// The forward rank step of the piece on `s` (a turned Gremlin's is reversed, ELD-401).
+    #[inline]
+    pub fn forward_of(&self, s: Square) -> i8 {
+        let p = self.piece_at(s);
+        let f = forward(p.color());
+        if piece_type(p.kind()).has(F_TURNS) && self.tag(s) & TAG_TURNED != 0 {
+            -f
+        } else {
+            f
+        }
+    }
+
+    /// The en-passant victim's square for a passed square (the double-stepper of the side not
+    /// to move stands just past it).
+    #[inline]
+    pub fn ep_victim(&self, passed: Square) -> Option<Square> {
+        passed.offset(0, forward(!self.side))
+    }
+
+    /// The promotion set P(S) of ELD-080 for a promoter of `kind`, as kinds.
+    pub fn promotion_set(&self, c: Color, kind: u8) -> Vec<u8> {
+        let pontiff = self.board.pieces(c, PONTIFF).any();
+        let mut out = Vec::with_capacity(8);
+        for k in [QUEEN, ROOK, BISHOP, KNIGHT] {
+            if k == QUEEN && pontiff {
+                continue;
+            }
+            out.push(k);
+        }
+        let types = self.army[c.index()];
+        for k in 6..KINDS as u8 {
+            if types & (1u64 << k) == 0 || k == kind {
+                continue;
+            }
+            let t = piece_type(k);
+            if t.is(LIEGE) || t.has(F_TOKEN) {
+                continue;
+            }
+            if t.limit > 0 && self.board.pieces(c, k).count() >= t.limit as u32 {
+                continue;
+            }
+            out.push(k);
+        }
+        out
+    }
+
+    /// Pushes a move of the piece on `from` to `to`, expanded into its promotion choices
+    /// (ELD-080, ELD-262, ELD-432, ELD-502). `pawn_move`: made under ELD-151.
+    fn push_arrival(
+        &self,
+        from: Square,
+        to: Square,
+        kind: MoveKind,
+        pawn_move: bool,
+        list: &mut MoveList,
+    ) {
+        let p = self.piece_at(from);
+        let c = p.color();
+        let t = piece_type(p.kind());
+        let promotes_here = match t.promotion {
+            Promotion::Never => false,
+            Promotion::PawnMoves => pawn_move,
+            Promotion::AnyMove | Promotion::Priests => true,
+        };
+        if promotes_here && is_promotion_square(to, c) {
+            if t.promotion == Promotion::Priests {
+                list.push(Move::new(from, to, kind));
+                for k in INITIATE_PROMOTIONS {
+                    list.push(Move::with_piece(from, to, MoveKind::Promotion, k));
+                }
+            } else {
+                for k in self.promotion_set(c, p.kind()) {
+                    list.push(Move::with_piece(from, to, MoveKind::Promotion, k));
+                }
+            }
+            return;
+        }
+        list.push(Move::new(from, to, kind));
+        let pontiff_option = promotes_here
+            && t.promotion != Promotion::Priests
+            && to.row() == seventh_row(c)
+            && (1..=8).contains(&to.col())
+            && self.board.pieces(c, PONTIFF).any();
+        if pontiff_option {
+            list.push(Move::with_piece(from, to, MoveKind::Promotion, BISHOP));
+        }
+    }
+
+    /// Pseudo-legal actions of the side to move in play (ELD-604), before the legality filter.
+    pub fn generate_pseudo(&self, list: &mut MoveList) {
+        let us = self.side;
+        let movable = self.board.color(us) & !self.frozen(us);
+        for from in movable {
+            self.piece_moves(from, list);
+        }
+        self.castling_moves(list);
+    }
+
+    /// The moves of the piece on `from` (not frozen).
+    fn piece_moves(&self, from: Square, list: &mut MoveList) {
+        let p = self.piece_at(from);
+        let t = piece_type(p.kind());
+        let start = list.len();
+        // Pawn-type moves first: a displacement they cover is never another move (ELD-231,
+        // and our ruling for the Illusionist, docs/rules/eldritch.md).
+        for atom in t.atoms {
+            if let Atom::Pawn {
+                double,
+                push,
+                captures,
+            } = *atom
+            {
+                self.pawn_moves(from, double, push, captures, list);
+            }
+        }
+        let pawn_end = list.len();
+        let covered =
+            |list: &MoveList, to: Square| list[start..pawn_end].iter().any(|m| m.to() == to);
+        let mut scratch = MoveList::new();
+        for atom in t.atoms {
+            match *atom {
+                Atom::Pawn { .. } => {}
+                Atom::OneShot(inner) => {
+                    for a in inner {
+                        self.atom_moves(from, a, &mut scratch);
+                    }
+                    for m in scratch.drain(..) {
+                        if !covered(list, m.to()) {
+                            list.push(Move::build(
+                                Some(m.from()),
+                                Some(m.to()),
+                                MoveKind::Normal,
+                                None,
+                                PARAM_ONE_SHOT,
+                                0,
+                            ));
+                        }
+                    }
+                }
+                _ => self.atom_moves(from, atom, &mut scratch),
+            }
+        }
+        for m in scratch {
+            let dup = covered(list, m.to()) && m.param() == 0 || list[pawn_end..].contains(&m);
+            if !dup {
+                if m.kind() == MoveKind::Normal && m.param() == 0 && t.promotion != Promotion::Never
+                {
+                    self.push_arrival(m.from(), m.to(), MoveKind::Normal, false, list);
+                } else {
+                    list.push(m);
+                }
+            }
+        }
+    }
+
+    /// Moves of one non-pawn atom, as plain moves (promotions are expanded by the caller).
+    fn atom_moves(&self, from: Square, atom: &Atom, list: &mut MoveList) {
+        let p = self.piece_at(from);
+        let us = p.color();
+        let exists = self.exists();
+        let own_ok = piece_type(p.kind()).has(F_CAPTURES_OWN);
+        match *atom {
+            Atom::Leap {
+                offsets,
+                mode,
+                lame,
+            } => {
+                for &off in offsets {
+                    let off = orient(off, us);
+                    let Some(to) = step(from, off, exists) else {
+                        continue;
+                    };
+                    if !self.leap_path_ok(from, off, lame, us) {
+                        continue;
+                    }
+                    self.push_landing(from, to, mode, own_ok, list);
+                }
+            }
+            Atom::Slide {
+                dirs,
+                min,
+                max,
+                mode,
+            } => {
+                for &d in dirs {
+                    let mut cur = from;
+                    for k in 1..=max {
+                        let Some(next) = step(cur, d, exists) else {
+                            break;
+                        };
+                        cur = next;
+                        if k >= min {
+                            self.push_landing(from, cur, mode, own_ok, list);
+                        }
+                        if !self.passable(cur, us) {
+                            break;
+                        }
+                    }
+                }
+            }
+            Atom::Fiend => {
+                let priests = self.priest_zone();
+                for target in fiend_targets(from) {
+                    let to = target.to;
+                    if !target
+                        .paths
+                        .iter()
+                        .any(|&passed| self.jump_path_clear(passed))
+                    {
+                        continue;
+                    }
+                    if self.piece_at(to).is_none() {
+                        if !priests.contains(to) {
+                            list.push(Move::new(from, to, MoveKind::Normal));
+                        }
+                    } else if self.can_capture(from, us, to, true) {
+                        list.push(Move::new(from, to, MoveKind::Normal));
+                    }
+                }
+            }
+            Atom::Dragon => {
+                for off in TWO_STEPS {
+                    let Some(to) = step(from, off, exists) else {
+                        continue;
+                    };
+                    if !self.leap_path_ok(from, off, false, us) {
+                        continue;
+                    }
+                    if self.piece_at(to).is_some() {
+                        if self.can_capture(from, us, to, false) {
+                            list.push(Move::new(from, to, MoveKind::Normal));
+                        }
+                        continue;
+                    }
+                    list.push(Move::new(from, to, MoveKind::Normal));
+                    for adj in neighbours(to, exists) {
+                        if adj != from && self.can_capture(from, us, adj, false) {
+                            list.push(dragon_move(from, to, adj));
+                        }
+                    }
+                }
+            }
+            Atom::VampireSteps => {
+                let dirs = self.tag(from) & TAG_DIRECTIONS;
+                if dirs == TAG_DIRECTIONS {
+                    self.atom_moves(
+                        from,
+                        &Atom::Slide {
+                            dirs: &KING_STEPS,
+                            min: 1,
+                            max: 9,
+                            mode: Mode::Both,
+                        },
+                        list,
+                    );
+                } else {
+                    for (i, (_, off)) in DIRECTIONS.iter().enumerate() {
+                        if dirs & (1 << i) != 0 {
+                            if let Some(to) = step(from, *off, exists) {
+                                self.push_landing(from, to, Mode::Both, false, list);
+                            }
+                        }
+                    }
+                }
+            }
+            Atom::Pawn { .. } | Atom::OneShot(_) => {}
+        }
+        if p.kind() == VAMPIRE {
+            expand_vampire_captures(self, from, list);
+        }
+    }
+
+    /// A landing on `to`: a quiet move if empty, a capture if capturable.
+    #[inline]
+    fn push_landing(
+        &self,
+        from: Square,
+        to: Square,
+        mode: Mode,
+        own_ok: bool,
+        list: &mut MoveList,
+    ) {
+        if self.piece_at(to).is_none() {
+            if mode.moves() {
+                list.push(Move::new(from, to, MoveKind::Normal));
+            }
+        } else if mode.captures() && self.can_capture(from, self.piece_at(from).color(), to, own_ok)
+        {
+            list.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+
+    /// ELD-008 for a leap by `off` from `from`.
+    fn leap_path_ok(&self, from: Square, off: Offset, lame: bool, us: Color) -> bool {
+        if off.0.abs() <= 1 && off.1.abs() <= 1 {
+            return true; // a single step passes over nothing
+        }
+        let exists = self.exists();
+        passed_squares(from, off).into_iter().all(|s| match s {
+            Some(s) if exists.contains(s) => {
+                if lame {
+                    self.passable(s, us)
+                } else {
+                    self.jumpable(s)
+                }
+            }
+            _ => !lame,
+        })
+    }
+
+    /// A jump may pass over the squares `passed` (no Abjurer among them).
+    #[inline]
+    fn jump_path_clear(&self, passed: Bitboard) -> bool {
+        (passed & self.board.kind(ABJURER)).is_empty()
+    }
+
+    /// Squares adjacent to any priest of either colour (the Fiend's priest rule, ELD-342).
+    pub fn priest_zone(&self) -> Bitboard {
+        let mut zone = Bitboard::EMPTY;
+        for s in self.board.occupied() {
+            if piece_type(self.piece_at(s).kind()).is(PRIEST) {
+                zone |= neighbours(s, self.exists());
+            }
+        }
+        zone
+    }
+
+    /// ELD-151/152 moves of the piece on `from`.
+    fn pawn_moves(
+        &self,
+        from: Square,
+        double: bool,
+        push: bool,
+        captures: bool,
+        list: &mut MoveList,
+    ) {
+        let us = self.piece_at(from).color();
+        let exists = self.exists();
+        let f = self.forward_of(from);
+        if push {
+            if let Some(one) = step(from, (0, f), exists) {
+                if self.piece_at(one).is_none() {
+                    self.push_arrival(from, one, MoveKind::Normal, true, list);
+                }
+                if double && self.virgin.contains(from) && self.passable(one, us) {
+                    if let Some(two) = step(one, (0, f), exists) {
+                        if self.piece_at(two).is_none() {
+                            self.push_arrival(from, two, MoveKind::DoublePush, true, list);
+                        }
+                    }
+                }
+            }
+        }
+        if captures {
+            for dx in [-1, 1] {
+                let Some(to) = step(from, (dx, f), exists) else {
+                    continue;
+                };
+                if self.piece_at(to).is_some() {
+                    if self.can_capture(from, us, to, false) {
+                        self.push_arrival(from, to, MoveKind::Normal, true, list);
+                    }
+                } else if Some(to) == self.ep {
+                    if let Some(victim) = self.ep_victim(to) {
+                        if self.can_capture(from, us, victim, false) {
+                            self.push_arrival(from, to, MoveKind::EnPassant, true, list);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// ELD-071 castling moves of the side to move: castler square to rook square.
+    fn castling_moves(&self, list: &mut MoveList) {
+        let us = self.side;
+        let row = first_row(us);
+        let frozen = self.frozen(us);
+        for c in self.board.color(us) & self.virgin & !frozen {
+            if c.row() != row || !piece_type(self.piece_at(c).kind()).has(F_CASTLER) {
+                continue;
+            }
+            for r in self.board.pieces(us, ROOK) & self.virgin & !frozen {
+                if r.row() != row || !(1..=8).contains(&c.col()) || !(1..=8).contains(&r.col()) {
+                    continue;
+                }
+                if self.castle_ok(c, r) {
+                    list.push(Move::new(c, r, MoveKind::Castle));
+                }
+            }
+        }
+    }
+
+    /// Castling destinations (castler, rook) for a castler on `c` and rook on `r`.
+    pub fn castle_destinations(c: Square, r: Square) -> (Square, Square) {
+        let row = c.row();
+        if r.col() > c.col() {
+            (Square::new(7, row), Square::new(6, row))
+        } else {
+            (Square::new(3, row), Square::new(4, row))
+        }
+    }
+
+    fn castle_ok(&self, c: Square, r: Square) -> bool {
+        let (cd, rd) = Self::castle_destinations(c, r);
+        let lo = c.col().min(r.col()).min(cd.col()).min(rd.col());
+        let hi = c.col().max(r.col()).max(cd.col()).max(rd.col());
+        for col in lo..=hi {
+            let s = Square::new(col, c.row());
+            let between =
+                (col > c.col().min(r.col()) && col < c.col().max(r.col())) || s == cd || s == rd;
+            if between && self.piece_at(s).is_some() && s != c && s != r {
+                return false;
+            }
+        }
+        let us = self.side;
+        let is_liege = piece_type(self.piece_at(c).kind()).is(LIEGE);
+        if is_liege && self.shadow_immune(us) {
+            return true;
+        }
+        if self.square_attacked(c, !us, is_liege) {
+            return false;
+        }
+        // Every square from origin to destination, with the castler standing there.
+        let (a, b) = (c.col().min(cd.col()), c.col().max(cd.col()));
+        for col in a..=b {
+            let s = Square::new(col, c.row());
+            if s == c {
+                continue;
+            }
+            let mut probe = self.clone();
+            let castler = probe.board.remove(c);
+            if probe.piece_at(s).is_some() {
+                probe.board.remove(s);
+            }
+            probe.board.put(s, castler);
+            if probe.square_attacked(s, !us, is_liege) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// ELD-612: does side `by` attack square `s` with respect to a check-bearer of the other
+    /// side standing there (`liege`: a liege, else a Doppelganger)? The square must hold that
+    /// check-bearer (or a probe of it).
+    pub fn square_attacked(&self, s: Square, by: Color, liege: bool) -> bool {
+        if liege && self.shadow_immune(!by) {
+            return false;
+        }
+        let movable = self.board.color(by) & !self.frozen(by);
+        movable.into_iter().any(|from| self.attacks_from(from, s))
+    }
+
+    /// Whether the piece on `from` has a capture that takes the piece on `target`.
+    pub fn attacks_from(&self, from: Square, target: Square) -> bool {
+        let p = self.piece_at(from);
+        let us = p.color();
+        let dx = target.col() as i8 - from.col() as i8;
+        let dy = target.row() as i8 - from.row() as i8;
+        if !may_reach(p.kind(), us, (dx, dy)) {
+            return false;
+        }
+        let t = piece_type(p.kind());
+        let exists = self.exists();
+        let own_ok = t.has(F_CAPTURES_OWN);
+        if !self.can_capture(from, us, target, own_ok) {
+            return false;
+        }
+        t.atoms
+            .iter()
+            .any(|atom| self.atom_reaches(from, atom, (dx, dy), target, exists))
+    }
+
+    /// Whether `atom` of the piece on `from` captures on `target` = `from` + `delta`.
+    fn atom_reaches(
+        &self,
+        from: Square,
+        atom: &Atom,
+        delta: Offset,
+        target: Square,
+        exists: Bitboard,
+    ) -> bool {
+        let us = self.piece_at(from).color();
+        match *atom {
+            Atom::Leap {
+                offsets,
+                mode,
+                lame,
+            } => {
+                mode.captures()
+                    && offsets.iter().any(|&o| {
+                        let o = orient(o, us);
+                        o == delta && self.leap_path_ok(from, o, lame, us)
+                    })
+            }
+            Atom::Slide {
+                dirs,
+                min,
+                max,
+                mode,
+            } => {
+                mode.captures()
+                    && dirs
+                        .iter()
+                        .any(|&d| self.slide_reaches(from, d, min, max, delta))
+            }
+            Atom::Pawn { captures, .. } => {
+                captures && delta.1 == self.forward_of(from) && delta.0.abs() == 1
+            }
+            Atom::OneShot(inner) => inner
+                .iter()
+                .any(|a| self.atom_reaches(from, a, delta, target, exists)),
+            Atom::Fiend => fiend_targets(from)
+                .iter()
+                .any(|t| t.to == target && t.paths.iter().any(|&p| self.jump_path_clear(p))),
+            Atom::Dragon => TWO_STEPS.iter().any(|&off| {
+                let Some(land) = step(from, off, exists) else {
+                    return false;
+                };
+                if !self.leap_path_ok(from, off, false, us) {
+                    return false;
+                }
+                land == target
+                    || (self.piece_at(land).is_none()
+                        && (land.col() as i8 - target.col() as i8).abs() <= 1
+                        && (land.row() as i8 - target.row() as i8).abs() <= 1)
+            }),
+            Atom::VampireSteps => {
+                let dirs = self.tag(from) & TAG_DIRECTIONS;
+                if dirs == TAG_DIRECTIONS {
+                    KING_STEPS
+                        .iter()
+                        .any(|&d| self.slide_reaches(from, d, 1, 9, delta))
+                } else {
+                    DIRECTIONS
+                        .iter()
+                        .enumerate()
+                        .any(|(i, (_, off))| dirs & (1 << i) != 0 && *off == delta)
+                }
+            }
+        }
+    }
+
+    /// A slide along `d` for `min..=max` squares ends exactly at `delta` with a passable path.
+    fn slide_reaches(&self, from: Square, d: Offset, min: u8, max: u8, delta: Offset) -> bool {
+        let k = if d.0 != 0 {
+            delta.0 / d.0
+        } else {
+            delta.1 / d.1
+        };
+        if k < min as i8 || k > max as i8 || (d.0 * k, d.1 * k) != delta {
+            return false;
+        }
+        let us = self.piece_at(from).color();
+        (1..k).all(|i| {
+            from.offset(d.0 * i, d.1 * i)
+                .is_some_and(|s| self.exists().contains(s) && self.passable(s, us))
+        })
+    }
+
+    /// Which check-bearers of `c` are in check (ELD-612), as a set of squares.
+    pub fn checked_bearers(&self, c: Color) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for s in self.check_bearers(c) {
+            let liege = piece_type(self.piece_at(s).kind()).is(LIEGE);
+            if self.square_attacked(s, !c, liege) {
+                out.set(s);
+            }
+        }
+        out
+    }
+
+    /// ELD-613 over a set of pseudo-legal actions of the side to move: admissible ones, then
+    /// L1 (no check-bearer in check) or the hybrid fallback.
+    pub fn filter_legal(&self, pseudo: &MoveList, legal: &mut MoveList) {
+        let us = self.side;
+        let bearers = self.check_bearers(us).count();
+        let mut fallback = MoveList::new();
+        for &mv in pseudo {
+            let mut child = self.clone();
+            child.play_action(mv, false);
+            if child.check_bearers(us).count() < bearers {
+                continue; // (a) an own check-bearer captured, destroyed or removed
+            }
+            if self.options.shadowmancer == ShadowmancerMode::Forbid {
+                // ELD-OPT-2 forbid: no action may leave the protected enemy liege in check.
+                if let Some(l) = child.liege(!us) {
+                    if child.board.pieces(!us, SHADOWMANCER).any()
+                        && child.square_attacked(l, us, true)
+                    {
+                        continue;
+                    }
+                }
+            }
+            let checked = child.checked_bearers(us);
+            if checked.is_empty() {
+                legal.push(mv);
+            } else if checked.count() < child.check_bearers(us).count() {
+                fallback.push(mv);
+            }
+        }
+        if legal.is_empty() {
+            legal.extend(fallback);
+        }
+    }
+}
+
+/// Splits each Vampire capture into one move per direction it may gain (ELD-571).
+fn expand_vampire_captures(pos: &Eldritch, from: Square, list: &mut MoveList) {
+    let dirs = pos.tag(from) & TAG_DIRECTIONS;
+    if dirs == TAG_DIRECTIONS {
+        return;
+    }
+    let mut i = 0;
+    while i < list.len() {
+        let m = list[i];
+        if m.from() == from && m.param() == 0 && pos.piece_at(m.to()).is_some() {
+            list.remove(i);
+            for d in 0..8 {
+                if dirs & (1 << d) == 0 {
+                    list.insert(i, vampire_move(from, m.to(), d));
+                    i += 1;
+                }
+            }
+        } else {
+            i += 1;
+        }
+    }
+}
+
+/// Deltas (dx + 9, dy + 9) that some capture of a kind and colour might cover on an empty board:
+/// a cheap filter in front of the exact test in [`Eldritch::attacks_from`].
+type ReachTable = Vec<[[[bool; 19]; 19]; 2]>;
+
+fn reach_table() -> &'static ReachTable {
+    static TABLE: std::sync::OnceLock<ReachTable> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = vec![[[[false; 19]; 19]; 2]; KINDS];
+        for (kind, entry) in table.iter_mut().enumerate() {
+            for c in Color::BOTH {
+                let grid = &mut entry[c.index()];
+                let mut mark = |(dx, dy): Offset| {
+                    if dx.abs() <= 9 && dy.abs() <= 9 {
+                        grid[(dx + 9) as usize][(dy + 9) as usize] = true;
+                    }
+                };
+                let mut atoms: Vec<Atom> = piece_type(kind as u8).atoms.to_vec();
+                while let Some(atom) = atoms.pop() {
+                    match atom {
+                        Atom::Leap { offsets, .. } => {
+                            offsets.iter().for_each(|&o| mark(orient(o, c)))
+                        }
+                        Atom::Slide { dirs, max, .. } => {
+                            for &(x, y) in dirs {
+                                for k in 1..=max.min(9) as i8 {
+                                    mark((x * k, y * k));
+                                }
+                            }
+                        }
+                        // Both directions: a turned Gremlin captures backwards.
+                        Atom::Pawn { .. } => [(-1, 1), (1, 1), (-1, -1), (1, -1)]
+                            .into_iter()
+                            .for_each(&mut mark),
+                        Atom::OneShot(inner) => atoms.extend_from_slice(inner),
+                        Atom::Fiend => {
+                            for x in -3..=3 {
+                                for y in -3..=3 {
+                                    mark((x, y));
+                                }
+                            }
+                        }
+                        Atom::Dragon => {
+                            for x in -3..=3 {
+                                for y in -3..=3 {
+                                    mark((x, y));
+                                }
+                            }
+                        }
+                        Atom::VampireSteps => {
+                            for &(x, y) in &KING_STEPS {
+                                for k in 1..=9 {
+                                    mark((x * k, y * k));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        table
+    })
+}
+
+#[inline]
+fn may_reach(kind: u8, c: Color, (dx, dy): Offset) -> bool {
+    reach_table()[kind as usize][c.index()][(dx + 9) as usize][(dy + 9) as usize]
+}

@@ -1,0 +1,178 @@
+//! Applying an action and its automatic effects (ELD-605 a) and ending the turn (ELD-607).
+
+use super::catalogue::*;
+use super::geometry::*;
+use super::movegen::PARAM_ONE_SHOT;
+use super::state::{piece, Eldritch, TAG_DIRECTIONS, TAG_ROYAL, TAG_TURNED};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::Color;
+use crate::square::Square;
+
+impl Eldritch {
+    /// Removes the piece on `s` with its state (capture, destruction or removal).
+    pub(super) fn take_off(&mut self, s: Square) {
+        self.board.remove(s);
+        self.virgin.clear(s);
+        self.extra.set_tag(s, None);
+    }
+
+    /// Relocates a piece with its state; it is no longer virgin (ELD-009).
+    pub(super) fn relocate(&mut self, from: Square, to: Square) {
+        if from == to {
+            self.virgin.clear(from);
+            return;
+        }
+        self.board.relocate(from, to);
+        self.virgin.clear(from);
+        self.virgin.clear(to);
+        self.extra.move_tag(from, to);
+    }
+
+    /// Whether a move of the piece on `from` is a pawn-type move (ELD-151, ELD-153).
+    pub(super) fn is_pawn_move(&self, mv: Move) -> bool {
+        let p = self.piece_at(mv.from());
+        let pawnish = piece_type(p.kind())
+            .atoms
+            .iter()
+            .any(|a| matches!(a, Atom::Pawn { push: true, .. }));
+        if !pawnish || mv.param() == PARAM_ONE_SHOT {
+            return false;
+        }
+        match mv.kind() {
+            MoveKind::DoublePush | MoveKind::EnPassant => true,
+            MoveKind::Normal | MoveKind::Promotion => {
+                let f = self.forward_of(mv.from());
+                let dx = mv.to().col() as i8 - mv.from().col() as i8;
+                let dy = mv.to().row() as i8 - mv.from().row() as i8;
+                let occupied = self.piece_at(mv.to()).is_some();
+                dy == f && ((dx == 0 && !occupied) || (dx.abs() == 1 && occupied))
+            }
+            _ => false,
+        }
+    }
+
+    /// Plays a move of the play phase. `settle_ep`: keep the en-passant square only if a
+    /// capture onto it is legal (skipped inside the legality test, where it cannot matter).
+    pub(super) fn play_action(&mut self, mv: Move, settle_ep: bool) {
+        let us = self.side;
+        let from = mv.from();
+        let to = mv.to();
+        let mover = self.piece_at(from);
+        let kind = mover.kind();
+        let mut reset = self.is_pawn_move(mv);
+        self.ep = None;
+        match mv.kind() {
+            MoveKind::Castle => {
+                let (cd, rd) = Self::castle_destinations(from, to);
+                let castler = self.board.remove(from);
+                let rook = self.board.remove(to);
+                let (ct, rt) = (self.extra.tag(from), self.extra.tag(to));
+                self.extra.set_tag(from, None);
+                self.extra.set_tag(to, None);
+                self.virgin.clear(from);
+                self.virgin.clear(to);
+                self.board.put(cd, castler);
+                self.board.put(rd, rook);
+                self.extra.set_tag(cd, ct);
+                self.extra.set_tag(rd, rt);
+            }
+            _ => {
+                let target = match mv.kind() {
+                    MoveKind::EnPassant => self.ep_victim(to),
+                    _ if kind == DRAGON && mv.param() != 0 => Some(Square::from_index(mv.param())),
+                    _ => Some(to).filter(|&t| self.piece_at(t).is_some()),
+                };
+                if let Some(t) = target {
+                    self.take_off(t);
+                    reset = true;
+                }
+                self.relocate(from, to);
+                if kind == FIREBALL && target.is_some() {
+                    // ELD-351: the Fireball and everything on or next to the target square is
+                    // destroyed, Gargoyles excepted.
+                    let zone =
+                        neighbours(to, self.exists()) | crate::bitboard::Bitboard::from_square(to);
+                    for s in zone & self.board.occupied() {
+                        if !piece_type(self.piece_at(s).kind()).has(F_SPELL_IMMUNE) {
+                            self.take_off(s);
+                        }
+                    }
+                }
+                if kind == FIEND {
+                    // ELD-343: own FIDE pawns next to the landing square are captured.
+                    for s in neighbours(to, self.exists()) & self.board.pieces(us, PAWN) {
+                        self.take_off(s);
+                        reset = true;
+                    }
+                }
+                if kind == BERSERKER && mv.param() == PARAM_ONE_SHOT {
+                    self.take_off(to); // ELD-231: removed, not captured
+                    reset = true;
+                }
+                if kind == VAMPIRE && target.is_some() && mv.param() != 0 {
+                    let tag = self.tag(to) | 1 << (mv.param() - 1);
+                    self.extra.set_tag(to, Some(tag));
+                }
+                if mv.kind() == MoveKind::Promotion {
+                    let new = mv.piece_kind().unwrap_or(QUEEN);
+                    let royal = (kind == COURT_MAGICIAN || self.tag(to) & TAG_ROYAL != 0)
+                        && !piece_type(new).is(ROYAL);
+                    self.board.remove(to);
+                    self.board.put(to, piece(us, new));
+                    self.extra.set_tag(to, royal.then_some(TAG_ROYAL));
+                    reset = true;
+                }
+                if mv.kind() == MoveKind::DoublePush {
+                    let passed = Square::new(to.col(), (to.row() as i8 - forward(us)) as u8);
+                    self.ep = Some(passed);
+                }
+            }
+        }
+        self.turn_gremlins();
+        self.halfmove = if reset {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
+        self.side = !us;
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        if settle_ep && self.ep.is_some() && !self.ep_is_legal() {
+            self.ep = None;
+        }
+    }
+
+    /// ELD-401: Gremlins on or beyond their far rank turn, once.
+    fn turn_gremlins(&mut self) {
+        for c in Color::BOTH {
+            for s in self.board.pieces(c, GREMLIN) {
+                let beyond = match c {
+                    Color::White => s.row() >= 8,
+                    Color::Black => s.row() <= 1,
+                };
+                let tag = self.tag(s);
+                if beyond && tag & TAG_TURNED == 0 {
+                    self.extra.set_tag(s, Some(tag | TAG_TURNED));
+                }
+            }
+        }
+    }
+
+    /// Whether the side to move has a legal en-passant capture onto the stored square.
+    pub(super) fn ep_is_legal(&self) -> bool {
+        let mut pseudo = MoveList::new();
+        self.generate_pseudo(&mut pseudo);
+        if !pseudo.iter().any(|m| m.kind() == MoveKind::EnPassant) {
+            return false;
+        }
+        let mut legal = MoveList::new();
+        self.filter_legal(&pseudo, &mut legal);
+        legal.iter().any(|m| m.kind() == MoveKind::EnPassant)
+    }
+
+    /// The Vampire directions held by the piece on `s` (display, evaluation).
+    pub fn vampire_directions(&self, s: Square) -> u32 {
+        self.tag(s) & TAG_DIRECTIONS
+    }
+}

@@ -1,0 +1,819 @@
+//! An independent, slow generator written from the spec alone: a mailbox walk per piece type
+//! (a `match`, not the catalogue's atoms), its own capturability (ELD-611) and placement rules
+//! (ELD-052/053), and legality by playing the action and generating every enemy capture
+//! (ELD-612, ELD-613). Perft through it cross-checks the fast generator.
+
+use super::catalogue::*;
+use super::movegen::{dragon_move, vampire_move, PARAM_ONE_SHOT};
+use super::state::{Eldritch, ShadowmancerMode, TAG_DIRECTIONS, TAG_ROYAL, TAG_TURNED};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::{Color, Piece};
+use crate::square::Square;
+
+type Raw = (Square, Square, bool, u8); // from, to, pawn-type move, param
+
+fn on_board(s: Square) -> bool {
+    (1..=8).contains(&s.col()) && (1..=8).contains(&s.row())
+}
+
+fn at(s: Square, dx: i8, dy: i8) -> Option<Square> {
+    s.offset(dx, dy).filter(|t| on_board(*t))
+}
+
+fn fwd(c: Color) -> i8 {
+    if c == Color::White {
+        1
+    } else {
+        -1
+    }
+}
+
+struct Ref<'a> {
+    pos: &'a Eldritch,
+}
+
+impl Ref<'_> {
+    fn p(&self, s: Square) -> Piece {
+        self.pos.piece_at(s)
+    }
+
+    fn kind(&self, s: Square) -> u8 {
+        self.p(s).kind()
+    }
+
+    fn royal(&self, s: Square) -> bool {
+        let k = self.kind(s);
+        matches!(
+            k,
+            KING | QUEEN | COURT_MAGICIAN | SPHINX | VALKYRIE | VAMPIRE
+        ) || (k == PONTIFF && self.pos.options().noble_is_royal)
+            || self.pos.tag(s) & TAG_ROYAL != 0
+    }
+
+    fn is_liege(k: u8) -> bool {
+        matches!(k, KING | ARCHMAGE | PONTIFF | VAMPIRE)
+    }
+
+    /// ELD-008: passable for side `c`.
+    fn passable(&self, s: Square, c: Color) -> bool {
+        let q = self.p(s);
+        q.is_none()
+            || (q.color() == c && q.kind() == OOZE)
+            || (q.color() != c && q.kind() == NECROMANCER)
+    }
+
+    fn no_abjurer(&self, s: Square) -> bool {
+        let q = self.p(s);
+        q.is_none() || q.kind() != ABJURER
+    }
+
+    /// ELD-611 for the piece on `from` capturing on `t`.
+    fn capturable(&self, from: Square, t: Square, friendly_exception: bool) -> bool {
+        let a = self.p(from);
+        let v = self.p(t);
+        if v.is_none() {
+            return false;
+        }
+        let ak = a.kind();
+        let vk = v.kind();
+        if v.color() == a.color()
+            && (!friendly_exception || Self::is_liege(vk) || vk == DOPPELGANGER)
+        {
+            return false;
+        }
+        if vk == OOZE {
+            return false;
+        }
+        if vk == ABJURER && !self.royal(from) {
+            return false;
+        }
+        let spell = matches!(ak, BARRICADE | FIREBALL | LIGHTNING_BOLT | MIASMA | RIDDLE);
+        if vk == GARGOYLE && spell {
+            return false;
+        }
+        if Self::is_liege(vk) {
+            if ak == BERSERKER {
+                return false;
+            }
+            let shadow = self.pos.options().shadowmancer == ShadowmancerMode::Immune
+                && self.pos.board().pieces(v.color(), SHADOWMANCER).any();
+            if v.color() != a.color() && shadow {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn frozen(&self, s: Square) -> bool {
+        let c = self.p(s).color();
+        (-1..=1).any(|dx| {
+            (-1..=1).any(|dy| {
+                at(s, dx, dy).is_some_and(|t| {
+                    t != s
+                        && self.p(t).is_some()
+                        && self.p(t).kind() == ENCHANTER
+                        && self.p(t).color() != c
+                })
+            })
+        })
+    }
+
+    /// Leaps with their passed squares checked (ELD-008).
+    fn leap(
+        &self,
+        from: Square,
+        (dx, dy): (i8, i8),
+        lame: bool,
+        quiet: bool,
+        capture: bool,
+        out: &mut Vec<Raw>,
+    ) {
+        let c = self.p(from).color();
+        let Some(to) = at(from, dx, dy) else { return };
+        let passed: Vec<Option<Square>> = if dx == 0 || dy == 0 || dx.abs() == dy.abs() {
+            let n = dx.abs().max(dy.abs());
+            (1..n)
+                .map(|k| at(from, dx.signum() * k, dy.signum() * k))
+                .collect()
+        } else if dx.abs() > dy.abs() {
+            vec![from.offset(dx.signum(), 0)]
+        } else {
+            vec![from.offset(0, dy.signum())]
+        };
+        for s in passed {
+            match s.filter(|s| on_board(*s)) {
+                Some(s) if lame && !self.passable(s, c) => return,
+                Some(s) if !lame && !self.no_abjurer(s) => return,
+                None if lame => return,
+                _ => {}
+            }
+        }
+        self.land(from, to, quiet, capture, false, out);
+    }
+
+    fn land(
+        &self,
+        from: Square,
+        to: Square,
+        quiet: bool,
+        capture: bool,
+        own: bool,
+        out: &mut Vec<Raw>,
+    ) {
+        if self.p(to).is_none() {
+            if quiet {
+                out.push((from, to, false, 0));
+            }
+        } else if capture && self.capturable(from, to, own) {
+            out.push((from, to, false, 0));
+        }
+    }
+
+    fn slide(
+        &self,
+        from: Square,
+        dirs: &[(i8, i8)],
+        (min, max): (i8, i8),
+        quiet: bool,
+        capture: bool,
+        out: &mut Vec<Raw>,
+    ) {
+        let c = self.p(from).color();
+        for &(dx, dy) in dirs {
+            for k in 1..=max {
+                let Some(to) = at(from, dx * k, dy * k) else {
+                    break;
+                };
+                if k >= min {
+                    self.land(from, to, quiet, capture, false, out);
+                }
+                if !self.passable(to, c) {
+                    break;
+                }
+            }
+        }
+    }
+
+    fn pawn(&self, from: Square, double: bool, quiet_only_captures: bool, out: &mut Vec<Raw>) {
+        let c = self.p(from).color();
+        let mut f = fwd(c);
+        if self.kind(from) == GREMLIN && self.pos.tag(from) & TAG_TURNED != 0 {
+            f = -f;
+        }
+        let _ = quiet_only_captures;
+        if let Some(one) = at(from, 0, f) {
+            if self.p(one).is_none() {
+                out.push((from, one, true, 0));
+            }
+            if double && self.pos.is_virgin(from) && self.passable(one, c) {
+                if let Some(two) = at(from, 0, 2 * f) {
+                    if self.p(two).is_none() {
+                        out.push((from, two, true, 2));
+                    }
+                }
+            }
+        }
+        for dx in [-1, 1] {
+            let Some(to) = at(from, dx, f) else { continue };
+            if self.p(to).is_some() {
+                if self.capturable(from, to, self.kind(from) == EVOKER) {
+                    out.push((from, to, true, 0));
+                }
+            } else if Some(to) == self.pos.ep {
+                let victim = to.offset(0, fwd(!self.pos.side));
+                if let Some(v) = victim {
+                    if self.capturable(from, v, false) {
+                        out.push((from, to, true, 3));
+                    }
+                }
+            }
+        }
+    }
+
+    const KING: [(i8, i8); 8] = [
+        (0, 1),
+        (1, 1),
+        (1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+    ];
+    const KNIGHT: [(i8, i8); 8] = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    const ORTH: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+    const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+
+    fn steps(
+        &self,
+        from: Square,
+        dirs: &[(i8, i8)],
+        quiet: bool,
+        capture: bool,
+        out: &mut Vec<Raw>,
+    ) {
+        for &(dx, dy) in dirs {
+            if let Some(to) = at(from, dx, dy) {
+                self.land(from, to, quiet, capture, false, out);
+            }
+        }
+    }
+
+    fn knight(&self, from: Square, quiet: bool, capture: bool, lame: bool, out: &mut Vec<Raw>) {
+        for (dx, dy) in Self::KNIGHT {
+            self.leap(from, (dx, dy), lame, quiet, capture, out);
+        }
+    }
+
+    /// Raw moves of the piece on `from` (param: 0 plain, 1 one-shot, 2 double, 3 e.p., or a
+    /// Dragon target / Vampire direction via the finished Move).
+    fn piece(&self, from: Square, out: &mut Vec<Raw>, done: &mut Vec<Move>) {
+        let k = self.kind(from);
+        let c = self.p(from).color();
+        match k {
+            KING | ABJURER | SHADOWMANCER | DOPPELGANGER | DIVINER | FAMILIAR | GEOMANCER => {
+                self.steps(from, &Self::KING, true, true, out)
+            }
+            QUEEN | SHIELDMAIDEN | HIGHLANDER => {
+                self.slide(from, &Self::KING, (1, 8), true, true, out)
+            }
+            ROOK => self.slide(from, &Self::ORTH, (1, 8), true, true, out),
+            BISHOP | NECROMANCER => self.slide(from, &Self::DIAG, (1, 8), true, true, out),
+            KNIGHT | VALKYRIE | BEAST => self.knight(from, true, true, false, out),
+            PAWN | LIGHTNING_BOLT | MYSTIC | CONJURER | EVOKER | DRUID => {
+                self.pawn(from, true, false, out)
+            }
+            SPHINX => {
+                self.pawn(from, true, false, out);
+                self.knight(from, true, true, false, out);
+            }
+            GREMLIN => self.pawn(from, false, false, out),
+            BARRICADE => self.slide(from, &Self::ORTH, (1, 3), true, true, out),
+            GIANT => self.slide(from, &Self::ORTH, (1, 2), true, true, out),
+            FIREBALL => self.slide(from, &Self::DIAG, (1, 3), true, true, out),
+            PONTIFF => self.slide(from, &Self::DIAG, (2, 2), true, true, out),
+            GHOST => self.slide(from, &Self::KING, (2, 2), true, false, out),
+            ENCHANTER => {
+                self.slide(from, &Self::KING, (2, 2), true, false, out);
+                self.steps(from, &Self::KING, false, true, out);
+            }
+            ARCHMAGE => {
+                self.steps(from, &Self::KING, true, false, out);
+                for (dx, dy) in Self::KING {
+                    self.leap(from, (2 * dx, 2 * dy), false, true, false, out);
+                }
+            }
+            MIASMA => self.steps(from, &Self::ORTH, true, false, out),
+            OOZE => self.steps(from, &Self::KING, true, false, out),
+            PENDULUM => self.steps(from, &[(0, 1), (0, -1)], true, true, out),
+            INITIATE => {
+                self.steps(from, &[(0, fwd(c))], true, true, out);
+                self.steps(from, &[(1, 0), (-1, 0)], true, false, out);
+            }
+            GARGOYLE => self.knight(from, true, true, true, out),
+            CELESTIAL => {
+                for (dx, dy) in Self::DIAG {
+                    for n in 1..=4 {
+                        self.leap(from, (dx * n, dy * n), false, true, true, out);
+                    }
+                }
+            }
+            COURT_MAGICIAN => {
+                self.steps(from, &Self::KING, true, true, out);
+                self.knight(from, true, true, false, out);
+            }
+            ILLUSIONIST => {
+                let mut pawn = Vec::new();
+                self.pawn(from, true, true, &mut pawn);
+                let mut other = Vec::new();
+                self.slide(from, &Self::ORTH, (1, 8), true, false, &mut other);
+                self.slide(from, &Self::DIAG, (1, 8), true, false, &mut other);
+                self.knight(from, true, false, false, &mut other);
+                other.retain(|o| !pawn.iter().any(|p| p.1 == o.1));
+                out.extend(pawn);
+                out.extend(other);
+            }
+            BERSERKER => {
+                let mut pawn = Vec::new();
+                self.pawn(from, true, false, &mut pawn);
+                let mut other = Vec::new();
+                self.knight(from, true, true, false, &mut other);
+                self.slide(from, &Self::KING, (1, 8), true, true, &mut other);
+                other.retain(|o| !pawn.iter().any(|p| p.1 == o.1));
+                out.extend(pawn);
+                out.extend(
+                    other
+                        .into_iter()
+                        .map(|(f, t, _, _)| (f, t, false, PARAM_ONE_SHOT)),
+                );
+            }
+            DRAGON => {
+                for (dx, dy) in Self::KING {
+                    let Some(to) = at(from, 2 * dx, 2 * dy) else {
+                        continue;
+                    };
+                    let mid = at(from, dx, dy).expect("middle of an on-board 2-step");
+                    if !self.no_abjurer(mid) {
+                        continue;
+                    }
+                    if self.p(to).is_some() {
+                        if self.capturable(from, to, false) {
+                            done.push(Move::new(from, to, MoveKind::Normal));
+                        }
+                        continue;
+                    }
+                    done.push(Move::new(from, to, MoveKind::Normal));
+                    for (ax, ay) in Self::KING {
+                        if let Some(t) = at(to, ax, ay) {
+                            if self.p(t).is_some()
+                                && self.p(t).color() != c
+                                && self.capturable(from, t, false)
+                            {
+                                done.push(dragon_move(from, to, t));
+                            }
+                        }
+                    }
+                }
+            }
+            FIEND => {
+                // Every path of 1..3 king steps with at most one turn and no reversal.
+                let mut targets: Vec<Square> = Vec::new();
+                for d1 in Self::KING {
+                    for d2 in Self::KING {
+                        if d2 == (-d1.0, -d1.1) {
+                            continue;
+                        }
+                        for k in 1..=3i8 {
+                            for m in 0..=(3 - k) {
+                                if d2 == d1 && m > 0 {
+                                    continue;
+                                }
+                                let mut path = Vec::new();
+                                let mut cur = from;
+                                let mut ok = true;
+                                for i in 0..(k + m) {
+                                    let d = if i < k { d1 } else { d2 };
+                                    match at(cur, d.0, d.1) {
+                                        Some(n) => {
+                                            cur = n;
+                                            path.push(n);
+                                        }
+                                        None => {
+                                            ok = false;
+                                            break;
+                                        }
+                                    }
+                                }
+                                if !ok {
+                                    continue;
+                                }
+                                let to = *path.last().expect("nonempty");
+                                if path[..path.len() - 1].iter().all(|s| self.no_abjurer(*s))
+                                    && !targets.contains(&to)
+                                {
+                                    targets.push(to);
+                                }
+                            }
+                        }
+                    }
+                }
+                for to in targets {
+                    if self.p(to).is_none() {
+                        let near_priest = Self::KING.iter().any(|&(dx, dy)| {
+                            at(to, dx, dy).is_some_and(|s| {
+                                self.p(s).is_some()
+                                    && matches!(
+                                        self.kind(s),
+                                        BISHOP
+                                            | CELESTIAL
+                                            | DRUID
+                                            | INITIATE
+                                            | PONTIFF
+                                            | SPHINX
+                                            | VALKYRIE
+                                    )
+                            })
+                        });
+                        if !near_priest {
+                            out.push((from, to, false, 0));
+                        }
+                    } else if self.capturable(from, to, true) {
+                        out.push((from, to, false, 0));
+                    }
+                }
+            }
+            VAMPIRE => {
+                let dirs = self.pos.tag(from) & TAG_DIRECTIONS;
+                let mut raw = Vec::new();
+                self.knight(from, true, true, false, &mut raw);
+                if dirs == 0xFF {
+                    self.slide(from, &Self::KING, (1, 8), true, true, &mut raw);
+                } else {
+                    for (i, (_, off)) in DIRECTIONS.iter().enumerate() {
+                        if dirs & (1 << i) != 0 {
+                            self.steps(from, &[*off], true, true, &mut raw);
+                        }
+                    }
+                }
+                for (f, t, _, _) in raw {
+                    if self.p(t).is_some() && dirs != 0xFF {
+                        for d in 0..8 {
+                            if dirs & (1 << d) == 0 {
+                                done.push(vampire_move(f, t, d));
+                            }
+                        }
+                    } else {
+                        done.push(Move::new(f, t, MoveKind::Normal));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// P(S) of ELD-080, written out again.
+    fn promotions(&self, c: Color, promoter: u8) -> Vec<u8> {
+        let pontiff = self.pos.board().pieces(c, PONTIFF).any();
+        let mut v: Vec<u8> = [QUEEN, ROOK, BISHOP, KNIGHT]
+            .into_iter()
+            .filter(|&k| !(k == QUEEN && pontiff))
+            .collect();
+        for k in 6..KINDS as u8 {
+            if self.pos.army_types(c) & (1u64 << k) == 0 || k == promoter {
+                continue;
+            }
+            if matches!(k, ARCHMAGE | PONTIFF | VAMPIRE | BEAST | RIDDLE) {
+                continue;
+            }
+            let cap = match k {
+                CONJURER | DOPPELGANGER | ILLUSIONIST => 1,
+                EVOKER => 3,
+                OOZE => 6,
+                _ => 99,
+            };
+            if (self.pos.board().pieces(c, k).count() as usize) < cap {
+                v.push(k);
+            }
+        }
+        v
+    }
+
+    fn finish(&self, raw: Raw, out: &mut Vec<Move>) {
+        let (from, to, pawn_move, param) = raw;
+        let c = self.p(from).color();
+        let k = self.kind(from);
+        let kind = match param {
+            2 => MoveKind::DoublePush,
+            3 => MoveKind::EnPassant,
+            _ => MoveKind::Normal,
+        };
+        if param == PARAM_ONE_SHOT {
+            out.push(Move::build(
+                Some(from),
+                Some(to),
+                MoveKind::Normal,
+                None,
+                PARAM_ONE_SHOT,
+                0,
+            ));
+            return;
+        }
+        let far = if c == Color::White { 8 } else { 1 };
+        let seventh = if c == Color::White { 7 } else { 2 };
+        let promoter = match k {
+            PAWN | BERSERKER | LIGHTNING_BOLT => pawn_move,
+            COURT_MAGICIAN => true,
+            _ => false,
+        };
+        if k == INITIATE && to.row() == far {
+            out.push(Move::new(from, to, kind));
+            for p in [BISHOP, CELESTIAL, DRUID, SPHINX, VALKYRIE] {
+                out.push(Move::with_piece(from, to, MoveKind::Promotion, p));
+            }
+        } else if promoter && to.row() == far {
+            for p in self.promotions(c, k) {
+                out.push(Move::with_piece(from, to, MoveKind::Promotion, p));
+            }
+        } else {
+            out.push(Move::new(from, to, kind));
+            if promoter && to.row() == seventh && self.pos.board().pieces(c, PONTIFF).any() {
+                out.push(Move::with_piece(from, to, MoveKind::Promotion, BISHOP));
+            }
+        }
+    }
+
+    fn castles(&self, out: &mut Vec<Move>) {
+        let c = self.pos.side;
+        let row = if c == Color::White { 1 } else { 8 };
+        for cf in 1..=8u8 {
+            let cs = Square::new(cf, row);
+            let q = self.p(cs);
+            if q.is_none() || q.color() != c || !self.pos.is_virgin(cs) || self.frozen(cs) {
+                continue;
+            }
+            if !matches!(q.kind(), KING | PONTIFF | VAMPIRE | DOPPELGANGER) {
+                continue;
+            }
+            for rf in 1..=8u8 {
+                let rs = Square::new(rf, row);
+                let r = self.p(rs);
+                if r.is_none()
+                    || r.color() != c
+                    || r.kind() != ROOK
+                    || !self.pos.is_virgin(rs)
+                    || self.frozen(rs)
+                {
+                    continue;
+                }
+                let (cd, rd) = if rf > cf { (7, 6) } else { (3, 4) };
+                let lo = cf.min(rf);
+                let hi = cf.max(rf);
+                let clear = (1..=8u8).all(|f| {
+                    let s = Square::new(f, row);
+                    let needed = (f > lo && f < hi) || f == cd || f == rd;
+                    !needed || self.p(s).is_none() || s == cs || s == rs
+                });
+                if !clear {
+                    continue;
+                }
+                let liege = q.kind() != DOPPELGANGER;
+                let immune = liege
+                    && self.pos.options().shadowmancer == ShadowmancerMode::Immune
+                    && self.pos.board().pieces(c, SHADOWMANCER).any();
+                let safe = immune
+                    || (cf.min(cd)..=cf.max(cd)).all(|f| {
+                        let mut probe = self.pos.clone();
+                        let moved = probe.board.remove(cs);
+                        let s = Square::new(f, row);
+                        if probe.piece_at(s).is_some() {
+                            probe.board.remove(s);
+                        }
+                        probe.board.put(s, moved);
+                        !attacked_ref(&probe, s, !c)
+                    });
+                if safe {
+                    out.push(Move::new(cs, rs, MoveKind::Castle));
+                }
+            }
+        }
+    }
+}
+
+/// Placement options written from ELD-052/053/055 directly.
+fn placement_options(pos: &Eldritch, out: &mut Vec<Move>) {
+    let Some(p) = pos.placing() else { return };
+    let c = pos.side;
+    let first = if c == Color::White { 0 } else { 7 };
+    let second = if c == Color::White { 1 } else { 6 };
+    let third = if c == Color::White { 2 } else { 5 };
+    let home = |k: u8| -> Vec<Square> {
+        let files: &[u8] = match k {
+            KING => &[4],
+            QUEEN => &[3],
+            ROOK => &[0, 7],
+            KNIGHT => &[1, 6],
+            BISHOP => &[2, 5],
+            _ => &[0, 1, 2, 3, 4, 5, 6, 7],
+        };
+        let r = if k == PAWN { second } else { first };
+        files.iter().map(|&f| Square::new(f + 1, r + 1)).collect()
+    };
+    let empty = |s: &Square| pos.piece_at(*s).is_none();
+    let list = p.side(c);
+    let withheld = |side: Color| p.side(side).iter().any(|u| u.kind == ILLUSIONIST);
+    let std_pending = |side: Color| {
+        p.side(side)
+            .iter()
+            .any(|u| u.kind < 6 && !(withheld(side) && (u.kind == QUEEN || u.kind == ROOK)))
+    };
+    let push = |out: &mut Vec<Move>, i: usize, k: u8, s: Square| {
+        out.push(Move::build(
+            None,
+            Some(s),
+            MoveKind::Placement,
+            Some(k),
+            i as u8,
+            0,
+        ))
+    };
+    if std_pending(Color::White) || std_pending(Color::Black) {
+        for (i, u) in list.iter().enumerate() {
+            if u.kind < 6 && !(withheld(c) && (u.kind == QUEEN || u.kind == ROOK)) {
+                for s in home(u.kind).into_iter().filter(empty) {
+                    push(out, i, u.kind, s);
+                }
+            }
+        }
+        return;
+    }
+    for (i, u) in list.iter().enumerate() {
+        if u.kind < 6 || (withheld(c) && u.kind != ILLUSIONIST) {
+            continue;
+        }
+        let mut homes: Vec<Square> = Vec::new();
+        for k in 0..6u8 {
+            if u.replaced[k as usize] > 0 {
+                homes.extend(home(k));
+            }
+        }
+        let mut squares: Vec<Square> = homes.into_iter().filter(empty).collect();
+        if squares.is_empty() && u.kind != ILLUSIONIST {
+            squares = (1..=8u8)
+                .flat_map(|f| [Square::new(f, first + 1), Square::new(f, second + 1)])
+                .filter(empty)
+                .collect();
+        }
+        if squares.is_empty() && u.kind != ILLUSIONIST {
+            let row: Vec<Square> = (1..=8u8)
+                .map(|f| Square::new(f, third + 1))
+                .filter(empty)
+                .collect();
+            let d = |s: &Square| (s.col() - 1).min(8 - s.col());
+            let best = row.iter().map(d).min();
+            squares = row.into_iter().filter(|s| Some(d(s)) == best).collect();
+        }
+        squares.sort();
+        squares.dedup();
+        for s in squares {
+            push(out, i, u.kind, s);
+        }
+    }
+}
+
+fn generate(pos: &Eldritch, with_castles: bool) -> Vec<Move> {
+    let mut out = Vec::new();
+    if pos.is_placing() {
+        placement_options(pos, &mut out);
+        return out;
+    }
+    let r = Ref { pos };
+    let c = pos.side;
+    for s in Square::all() {
+        if !on_board(s) || r.p(s).is_none() || r.p(s).color() != c || r.frozen(s) {
+            continue;
+        }
+        let mut raw = Vec::new();
+        let mut done = Vec::new();
+        r.piece(s, &mut raw, &mut done);
+        for m in raw {
+            r.finish(m, &mut out);
+        }
+        out.extend(done);
+    }
+    if with_castles {
+        r.castles(&mut out);
+    }
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|m| seen.insert(m.raw()));
+    out
+}
+
+/// The square a move captures on, if any (ignoring the blast and the Fiend's pawns).
+fn captured_square(pos: &Eldritch, m: Move) -> Option<Square> {
+    match m.kind() {
+        MoveKind::EnPassant => m.to().offset(0, fwd(!pos.side)),
+        MoveKind::Castle | MoveKind::Placement => None,
+        _ if pos.piece_at(m.from()).kind() == DRAGON && m.param() != 0 => {
+            Some(Square::from_index(m.param()))
+        }
+        _ => Some(m.to()).filter(|t| pos.piece_at(*t).is_some()),
+    }
+}
+
+/// ELD-612 by brute force: side `by` has a capture (as its next action) of the piece on `s`.
+fn attacked_ref(pos: &Eldritch, s: Square, by: Color) -> bool {
+    let mut probe = pos.clone();
+    probe.side = by;
+    probe.ep = None;
+    probe.placing = None;
+    generate(&probe, false)
+        .into_iter()
+        .any(|m| captured_square(&probe, m) == Some(s))
+}
+
+fn bearers(pos: &Eldritch, c: Color) -> Vec<Square> {
+    Square::all()
+        .filter(|&s| {
+            let p = pos.piece_at(s);
+            p.is_some()
+                && p.color() == c
+                && matches!(p.kind(), KING | ARCHMAGE | PONTIFF | VAMPIRE | DOPPELGANGER)
+        })
+        .collect()
+}
+
+pub fn generate_pseudo_legal(pos: &Eldritch, list: &mut MoveList) {
+    list.extend(generate(pos, true));
+}
+
+/// The legal set by ELD-613, from scratch.
+fn legal_set(pos: &Eldritch) -> Vec<Move> {
+    let all = generate(pos, true);
+    if pos.is_placing() {
+        return all;
+    }
+    if Color::BOTH.iter().any(|&c| bearers(pos, c).is_empty()) {
+        return Vec::new();
+    }
+    let us = pos.side;
+    let n = bearers(pos, us).len();
+    let mut l1 = Vec::new();
+    let mut l2 = Vec::new();
+    for m in all {
+        let mut child = pos.clone();
+        crate::rules::Rules::play(&mut child, m);
+        let mine = bearers(&child, us);
+        if mine.len() < n {
+            continue;
+        }
+        if pos.options().shadowmancer == ShadowmancerMode::Forbid {
+            let theirs = bearers(&child, !us);
+            let protected = theirs.iter().any(|&s| {
+                Ref::is_liege(child.piece_at(s).kind())
+                    && child.board().pieces(!us, SHADOWMANCER).any()
+                    && attacked_ref(&child, s, us)
+            });
+            if protected {
+                continue;
+            }
+        }
+        let checked = mine
+            .iter()
+            .filter(|&&s| attacked_ref(&child, s, !us))
+            .count();
+        if checked == 0 {
+            l1.push(m);
+        } else if checked < mine.len() {
+            l2.push(m);
+        }
+    }
+    if l1.is_empty() {
+        l2
+    } else {
+        l1
+    }
+}
+
+pub fn is_legal(pos: &Eldritch, mv: Move) -> bool {
+    // perft asks about every pseudo-legal move of one position in turn: keep its legal set.
+    thread_local! {
+        static CACHE: std::cell::RefCell<Option<(String, Vec<Move>)>> = const { std::cell::RefCell::new(None) };
+    }
+    let key = format!("{:?} {}", pos.options(), crate::rules::Rules::to_fen(pos));
+    CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if cache.as_ref().map(|(k, _)| k != &key).unwrap_or(true) {
+            *cache = Some((key, legal_set(pos)));
+        }
+        cache.as_ref().is_some_and(|(_, set)| set.contains(&mv))
+    })
+}

@@ -1,0 +1,214 @@
+//! The Eldritch position (ELD-630) and the queries every other module asks of it: pieces and
+//! their per-piece state, check-bearers, royalty, passability, freezing and capturability.
+
+use super::catalogue::*;
+use super::geometry::{board_mask, neighbours};
+use super::placement::Placing;
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::overflow::Overflow;
+use crate::piece::{Color, Piece};
+use crate::square::Square;
+
+/// `ShadowmancerMode` (ELD-OPT-2).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ShadowmancerMode {
+    #[default]
+    Immune,
+    Forbid,
+}
+
+/// The engine options of the spec (ELD-OPT-1..3), fixed for a game (G7).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct EldritchOptions {
+    pub shadowmancer: ShadowmancerMode,
+    /// `NobleIsRoyal` (ELD-OPT-3): the Pontiff is royal too.
+    pub noble_is_royal: bool,
+}
+
+// Per-piece state bits, kept in the overflow tag of the piece's square (ELD-630 "per piece").
+/// Vampire gained directions, one bit per [`DIRECTIONS`] entry.
+pub const TAG_DIRECTIONS: u32 = 0xFF;
+/// Gremlin turned (ELD-401).
+pub const TAG_TURNED: u32 = 1 << 8;
+/// Royal flag from a Court Magician promotion (ELD-262).
+pub const TAG_ROYAL: u32 = 1 << 9;
+
+/// An Eldritch position. Copy-make; the placement phase state is boxed because it exists only
+/// before play.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Eldritch {
+    pub(super) board: Board<KINDS>,
+    /// Per-piece state tags (and, in part 2, stacks).
+    pub(super) extra: Overflow,
+    /// ELD-009 virgin pieces.
+    pub(super) virgin: Bitboard,
+    pub(super) side: Color,
+    /// The square passed by the last double step, kept only while an en-passant capture of it
+    /// is legal (ELD-152, ELD-622).
+    pub(super) ep: Option<Square>,
+    pub(super) halfmove: u16,
+    pub(super) fullmove: u16,
+    /// Army types per side (ELD-043), a bit per kind: game setup, not hashed.
+    pub(super) army: [u64; 2],
+    /// The placement phase (ELD-051), while it lasts.
+    pub(super) placing: Option<Box<Placing>>,
+    pub(super) options: EldritchOptions,
+}
+
+impl Eldritch {
+    pub fn board(&self) -> &Board<KINDS> {
+        &self.board
+    }
+
+    pub fn options(&self) -> &EldritchOptions {
+        &self.options
+    }
+
+    /// The squares that exist (ELD-001): the board, plus frame strips in part 2.
+    #[inline]
+    pub fn exists(&self) -> Bitboard {
+        board_mask()
+    }
+
+    #[inline]
+    pub fn piece_at(&self, s: Square) -> Piece {
+        self.board.piece_at(s)
+    }
+
+    /// The per-piece state of the piece on `s` (0 = default).
+    #[inline]
+    pub fn tag(&self, s: Square) -> u32 {
+        self.extra.tag(s).unwrap_or(0)
+    }
+
+    pub fn is_virgin(&self, s: Square) -> bool {
+        self.virgin.contains(s)
+    }
+
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// Whether the placement phase is in progress.
+    pub fn is_placing(&self) -> bool {
+        self.placing.is_some()
+    }
+
+    pub fn placing(&self) -> Option<&Placing> {
+        self.placing.as_deref()
+    }
+
+    /// Army types of `c` (ELD-043) as a bit set by kind.
+    pub fn army_types(&self, c: Color) -> u64 {
+        self.army[c.index()]
+    }
+
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove as u32
+    }
+
+    /// The kinds that are royal by type, given the options (ELD-010, ELD-OPT-3).
+    #[inline]
+    pub fn royal_kind(&self, kind: u8) -> bool {
+        piece_type(kind).is(ROYAL) || (kind == PONTIFF && self.options.noble_is_royal)
+    }
+
+    /// Royal by type or by a Court Magician promotion flag (ELD-262).
+    #[inline]
+    pub fn is_royal_at(&self, s: Square) -> bool {
+        self.royal_kind(self.piece_at(s).kind()) || self.tag(s) & TAG_ROYAL != 0
+    }
+
+    /// The liege of `c` (ELD-070), if on the board.
+    pub fn liege(&self, c: Color) -> Option<Square> {
+        let b = &self.board;
+        let set =
+            b.pieces(c, KING) | b.pieces(c, ARCHMAGE) | b.pieces(c, PONTIFF) | b.pieces(c, VAMPIRE);
+        set.any().then(|| set.lsb())
+    }
+
+    /// The check-bearers of `c` (ELD-610): liege and Doppelganger.
+    pub fn check_bearers(&self, c: Color) -> Bitboard {
+        let b = &self.board;
+        b.pieces(c, KING)
+            | b.pieces(c, ARCHMAGE)
+            | b.pieces(c, PONTIFF)
+            | b.pieces(c, VAMPIRE)
+            | b.pieces(c, DOPPELGANGER)
+    }
+
+    /// ELD-521: `c`'s liege is protected by its Shadowmancer (immune mode only).
+    #[inline]
+    pub fn shadow_immune(&self, c: Color) -> bool {
+        self.options.shadowmancer == ShadowmancerMode::Immune
+            && self.board.pieces(c, SHADOWMANCER).any()
+    }
+
+    /// Squares of `c`'s pieces that are frozen (ELD-311): adjacent to an enemy Enchanter.
+    pub fn frozen(&self, c: Color) -> Bitboard {
+        let mut zone = Bitboard::EMPTY;
+        for e in self.board.pieces(!c, ENCHANTER) {
+            zone |= neighbours(e, self.exists());
+        }
+        zone & self.board.color(c)
+    }
+
+    /// ELD-008: `s` is passable for a piece of side `side`.
+    #[inline]
+    pub fn passable(&self, s: Square, side: Color) -> bool {
+        let p = self.piece_at(s);
+        if p.is_none() {
+            return true;
+        }
+        let t = piece_type(p.kind());
+        (p.color() == side && t.has(F_PASSABLE_OWN))
+            || (p.color() != side && t.has(F_PASSABLE_ENEMY))
+    }
+
+    /// Whether a jump may pass over `s` (ELD-008): never over an Abjurer.
+    #[inline]
+    pub fn jumpable(&self, s: Square) -> bool {
+        let p = self.piece_at(s);
+        p.is_none() || !piece_type(p.kind()).has(F_ABJURER)
+    }
+
+    /// ELD-611: may the piece of `attacker_kind` on `from` (side `side`) capture the piece on
+    /// `target`? `own_ok` grants the friendly-capture exception of the method used (a Fiend
+    /// landing). The target square must be occupied.
+    pub fn can_capture(&self, from: Square, side: Color, target: Square, own_ok: bool) -> bool {
+        let victim = self.piece_at(target);
+        if victim.is_none() {
+            return false;
+        }
+        let attacker = piece_type(self.piece_at(from).kind());
+        let vt = piece_type(victim.kind());
+        if victim.color() == side {
+            // (a) own pieces only under an exception, and never a check-bearer.
+            if !own_ok || vt.is(LIEGE) || vt.has(F_DOPPELGANGER) {
+                return false;
+            }
+        }
+        // (c) Ooze; (d) Abjurer; (e) Gargoyle against spells.
+        if vt.has(F_UNCAPTURABLE)
+            || (vt.has(F_ABJURER) && !self.is_royal_at(from))
+            || (vt.has(F_SPELL_IMMUNE) && attacker.is(SPELL))
+        {
+            return false;
+        }
+        // (g) lieges: never by a Berserker, never while protected by a Shadowmancer.
+        if vt.is(LIEGE)
+            && (attacker.has(F_SPARES_LIEGE)
+                || (victim.color() != side && self.shadow_immune(victim.color())))
+        {
+            return false;
+        }
+        true
+    }
+}
+
+/// A coloured piece of `kind`.
+#[inline]
+pub fn piece(c: Color, kind: u8) -> Piece {
+    Piece::new(c, kind)
+}

@@ -1,0 +1,318 @@
+//! The Eldritch evaluator (part 1): tapered material and piece-square terms for all 46 piece
+//! types, and the tempo bonus. Material comes from the piece-value method of `docs/eval.md`,
+//! applied to each type's movement atoms from the engine's catalogue
+//! ([`derived_piece_values`]); a test checks the built-in numbers against it. During the
+//! placement phase the unplaced pieces count their material.
+
+use crate::chess::S;
+use crate::features::{self, piece_value_with, PieceValue, SquareWeights};
+use crate::params::EvalParams;
+use grimoire_engine::eval_api::{Evaluator, Score};
+use grimoire_engine::square::SQUARE_COUNT;
+use grimoire_engine::variants::eldritch::catalogue::*;
+use grimoire_engine::variants::eldritch::geometry::{
+    board_mask, fiend_targets, passed_squares, sq,
+};
+use grimoire_engine::variants::eldritch::Eldritch;
+use grimoire_engine::{Bitboard, Color, Geometry, Rules, Square};
+
+/// Evaluations are clamped to this, well inside the ±10000 the search reserves for mates.
+pub const EVAL_LIMIT: i32 = 9000;
+/// Non-pawn material of the FIDE start (both sides), the middlegame end of the phase.
+const PHASE_FULL: i32 = 6400;
+
+/// The parameter name of a kind: its name in lower case with underscores (`court_magician`).
+pub fn kind_name(kind: u8) -> String {
+    piece_type(kind).name.to_ascii_lowercase().replace(' ', "_")
+}
+
+/// The targets of White's atom on `s` with blockers `occ`: (captures, quiet moves).
+fn atom_targets(atom: &Atom, s: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
+    let board = board_mask();
+    let at = |dx: i8, dy: i8| s.offset(dx, dy).filter(|t| board.contains(*t));
+    let mut cap = Bitboard::EMPTY;
+    let mut quiet = Bitboard::EMPTY;
+    let add = |t: Square, mode: Mode, cap: &mut Bitboard, quiet: &mut Bitboard| {
+        if mode.captures() {
+            cap.set(t);
+        }
+        if mode.moves() {
+            quiet.set(t);
+        }
+    };
+    match *atom {
+        Atom::Leap {
+            offsets,
+            mode,
+            lame,
+        } => {
+            for &(dx, dy) in offsets {
+                let Some(t) = at(dx, dy) else { continue };
+                let blocked = lame
+                    && passed_squares(s, (dx, dy))
+                        .into_iter()
+                        .any(|p| p.is_none_or(|p| !board.contains(p) || occ.contains(p)));
+                if !blocked {
+                    add(t, mode, &mut cap, &mut quiet);
+                }
+            }
+        }
+        Atom::Slide {
+            dirs,
+            min,
+            max,
+            mode,
+        } => {
+            for &(dx, dy) in dirs {
+                for k in 1..=max as i8 {
+                    let Some(t) = at(dx * k, dy * k) else { break };
+                    if k >= min as i8 {
+                        add(t, mode, &mut cap, &mut quiet);
+                    }
+                    if occ.contains(t) {
+                        break;
+                    }
+                }
+            }
+        }
+        Atom::Pawn { push, captures, .. } => {
+            if push {
+                if let Some(t) = at(0, 1) {
+                    quiet.set(t);
+                }
+            }
+            if captures {
+                for dx in [-1, 1] {
+                    if let Some(t) = at(dx, 1) {
+                        cap.set(t);
+                    }
+                }
+            }
+        }
+        // A one-shot move spends the piece: it adds threats, not mobility.
+        Atom::OneShot(_) => {}
+        Atom::Fiend => {
+            for t in fiend_targets(s) {
+                cap.set(t.to);
+                quiet.set(t.to);
+            }
+        }
+        Atom::Dragon => {
+            for (dx, dy) in TWO_STEPS {
+                let Some(l) = at(dx, dy) else { continue };
+                cap.set(l);
+                if !occ.contains(l) {
+                    quiet.set(l);
+                    for (ax, ay) in KING_STEPS {
+                        if let Some(n) = l.offset(ax, ay).filter(|n| board.contains(*n) && *n != s)
+                        {
+                            cap.set(n);
+                        }
+                    }
+                }
+            }
+        }
+        // A fresh Vampire holds no directions: its knight atom is all it has.
+        Atom::VampireSteps => {}
+    }
+    (cap, quiet)
+}
+
+/// A piece type with the value the piece-value method gives it.
+#[derive(Clone, Debug)]
+pub struct DerivedValue {
+    pub kind: u8,
+    pub value: PieceValue,
+}
+
+/// The piece-value method on every non-liege type with moves, from the catalogue's atoms.
+/// Pawn-type pieces average over ranks 2..7 as the chess pawn does; a piece that moves only as
+/// a pawn (plus the Berserker's one-shot moves, which spend it) is worth exactly a pawn.
+pub fn derived_piece_values() -> Vec<DerivedValue> {
+    let board = board_mask();
+    let mut middle = Bitboard::EMPTY;
+    for f in 0..8 {
+        for r in 1..7 {
+            middle.set(sq(f, r));
+        }
+    }
+    let mut out = Vec::new();
+    for kind in 6..KINDS as u8 {
+        let t = piece_type(kind);
+        if t.is(LIEGE) || t.atoms.is_empty() {
+            continue;
+        }
+        let pawnish = t.atoms.iter().any(|a| matches!(a, Atom::Pawn { .. }));
+        let origins = if pawnish { middle } else { board };
+        let targets = |s: Square, occ: Bitboard| {
+            t.atoms
+                .iter()
+                .fold((Bitboard::EMPTY, Bitboard::EMPTY), |(c, q), a| {
+                    let (c2, q2) = atom_targets(a, s, occ);
+                    (c | c2, q | q2)
+                })
+        };
+        let mut value = piece_value_with(
+            board,
+            origins,
+            |s, o| targets(s, o).0,
+            |s, o| targets(s, o).1,
+        );
+        // Pieces that move only as pawns are worth the pawn, the unit (100 by definition).
+        let pawn_only = t
+            .atoms
+            .iter()
+            .all(|a| matches!(a, Atom::Pawn { .. } | Atom::OneShot(_)));
+        if pawn_only {
+            value.pawns = 1.0;
+        }
+        out.push(DerivedValue { kind, value });
+    }
+    out
+}
+
+/// Piece-square weights by movement family: (centre mg, eg), (advance mg, eg).
+fn pst_defaults(kind: u8) -> ((i32, i32), (i32, i32)) {
+    let t = piece_type(kind);
+    if t.is(LIEGE) {
+        return ((-10, 12), (-12, 2));
+    }
+    if t.atoms.iter().any(|a| matches!(a, Atom::Pawn { .. })) {
+        return ((5, 0), (2, 6));
+    }
+    if t.atoms
+        .iter()
+        .any(|a| matches!(a, Atom::Slide { max: 9, .. }))
+    {
+        return ((2, 3), (1, 0));
+    }
+    ((7, 5), (2, 0))
+}
+
+/// Built-in material by kind (centipawns): standard pieces as chess, eldritch pieces as the
+/// method gives them (see the test), lieges 0.
+pub const MATERIAL: [i32; KINDS] = [
+    0, 894, 500, 330, 317, 100, // K Q R B N P
+    278, 371, 482, 278, 258, 278, 217, 894, 485, 632, 100, 100, 330, 89, 71, 0, 278, 274, 100, 317,
+    1231, 280, // *A..*X
+    0, 100, 100, 278, 100, 2370, 278, 70, 71, 47, 0, 0, 100, 0, 317, 0, 894, 454, // ^A..^X
+];
+
+impl EvalParams {
+    /// The built-in Eldritch parameters (`docs/eval.md`, Eldritch section).
+    pub fn eldritch() -> EvalParams {
+        let mut p = EvalParams::new("eldritch");
+        p.section("Material (the piece-value method of docs/eval.md; Pawn = 100; lieges 0).");
+        for kind in 0..KINDS as u8 {
+            let cp = MATERIAL[kind as usize];
+            p.push_tapered(&format!("material_{}", kind_name(kind)), cp, cp);
+        }
+        p.section(
+            "Piece-square features: centipawns per unit of centralisation and of advancement.",
+        );
+        for kind in 0..KINDS as u8 {
+            let (c, a) = pst_defaults(kind);
+            p.push_tapered(&format!("pst_centre_{}", kind_name(kind)), c.0, c.1);
+            p.push_tapered(&format!("pst_advance_{}", kind_name(kind)), a.0, a.1);
+        }
+        p.section("Side to move.");
+        p.push_tapered("tempo", 12, 6);
+        p
+    }
+}
+
+/// The Eldritch evaluator: material plus piece-square tables, tapered by non-pawn material.
+#[derive(Clone, Debug)]
+pub struct EldritchEval {
+    params: EvalParams,
+    material: [S; KINDS],
+    psqt: Box<[[[S; SQUARE_COUNT]; KINDS]; 2]>,
+    tempo: S,
+}
+
+impl Default for EldritchEval {
+    fn default() -> Self {
+        Self::try_from_params(EvalParams::eldritch()).expect("built-in eldritch parameters")
+    }
+}
+
+impl EldritchEval {
+    pub fn try_from_params(params: EvalParams) -> Result<EldritchEval, String> {
+        if params.variant() != "eldritch" {
+            return Err(format!(
+                "EldritchEval needs eldritch parameters, got a set for {:?}",
+                params.variant()
+            ));
+        }
+        let get = |name: &str| -> Result<S, String> {
+            params
+                .get(name)
+                .map(|(mg, eg)| S::new(mg, eg))
+                .ok_or_else(|| format!("eldritch parameters lack {name:?}"))
+        };
+        let mut material = [S::ZERO; KINDS];
+        let mut psqt = Box::new([[[S::ZERO; SQUARE_COUNT]; KINDS]; 2]);
+        for k in 0..KINDS as u8 {
+            let name = kind_name(k);
+            material[k as usize] = get(&format!("material_{name}"))?;
+            let centre = get(&format!("pst_centre_{name}"))?;
+            let advance = get(&format!("pst_advance_{name}"))?;
+            for color in Color::BOTH {
+                let w = |f: fn(S) -> i32| SquareWeights {
+                    centre: f(centre),
+                    advance: f(advance),
+                };
+                let mg = features::square_table(Geometry::Framed8, color, w(|s| s.mg));
+                let eg = features::square_table(Geometry::Framed8, color, w(|s| s.eg));
+                for i in 0..SQUARE_COUNT {
+                    psqt[color.index()][k as usize][i] =
+                        material[k as usize] + S::new(mg[i], eg[i]);
+                }
+            }
+        }
+        let tempo = get("tempo")?;
+        Ok(EldritchEval {
+            params,
+            material,
+            psqt,
+            tempo,
+        })
+    }
+
+    pub fn params(&self) -> &EvalParams {
+        &self.params
+    }
+}
+
+impl Evaluator<Eldritch> for EldritchEval {
+    fn evaluate(&self, pos: &Eldritch) -> Score {
+        let mut score = [S::ZERO; 2];
+        let mut phase = 0;
+        let board = pos.board();
+        for s in board.occupied() {
+            let p = board.piece_at(s);
+            let c = p.color().index();
+            score[c] += self.psqt[c][p.kind() as usize][s.index()];
+            if p.kind() != PAWN {
+                phase += self.material[p.kind() as usize].mg;
+            }
+        }
+        if let Some(placing) = pos.placing() {
+            for c in Color::BOTH {
+                for u in placing.side(c) {
+                    let m = self.material[u.kind as usize];
+                    score[c.index()] =
+                        score[c.index()] + S::new(m.mg * u.count as i32, m.eg * u.count as i32);
+                    if u.kind != PAWN {
+                        phase += m.mg * u.count as i32;
+                    }
+                }
+            }
+        }
+        let phase = phase.clamp(0, PHASE_FULL);
+        let us = pos.side_to_move().index();
+        let diff = score[us] - score[1 - us] + self.tempo;
+        let blended = (diff.mg * phase + diff.eg * (PHASE_FULL - phase)) / PHASE_FULL;
+        blended.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+}

@@ -1,0 +1,75 @@
+//! The Eldritch setup commands (docs/protocol.md, "Eldritch setup"): declarations with clear
+//! errors, Matched Sides, the proposal, and starting from the placement phase or the default
+//! placement, after which `go` searches placements and `position fen` resumes.
+
+mod common;
+use common::run_script;
+
+#[test]
+fn armies_are_declared_validated_and_started() {
+    let out = run_script(
+        "setoption name UCI_Variant value eldritch\n\
+         eldritch army white *W:NN ^F:N\n\
+         eldritch army white *W:NN *A:R\n\
+         eldritch army black ^V:KQB *K:R\n\
+         eldritch army black *C:Q\n\
+         eldritch army black ^R:Q ^R:R\n\
+         eldritch show\n\
+         eldritch start default\n\
+         d\n\
+         eldritch start placement\n\
+         go depth 2\n\
+         eldritch matched *W:NN\n\
+         eldritch propose white 2\n\
+         eldritch bogus\n\
+         quit\n",
+    );
+    assert!(
+        out.contains("error: the bundles replace 3 N but the army has only 2"),
+        "{out}"
+    );
+    assert!(out.contains("eldritch army white *W:NN *A:R"), "{out}");
+    assert!(
+        out.contains("error: the Celestial (*C) needs reactions"),
+        "{out}"
+    );
+    assert!(out.contains("more than 24"), "{out}");
+    assert!(out.contains("eldritch army black ^V:KQB *K:R"), "{out}");
+    assert!(
+        out.contains("Fen: rnb^v2n*k/pppppppp/8/8/8/8/PPPPPPPP/R*WBQKB*W*A w * - 0 1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("*W Dragon") && out.contains("^V Vampire"),
+        "legend: {out}"
+    );
+    assert!(
+        out.contains(
+            "eldritch start 8/8/8/8/8/8/8/8 w - - 0 1 unplaced=K,Q,R,2B,8P,2*W:NN,*A:R,r,b,2n,8p,^v:KQB,*k:R"
+        ),
+        "{out}"
+    );
+    let best = out
+        .lines()
+        .find(|l| l.starts_with("bestmove"))
+        .expect("a bestmove");
+    assert!(best.contains('@'), "a placement is searched: {best}");
+    assert!(
+        out.contains("error: Matched Sides needs 2, 4, 6 or 8 selections"),
+        "{out}"
+    );
+    assert!(out.contains("info string eldritch propose white "), "{out}");
+    assert!(
+        out.contains("error: unknown eldritch command 'bogus'"),
+        "{out}"
+    );
+}
+
+#[test]
+fn start_needs_the_eldritch_variant() {
+    let out = run_script("eldritch start\nquit\n");
+    assert!(
+        out.contains("error: eldritch start needs setoption name UCI_Variant value eldritch"),
+        "{out}"
+    );
+}

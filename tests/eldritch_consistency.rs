@@ -1,0 +1,45 @@
+//! Seeded random games of Eldritch Chess with random legal stage-1 armies, from the placement
+//! phase and from the default placement (ELD-051, ELD-060): incremental hash equals recomputed
+//! hash, copy-make leaves the parent untouched, FEN and token round trips, and legal moves equal
+//! the reference generator's pseudo-legal moves filtered by its play-and-look legality test.
+
+use grimoire_engine::consistency::random_games;
+use grimoire_engine::variants::eldritch::army::random_declaration;
+use grimoire_engine::variants::eldritch::{Eldritch, EldritchOptions};
+
+#[test]
+fn random_armies_from_default_placement_stay_consistent() {
+    let options = EldritchOptions::default();
+    let mut plies = 0;
+    let mut finished = 0;
+    for seed in 0..24u64 {
+        let decls = [
+            random_declaration(seed * 2 + 1, 4),
+            random_declaration(seed * 2 + 2, 4),
+        ];
+        let start = Eldritch::default_placement(&decls, &options);
+        let stats = random_games(&start, &options, 2, 120, 0xE1D0 + seed)
+            .unwrap_or_else(|e| panic!("armies {} / {}: {e}", decls[0].text(), decls[1].text()));
+        plies += stats.plies;
+        finished += stats.finished_games;
+    }
+    println!("{plies} plies, {finished} games ended");
+    assert!(plies > 3_000, "only {plies} plies checked");
+}
+
+#[test]
+fn random_armies_through_the_placement_phase_stay_consistent() {
+    let options = EldritchOptions::default();
+    let mut plies = 0;
+    for seed in 0..8u64 {
+        let decls = [
+            random_declaration(seed * 7 + 3, 3),
+            random_declaration(seed * 7 + 5, 3),
+        ];
+        let start = Eldritch::placement_start(&decls, &options);
+        let stats = random_games(&start, &options, 1, 60, 0x51AC + seed)
+            .unwrap_or_else(|e| panic!("armies {} / {}: {e}", decls[0].text(), decls[1].text()));
+        plies += stats.plies;
+    }
+    assert!(plies > 300, "only {plies} plies checked");
+}

@@ -1,0 +1,118 @@
+//! Eldritch perft regression numbers (ELD-601: every decision is a ply; G8), from starting
+//! armies covering every stage-1 piece (default placement, ELD-060), through the placement
+//! phase (ELD-051), and from middle-game positions. Every number is also counted by the
+//! independent reference generator (`perft_reference`: its own mailbox generator and
+//! play-and-look legality written from the spec), and the test asserts both agree.
+
+use grimoire_engine::perft::{perft, perft_reference};
+use grimoire_engine::variants::eldritch::{Declaration, Eldritch, EldritchOptions};
+use grimoire_engine::Rules;
+
+fn decl(text: &str) -> Declaration {
+    let d = Declaration::parse(text).unwrap();
+    d.validate().unwrap();
+    d.supported().unwrap();
+    d
+}
+
+fn armies(white: &str, black: &str) -> Eldritch {
+    Eldritch::default_placement(&[decl(white), decl(black)], &EldritchOptions::default())
+}
+
+/// Checks perft 1..=expected.len() and the reference count for the first `reference` depths.
+fn check(pos: &Eldritch, expected: &[u64], reference: usize) {
+    let counts: Vec<u64> = (1..=expected.len() as u32).map(|d| perft(pos, d)).collect();
+    assert_eq!(counts, expected, "perft of {}", pos.to_fen());
+    for d in 1..=reference as u32 {
+        assert_eq!(
+            perft_reference(pos, d),
+            expected[d as usize - 1],
+            "reference perft {d} of {}",
+            pos.to_fen()
+        );
+    }
+}
+
+/// (White army, Black army, perft 1..3). Together the armies use every stage-1 eldritch type:
+/// *A ^A ^B *K ^D *W *E ^F *X *G ^R *I ^I *O *P ^P *S ^V.
+const ARMIES: &[(&str, &str, [u64; 3])] = &[
+    ("-", "-", [20, 400, 8902]),
+    ("*W:NN *A:R", "^V:KQB *K:R", [20, 453, 10_172]),
+    ("^F:N *X:R", "^P:K ^I:P ^I:P", [36, 648, 27_786]),
+    ("*E:Q *G:N", "^A:K *O:RR", [18, 414, 8_259]),
+    ("^D:Q ^B:R", "*S:QB *P:PP", [21, 378, 8_765]),
+    ("*I:R ^R:N", "*G:B ^B:N", [16, 320, 6_474]),
+    ("^I:NPPP *K:R", "*E:PR ^F:N", [17, 595, 12_437]),
+    ("*O:PPPP *X:R ^D:NN", "*I:Q ^R:B", [28, 500, 15_893]),
+    (
+        "^V:KQN *P:PP *P:PP",
+        "^F:N ^F:N *A:R *A:R",
+        [16, 800, 13_009],
+    ),
+];
+
+#[test]
+fn starting_armies_agree_with_the_reference() {
+    for (w, b, expected) in ARMIES {
+        let pos = armies(w, b);
+        check(&pos, expected, 2);
+    }
+}
+
+#[test]
+fn fide_army_equals_fide_perft() {
+    check(&armies("-", "-"), &[20, 400, 8902, 197_281], 3);
+}
+
+#[test]
+fn placement_phase_counts() {
+    let opts = EldritchOptions::default();
+    // FIDE armies: 16 first options, then 16 for Black, 15 for White...
+    let p = Eldritch::placement_start(&[decl("-"), decl("-")], &opts);
+    check(&p, &[16, 256, 3840], 3);
+    // An Illusionist group and eldritch fallbacks at the end of placement.
+    let p = Eldritch::from_fen(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NB1KB2 w * - 0 1 unplaced=*I:R,R,Q,3^R:N",
+        &opts,
+    )
+    .unwrap();
+    check(&p, &[2, 2, 4, 4, 64], 5);
+}
+
+/// Middle-game and ending positions (the `bench` FENs after the start).
+const MIDGAMES: &[(&str, [u64; 3])] = &[
+    ("r*w2^vb*wr/pppppppp/8/8/8/8/PPPPPPPP/R^FB*KKB^FR w * - 0 1", [54, 1_208, 75_072]),
+    (
+        "^r^r^r1^p2r/^i^i^i^i^ipp*x/8/3p4/4P3/2N2*G2/PPPP1PPP/R1B*EKB1R w a1,e1,h1,a2,b2,c2,d2,f2,g2,h2 - 0 6",
+        [29, 428, 12_753],
+    ),
+    ("r1b1k2r/pp1n1ppp/2p1p3/3p*a3/3P^B3/2N1*S3/PPP2*OPP/R3KB1R b - - 3 11", [24, 1_042, 25_159]),
+    ("2kr3r/ppp2ppp/2n1*w3/4p3/4P3/2^D2N2/PPP2PPP/2KR3R w - - 4 14", [31, 949, 14_021]),
+    ("r3k2r/ppp2ppp/2n5/3^f4/4*I3/5N2/PPP2PPP/R3K2R w a1,e1,h1,a8,e8,h8 - 2 12", [43, 2_958, 92_817]),
+    ("8/5p2/8/3^v{n,e,sw}4/8/1*K6/5PPP/6K1 w - - 0 40", [19, 169, 2_719]),
+    ("4k3/2*p*p4/8/8/8/8/3^R^R3/4K3 w - - 0 45", [5, 40, 256]),
+    ("4^a3/8/8/8/2*X5/5*G2/8/4K3 w - - 0 50", [22, 173, 3_442]),
+    ("8/1P6/8/8/8/8/6k1/4^P3 w - - 0 55", [4, 28, 196]),
+];
+
+#[test]
+fn middle_games_agree_with_the_reference() {
+    for (fen, expected) in MIDGAMES {
+        let pos = Eldritch::from_fen(fen, &EldritchOptions::default()).unwrap();
+        check(&pos, expected, 2);
+    }
+}
+
+/// The reference generator one ply deeper on every army and middle game (release build; it is
+/// slow: its legality test generates every enemy reply for every move).
+#[test]
+#[ignore = "slow: run with --release -- --ignored"]
+fn reference_one_ply_deeper() {
+    for (w, b, expected) in ARMIES {
+        assert_eq!(perft_reference(&armies(w, b), 3), expected[2], "{w} / {b}");
+    }
+    for (fen, expected) in MIDGAMES {
+        let pos = Eldritch::from_fen(fen, &EldritchOptions::default()).unwrap();
+        assert_eq!(perft_reference(&pos, 3), expected[2], "{fen}");
+    }
+}

@@ -1,0 +1,743 @@
+//! Eldritch Chess part 1: one test per ruling group, citing the ELD rulings. Positions are
+//! written in EFEN (`docs/notation.md` §2.6); moves in the tokens of §3.6.
+
+use grimoire_engine::moves::MoveKind;
+use grimoire_engine::variants::eldritch::army::{matched_sides, Bundle, Declaration};
+use grimoire_engine::variants::eldritch::{Eldritch, EldritchOptions, ShadowmancerMode};
+use grimoire_engine::{Color, Outcome, Reason, Rules};
+
+fn opts() -> EldritchOptions {
+    EldritchOptions::default()
+}
+
+fn pos(fen: &str) -> Eldritch {
+    Eldritch::from_fen(fen, &opts()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn tokens(p: &Eldritch) -> Vec<String> {
+    p.legal_moves().iter().map(|&m| p.format_move(m)).collect()
+}
+
+fn has(p: &Eldritch, token: &str) -> bool {
+    tokens(p).iter().any(|t| t == token)
+}
+
+fn play(p: &Eldritch, token: &str) -> Eldritch {
+    let mv = p
+        .parse_move(token)
+        .unwrap_or_else(|e| panic!("{token} at {}: {e} (legal: {:?})", p.to_fen(), tokens(p)));
+    let mut c = p.clone();
+    c.play(mv);
+    c
+}
+
+fn decl(text: &str) -> Declaration {
+    Declaration::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn from(p: &Eldritch, sq: &str) -> Vec<String> {
+    tokens(p)
+        .into_iter()
+        .filter(|t| t.starts_with(sq))
+        .collect()
+}
+
+// ---------------------------------------------------------------- armies (ELD-040..044)
+
+#[test]
+fn eld_041_042_every_illegal_army_is_rejected_with_its_reason() {
+    let cases: &[(&str, &str)] = &[
+        ("*W:NN ^F:N", "replace 3 N but the army has only 2"),
+        ("^A:K ^P:K", "replace 2 K but the army has only 1"),
+        ("*G:R *G:R", "may be used once"),
+        ("*G:B *G:B", "may be used once"),
+        ("*L:R *L:R", "may be used once"),
+        ("^I:P ^I:P ^I:P", "at most twice"),
+        ("^I:P ^I:NPPP", "cannot be combined"),
+        ("*I:R *I:Q", "at most 1 Illusionist"),
+        ("^D:Q ^D:NN", "at most 1 Doppelganger"),
+        ("^C:Q ^C:RR", "at most 1 Conjurer"),
+        ("^E:R ^E:R ^E:N ^E:N", "at most 3 Evoker"),
+        ("^R:Q ^R:R", "28 pieces, more than 24"),
+        ("^R:Q *P:PP", "25 pieces, more than 24"),
+        ("*P:PP *P:PP *P:PP *P:PP *P:PP", "replace 10 P"),
+    ];
+    for (army, reason) in cases {
+        let d = decl(army);
+        let err = d.validate().expect_err(army);
+        assert!(err.contains(reason), "{army}: '{err}' lacks '{reason}'");
+    }
+    // Bundles that do not exist in the table (ELD-041): the Dragon never from one knight, etc.
+    let bad: &[(&str, &str)] = &[
+        ("*W:N", "no Dragon bundle replaces N"),
+        ("*C:QQ", "no Celestial bundle"),
+        ("^I:NPP", "no Initiate bundle"),
+        ("^V:KQ", "no Vampire bundle"),
+        ("*S:QP", "no Shadowmancer bundle"),
+        ("^U:N", "never declared"),
+        ("*R:N", "never declared"),
+        ("N:R", "standard piece"),
+        ("*Z:R", "unknown piece code"),
+        ("*A", "must be CODE:PIECES"),
+        ("*A:RX", "must list standard pieces"),
+    ];
+    for (text, reason) in bad {
+        let err = Bundle::parse(text).expect_err(text);
+        assert!(err.contains(reason), "{text}: '{err}' lacks '{reason}'");
+    }
+}
+
+#[test]
+fn eld_041_042_valid_armies_and_limits() {
+    for army in [
+        "-",
+        "*O:RR *O:NN *O:PPPP",    // six Oozes (ELD-483)
+        "^E:R ^E:R ^E:N",         // three Evokers
+        "^V:KQB",                 // K+Q+X
+        "^V:KQN *K:R",            // the rooks are still there
+        "^R:R *P:PP *P:PP *P:PP", // 23 pieces
+        "^I:NPPPPPPPP",           // N + 8 P -> 8 Initiates
+        "^S:BR",                  // any two of B, R, N
+        "*E:PN ^W:QR",
+    ] {
+        decl(army)
+            .validate()
+            .unwrap_or_else(|e| panic!("{army}: {e}"));
+    }
+    assert_eq!(
+        decl("^I:NPPPPPPPP").counts()[36],
+        8,
+        "k Initiates for N + k P (ELD-433)"
+    );
+    assert_eq!(
+        decl("^R:R").counts()[40],
+        5,
+        "a rook gives 5 Gremlins (ELD-402)"
+    );
+}
+
+#[test]
+fn eld_044_matched_sides() {
+    let b = |t: &str| Bundle::parse(t).unwrap();
+    let d = matched_sides(&[b("*W:NN"), b("^R:B")]).unwrap();
+    assert_eq!(d.text(), "*W:NN ^R:B");
+    assert!(matched_sides(&[b("*W:NN")])
+        .unwrap_err()
+        .contains("2, 4, 6 or 8"));
+    let err = matched_sides(&[b("*W:NN"), b("^F:N")]).unwrap_err();
+    assert!(
+        err.contains("selection 2") && err.contains("white"),
+        "{err}"
+    );
+}
+
+#[test]
+fn stage_two_pieces_are_reported_not_silently_accepted() {
+    let err = decl("*C:Q").supported().unwrap_err();
+    assert!(err.contains("part 2"), "{err}");
+    assert!(decl("*W:NN ^V:KQB").supported().is_ok());
+}
+
+// ---------------------------------------------------------------- placement (ELD-050..060)
+
+#[test]
+fn eld_052_fide_placement_has_sixteen_first_options_and_alternates() {
+    let decls = [Declaration::default(), Declaration::default()];
+    let p = Eldritch::placement_start(&decls, &opts());
+    assert_eq!(p.legal_moves().len(), 16);
+    let p = play(&p, "R@a1");
+    assert_eq!(p.side_to_move(), Color::Black);
+    assert!(has(&p, "R@a8") && has(&p, "P@h7"));
+    let p = play(&p, "R@h8");
+    // White's other rook may only go to h1 now.
+    assert!(has(&p, "R@h1") && !has(&p, "R@a1"));
+}
+
+#[test]
+fn eld_051_side_with_more_pieces_finishes_alone_and_phase_two_starts_with_white() {
+    // White: one standard piece (K) left; Black: the King and a Dragon pair from its knights.
+    // White: the King and one Court Magician; Black: the King and two Dragons. Black to place.
+    let p = pos("8/8/8/8/8/8/8/8 b - - 0 1 unplaced=K,*K:R,k,2*w:NN");
+    let p = play(&p, "K@e8");
+    assert_eq!(
+        p.side_to_move(),
+        Color::White,
+        "White still has phase-1 pieces"
+    );
+    let p = play(&p, "K@e1");
+    // Phase 2 begins with White.
+    assert_eq!(p.side_to_move(), Color::White);
+    let p = play(&p, "*K@a1");
+    assert_eq!(p.side_to_move(), Color::Black);
+    let p = play(&p, "*W@b8");
+    // White has nothing left: Black finishes alone, then play starts with White.
+    assert_eq!(p.side_to_move(), Color::Black);
+    let p = play(&p, "*W@g8");
+    assert!(!p.is_placing());
+    assert_eq!(p.side_to_move(), Color::White);
+    assert_eq!(p.to_fen(), "1*w2k1*w1/8/8/8/8/8/8/*K3K3 w * - 0 1");
+}
+
+#[test]
+fn eld_053_placement_fallbacks() {
+    // Home set {b1, g1} full, h2 free: fallback to the empty squares of ranks 1-2.
+    let p = pos("4k3/8/8/8/8/8/PPPPPPP1/RNBQKB^RR w * - 0 1 unplaced=^R:N");
+    assert_eq!(tokens(&p), vec!["^R@h2"]);
+    // Ranks 1-2 full: the 3rd-rank squares nearest an edge, a3 and h3; then h3 alone.
+    let p = pos("4k3/8/8/8/8/8/PPPPPPPP/RNBQKB^RR w * - 0 1 unplaced=2^R:N");
+    let mut t = tokens(&p);
+    t.sort();
+    assert_eq!(t, vec!["^R@a3", "^R@h3"]);
+    let p = play(&p, "^R@a3");
+    assert_eq!(tokens(&p), vec!["^R@h3"]);
+    // Free home squares come first, even with free squares elsewhere on ranks 1-2.
+    let p = pos("4k3/8/8/8/8/8/1PPPPPPP/R1BQKBNR w * - 0 1 unplaced=^F:N");
+    assert_eq!(tokens(&p), vec!["^F@b1"]);
+}
+
+#[test]
+fn eld_053_token_names_the_bundle_only_when_two_kinds_are_unplaced() {
+    let p = pos("8/8/8/8/8/8/PPPPPPPP/1NBQKBN1 w * - 0 1 unplaced=*K:R,*K:NN");
+    let t = tokens(&p);
+    assert!(
+        t.contains(&"*K:R@a1".to_string()) && t.contains(&"*K:NN@a1".to_string()),
+        "{t:?}"
+    );
+    let p = pos("8/8/8/8/8/8/PPPPPPPP/1NBQKBN1 w * - 0 1 unplaced=*K:R");
+    assert!(has(&p, "*K@a1") && has(&p, "*K@h1"));
+}
+
+#[test]
+fn eld_055_illusionist_group() {
+    let decls = [decl("*I:R"), Declaration::default()];
+    let mut p = Eldritch::placement_start(&decls, &opts());
+    // Phase 1: White never places its queen or rook.
+    while !tokens(&p).iter().any(|t| t.starts_with("*I")) {
+        if p.side_to_move() == Color::White {
+            assert!(tokens(&p)
+                .iter()
+                .all(|t| !t.starts_with("Q@") && !t.starts_with("R@")));
+        }
+        let t = tokens(&p)[0].clone();
+        p = play(&p, &t);
+    }
+    let mut t = tokens(&p);
+    t.sort();
+    assert_eq!(t, vec!["*I@a1,Q@d1,R@h1", "*I@h1,R@a1,Q@d1"]);
+    let q = Eldritch::placement_start(&[decl("*I:Q"), Declaration::default()], &opts());
+    let mut q = q;
+    while !tokens(&q).iter().any(|t| t.starts_with("*I")) {
+        let t = tokens(&q)[0].clone();
+        q = play(&q, &t);
+    }
+    assert_eq!(tokens(&q), vec!["*I@d1,R@a1,R@h1"]);
+}
+
+#[test]
+fn eld_060_default_placement() {
+    let none = Declaration::default();
+    let p = Eldritch::default_placement(&[none.clone(), none.clone()], &opts());
+    assert_eq!(
+        p.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w * - 0 1"
+    );
+    // The notation example: White Q -> Celestial, Black NN -> two Dragons.
+    let p = Eldritch::default_placement(&[decl("*C:Q"), decl("*W:NN")], &opts());
+    assert_eq!(
+        p.to_fen(),
+        "r*wbqkb*wr/pppppppp/8/8/8/8/PPPPPPPP/RNB*CKBNR w * - 0 1"
+    );
+    // Vampire (K+Q+B): the standard bishop takes c1, the Vampire the first free home square, d1.
+    let p = Eldritch::default_placement(&[decl("^V:KQB"), none.clone()], &opts());
+    assert!(p.to_fen().ends_with("RNB^V2NR w * - 0 1"), "{}", p.to_fen());
+    // Three Gremlins from one knight: b1 holds the knight, then g1, a3 and h3.
+    let p = Eldritch::default_placement(&[decl("^R:N"), none], &opts());
+    assert!(
+        p.to_fen().contains("/^R6^R/PPPPPPPP/RNBQKB^RR w"),
+        "{}",
+        p.to_fen()
+    );
+}
+
+// ---------------------------------------------------------------- promotion (ELD-080)
+
+#[test]
+fn eld_080_promotion_only_to_standard_pieces_and_own_army_types() {
+    let p = pos("7k/4P3/8/8/8/8/8/*W3K3 w - - 0 1 army=*W/^R");
+    let mut promos: Vec<String> = from(&p, "e7e8");
+    promos.sort();
+    assert_eq!(
+        promos,
+        vec!["e7e8=*W", "e7e8=B", "e7e8=N", "e7e8=Q", "e7e8=R"]
+    );
+    // A liege type and a type at its board limit are excluded; the Doppelganger is 1.
+    let p = pos("7k/4P3/8/8/8/8/8/^D3K3 w - - 0 1 army=^D^V/-");
+    assert_eq!(from(&p, "e7e8").len(), 4);
+}
+
+#[test]
+fn eld_502_pontiff_removes_the_queen_and_adds_the_seventh_rank_bishop() {
+    let p = pos("7k/4P3/1P6/8/8/8/8/4^P3 w - - 0 1");
+    let mut promos = from(&p, "e7e8");
+    promos.sort();
+    assert_eq!(promos, vec!["e7e8=B", "e7e8=N", "e7e8=R"]);
+    let mut seventh = from(&p, "b6b7");
+    seventh.sort();
+    assert_eq!(seventh, vec!["b6b7", "b6b7=B"]);
+}
+
+#[test]
+fn eld_432_initiate_promotes_optionally_to_priests() {
+    let p = pos("7k/3^I4/8/8/8/8/8/4K3 w - - 0 1");
+    let mut t = from(&p, "d7d8");
+    t.sort();
+    assert_eq!(
+        t,
+        vec!["d7d8", "d7d8=*C", "d7d8=*U", "d7d8=*V", "d7d8=B", "d7d8=^X"]
+    );
+    // ELD-430: sideways moves never capture; forward captures.
+    let p = pos("7k/8/8/3n4/2p^Ip3/8/8/4K3 w - - 0 1");
+    let mut t = from(&p, "d4");
+    t.sort();
+    assert_eq!(t, vec!["d4d5"]);
+}
+
+#[test]
+fn eld_262_court_magician_promotes_royal_and_takes_abjurers() {
+    let p = pos("7k/8/2*K5/8/8/8/8/4K3 w - - 0 1");
+    assert!(from(&p, "c6").iter().any(|t| t == "c6b8=R"));
+    assert!(
+        !from(&p, "c6").iter().any(|t| t == "c6b8"),
+        "promotion is mandatory"
+    );
+    let p = play(&p, "c6b8=R");
+    assert!(p.to_fen().starts_with("1R!5k/"), "{}", p.to_fen());
+    // The royal flag lets the rook capture an Abjurer (ELD-201).
+    let p = pos("1R!2*a2k/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(has(&p, "b8e8"));
+    let p = pos("1R3*a1k/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(!has(&p, "b8f8"));
+}
+
+#[test]
+fn eld_230_233_berserker() {
+    // Pawn moves including the double step; one-shot queen and knight moves remove it.
+    let p = pos("4k3/8/8/8/8/8/3^B4/4K3 w * - 0 1");
+    assert!(has(&p, "d2d3") && has(&p, "d2d4") && has(&p, "d2h6") && has(&p, "d2c4"));
+    let after = play(&p, "d2h6");
+    assert!(after.board().occupied().count() == 2, "{}", after.to_fen());
+    // A one-shot move onto the promotion square just removes it; a pawn move promotes.
+    let p = pos("4k3/1^B6/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(has(&p, "b7b8=Q") && !has(&p, "b7b8=^B"));
+    let p = pos("k7/8/8/8/1^B6/8/8/4K3 w - - 0 1");
+    assert!(has(&p, "b4b8"));
+    assert_eq!(play(&p, "b4b8").board().occupied().count(), 2);
+    // ELD-233: it never captures or attacks a liege.
+    let p = pos("8/8/8/8/3k4/2^B5/8/4K3 b - - 0 1");
+    assert!(!p.in_check());
+    assert!(has(&p, "d4c3"), "the King may even capture it");
+}
+
+// ---------------------------------------------------------------- lieges, check, Doppelganger
+
+#[test]
+fn eld_070_613_liege_check_and_checkmate() {
+    // Archmage liege: its W, F, D and A squares covered by three rooks (it never captures).
+    let p = pos("^a7/8/8/8/8/8/7R/1RR1K3 w - - 0 1");
+    let p = play(&p, "h2a2");
+    assert!(p.in_check());
+    assert_eq!(
+        p.terminal(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: Reason::Checkmate
+        })
+    );
+    // The Archmage gives no check (ELD-212): the White King next to it is not in check (the
+    // FEN would be rejected otherwise), while the Archmage is.
+    let p = pos("8/8/8/3^a4/4K3/8/8/8 b - - 0 1");
+    assert!(p.in_check());
+    assert!(
+        !tokens(&p).iter().any(|t| t == "d5e4"),
+        "the Archmage never captures"
+    );
+    // Vampire liege in check from a queen.
+    let p = pos("4^v3/8/8/8/8/8/8/4Q1K1 b - - 0 1");
+    assert!(p.in_check());
+}
+
+#[test]
+fn eld_281_613_620_doppelganger_is_a_second_check_bearer() {
+    // King b1 and Doppelganger f1 forked by the knight on d2; no move saves both, so the legal
+    // moves are those that leave one of them out of check (ELD-613 fallback).
+    let p = pos("4k3/8/8/8/8/8/3n4/1K3^D2 w - - 0 1");
+    assert!(p.in_check());
+    let t = tokens(&p);
+    assert!(
+        t.contains(&"b1a1".to_string()) && t.contains(&"f1g2".to_string()),
+        "{t:?}"
+    );
+    assert!(t.iter().all(|m| m.starts_with("b1") || m.starts_with("f1")));
+    // Then Black captures the Doppelganger and the game goes on with the King (ELD-620 b).
+    let p = play(&p, "b1a1");
+    let p = play(&p, "d2f1");
+    assert_eq!(p.terminal(), None);
+    assert_eq!(p.board().occupied().count(), 3);
+    // A Doppelganger that is its side's only check-bearer: destroyed, the side loses (620 a).
+    let p = pos("4k3/8/8/8/8/*x7/1P6/2^D5 b - - 0 1");
+    let p = play(&p, "a3b2");
+    assert_eq!(
+        p.terminal(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: Reason::RoyalCaptured
+        })
+    );
+}
+
+#[test]
+fn eld_283_own_side_never_captures_its_doppelganger() {
+    // A Fiend may capture own pieces (ELD-341) but not its own check-bearer.
+    let p = pos("4k3/8/8/8/8/8/3^D4/3^F1K2 w - - 0 1");
+    assert!(!has(&p, "d1d2"));
+    let p = pos("4k3/8/8/8/8/8/3N4/3^F1K2 w - - 0 1");
+    assert!(has(&p, "d1d2"));
+}
+
+#[test]
+fn eld_071_castling_chess960_geometry_for_lieges_and_doppelganger() {
+    let p = pos("4k3/8/8/8/8/8/8/R2^V3R w a1,d1,h1 - 0 1");
+    assert!(has(&p, "d1a1") && has(&p, "d1h1"));
+    let q = play(&p, "d1a1");
+    assert!(
+        q.to_fen().starts_with("4k3/8/8/8/8/8/8/2^VR3R b"),
+        "{}",
+        q.to_fen()
+    );
+    let k = play(&p, "d1h1");
+    assert!(
+        k.to_fen().starts_with("4k3/8/8/8/8/8/8/R4R^V1 b"),
+        "{}",
+        k.to_fen()
+    );
+    // The Archmage never castles; the Doppelganger does.
+    let p = pos("4k3/8/8/8/8/8/8/R3^A2R w * - 0 1");
+    assert!(!has(&p, "e1h1"));
+    let p = pos("4k3/8/8/8/8/8/8/R^D2K2R w * - 0 1");
+    assert!(has(&p, "b1a1") && has(&p, "e1h1"));
+    // No castling through an attacked square.
+    let p = pos("4k3/8/8/8/8/8/5r2/R3K2R w * - 0 1");
+    assert!(!has(&p, "e1h1") && has(&p, "e1a1"));
+}
+
+#[test]
+fn eld_521_shadowmancer_immunity() {
+    // The protected King stands next to an enemy queen: not in check, and not capturable.
+    let p = pos("4k3/8/8/8/8/8/4q3/4K1*S1 w - - 0 1");
+    assert!(!p.in_check());
+    let q = pos("4k3/8/8/8/8/8/4q3/4K1*S1 b - - 0 1");
+    assert!(!has(&q, "e2e1"));
+    // Castling ignores attacks on the protected liege (d1 is attacked by the rook on d7).
+    let p = pos("4k3/3r4/8/8/8/8/8/R3K1*S1 w a1,e1 - 0 1");
+    assert!(has(&p, "e1a1"));
+    let p = pos("4k3/3r4/8/8/8/8/8/R3K3 w a1,e1 - 0 1");
+    assert!(!has(&p, "e1a1"));
+    // The Doppelganger is not protected (ELD-521).
+    let p = pos("4k3/8/8/8/8/8/4q3/4^D1*SK w - - 0 1");
+    assert!(p.in_check());
+    // With the option `forbid`, check exists but the opponent may not give it.
+    let forbid = EldritchOptions {
+        shadowmancer: ShadowmancerMode::Forbid,
+        ..opts()
+    };
+    let p = Eldritch::from_fen("3qk3/8/8/8/8/8/8/4K1*S1 b - - 0 1", &forbid).unwrap();
+    let t: Vec<String> = p.legal_moves().iter().map(|&m| p.format_move(m)).collect();
+    assert!(
+        !t.contains(&"d8d1".to_string()) && !t.contains(&"d8h4".to_string()),
+        "forbid: no check"
+    );
+    assert!(t.contains(&"d8c8".to_string()));
+    let immune = pos("3qk3/8/8/8/8/8/8/4K1*S1 b - - 0 1");
+    assert!(
+        has(&immune, "d8d1"),
+        "immune: the move is fine, it gives no check"
+    );
+}
+
+// ---------------------------------------------------------------- capture limits
+
+#[test]
+fn eld_201_202_abjurer_capture_and_jump_limits() {
+    // Only royal pieces capture it: the queen may, the rook may not.
+    let p = pos("4k3/8/8/3*a4/8/8/3R4/Q3K3 w - - 0 1");
+    assert!(!has(&p, "d2d5"));
+    let p = pos("4k3/8/8/3*a4/8/8/8/3QK3 w - - 0 1");
+    assert!(has(&p, "d1d5"));
+    // No jump over it: a knight whose leg is the Abjurer's square is blocked.
+    let p = pos("4k3/8/8/8/8/8/3*A4/3NK3 w - - 0 1");
+    assert!(
+        !has(&p, "d1c3") && !has(&p, "d1e3"),
+        "leg d2 holds an Abjurer (ELD-202)"
+    );
+    assert!(
+        has(&p, "d1b2") && has(&p, "d1f2"),
+        "other legs are fine, even over the King"
+    );
+}
+
+#[test]
+fn eld_360_361_gargoyle_lame_and_spell_immune() {
+    // The Fireball cannot capture a Gargoyle; the Fireball's blast spares it.
+    let p = pos("4k3/8/8/8/2*g5/8/*X7/4K3 w - - 0 1");
+    assert!(!has(&p, "a2c4"));
+    let p = pos("4k3/8/8/8/2*gp4/8/1*X6/4K3 w - - 0 1");
+    let after = play(&p, "b2d4");
+    assert_eq!(
+        after.to_fen(),
+        "4k3/8/8/8/2*g5/8/8/4K3 b - - 0 1 army=*X/*G"
+    );
+    // Lame knight: the leg square must be empty.
+    let p = pos("4k3/8/8/8/8/8/4P3/4*GK2 w - - 0 1");
+    assert!(!has(&p, "e1d3") && !has(&p, "e1f3") && has(&p, "e1c2"));
+}
+
+#[test]
+fn eld_351_352_fireball_blasts() {
+    // Capturing d5 destroys every piece next to d5, both colours, the Fireball too.
+    let p = pos("4k3/8/2nrb3/3p4/4N3/1*X6/8/4K3 w - - 0 1");
+    let after = play(&p, "b3d5");
+    assert_eq!(after.to_fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1 army=*X/-");
+    // Gargoyles survive the blast.
+    let p = pos("4k3/8/2*g5/3p4/8/1*X6/8/4K3 w - - 0 1");
+    let after = play(&p, "b3d5");
+    assert!(
+        after.to_fen().starts_with("4k3/8/2*g5/8/8/8/8/4K3"),
+        "{}",
+        after.to_fen()
+    );
+    // A blast that would destroy the mover's own King is illegal (ELD-352).
+    let p = pos("8/8/8/8/2k5/3p4/2*XK4/8 w - - 0 1");
+    assert!(!has(&p, "c2d3"));
+    // A blast that destroys the enemy's last check-bearer ends the game (ELD-620 a).
+    let p = pos("8/8/8/3k4/2p5/1*X6/8/4K3 w - - 0 1");
+    let after = play(&p, "b3c4");
+    assert_eq!(
+        after.terminal(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: Reason::RoyalCaptured
+        })
+    );
+    assert!(
+        after.legal_moves().is_empty(),
+        "no children after an elimination (G8)"
+    );
+}
+
+#[test]
+fn eld_481_482_ooze_is_uncapturable_and_passable_for_its_side() {
+    let p = pos("3rk3/8/8/8/3*O4/8/8/4K3 b - - 0 1");
+    assert!(!has(&p, "d8d4") && has(&p, "d8d5") && !has(&p, "d8d3"));
+    // A White rook slides through its own Ooze but cannot land on it.
+    let p = pos("4k3/8/8/8/8/8/8/R*O4K1 w - - 0 1");
+    assert!(has(&p, "a1c1") && !has(&p, "a1b1"));
+    // The Ooze itself never captures.
+    let p = pos("4k3/8/8/8/8/2p5/3*O4/4K3 w - - 0 1");
+    assert!(!has(&p, "d2c3"));
+}
+
+// ---------------------------------------------------------------- movement per piece
+
+#[test]
+fn eld_290_292_dragon_moves_captures_and_checks() {
+    // Pawn on e5: captured from the empty landing squares d5 and f5, never by landing on it.
+    let p = pos("4k3/8/8/4p3/8/3*W4/8/4K3 w - - 0 1");
+    let mut t = from(&p, "d3");
+    t.sort();
+    assert_eq!(
+        t,
+        vec!["d3b1", "d3b3", "d3b5", "d3d1", "d3d5", "d3d5xe5", "d3f1", "d3f3", "d3f5", "d3f5xe5"]
+    );
+    let after = play(&p, "d3f5xe5");
+    assert_eq!(after.to_fen(), "4k3/8/8/5*W2/8/8/8/4K3 b - - 0 1");
+    // Landing captures: a piece on a landing square.
+    let p = pos("4k3/8/8/3p4/8/3*W4/8/4K3 w - - 0 1");
+    assert!(has(&p, "d3d5"));
+    // ELD-292: a King next to an empty landing square the Dragon reaches is in check.
+    assert!(pos("8/8/8/4k3/8/8/3*W4/4K3 b - - 0 1").in_check());
+    assert!(!pos("8/8/4k3/8/8/8/3*W4/4K3 b - - 0 1").in_check());
+}
+
+#[test]
+fn eld_310_312_enchanter_freezes_adjacent_enemies() {
+    // The Black rook next to the White Enchanter cannot move, and gives no check.
+    let p = pos("4k3/8/8/8/8/3*Er3/8/4K3 b - - 0 1");
+    assert!(from(&p, "e3").is_empty());
+    let p = pos("4k3/8/8/8/8/3*E4/4r3/4K3 w - - 0 1");
+    assert!(!p.in_check());
+    // Enchanter movement: quiet exactly 2 (sliding), captures adjacent only.
+    let p = pos("4k3/8/8/8/8/3*Ep3/8/4K3 w - - 0 1");
+    let mut t = from(&p, "d3");
+    t.sort();
+    assert!(
+        t.contains(&"d3e3".to_string())
+            && t.contains(&"d3d5".to_string())
+            && !t.contains(&"d3d4".to_string())
+    );
+}
+
+#[test]
+fn eld_340_343_fiend_paths_priests_and_pawns() {
+    // The 7x7 box less its own King on e1.
+    let p = pos("4k3/8/8/8/3^F4/8/8/4K3 w - - 0 1");
+    assert_eq!(from(&p, "d4").len(), 47);
+    // Priest rule: no quiet move next to a priest of either colour; captures allowed.
+    let p = pos("4k3/8/8/8/3^F4/8/8/b3K3 w - - 0 1");
+    assert!(!has(&p, "d4b2") && has(&p, "d4a1"));
+    // Own adjacent pawns are captured after the move.
+    let p = pos("4k3/8/8/8/3^F4/8/1PP5/4K3 w - - 0 1");
+    let after = play(&p, "d4b3");
+    assert!(
+        after.to_fen().starts_with("4k3/8/8/8/8/1^F6/8/4K3"),
+        "{}",
+        after.to_fen()
+    );
+    // Abjurers block every path through them (and cannot be captured by it).
+    let p = pos("4k3/8/8/8/8/8/*A*A6/^F*A2K3 w - - 0 1");
+    assert!(from(&p, "a1").is_empty());
+}
+
+#[test]
+fn eld_400_401_gremlin_turns_and_never_double_steps() {
+    let p = pos("4k3/8/8/8/8/8/3^R4/4K3 w * - 0 1");
+    assert_eq!(from(&p, "d2"), vec!["d2d3"]);
+    let p = pos("7k/3^R4/8/8/8/8/8/4K3 w - - 0 1");
+    let after = play(&p, "d7d8");
+    assert!(
+        after.to_fen().starts_with("3^R{t}3k/"),
+        "{}",
+        after.to_fen()
+    );
+    let p = pos("3^R{t}3k/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(from(&p, "d8"), vec!["d8d7"]);
+    assert!(Eldritch::from_fen("3^R3k/8/8/8/8/8/8/4K3 w - - 0 1", &opts()).is_err());
+}
+
+#[test]
+fn eld_420_421_illusionist_captures_only_as_a_pawn() {
+    let p = pos("4k3/8/8/8/2p1p3/3*I4/8/1n2K3 w * - 0 1");
+    let t = from(&p, "d3");
+    assert!(t.contains(&"d3c4".to_string()) && t.contains(&"d3e4".to_string()));
+    assert!(!t.contains(&"d3b1".to_string()), "no bishop capture");
+    assert!(
+        t.contains(&"d3d5".to_string()),
+        "double step from its virgin square"
+    );
+    assert!(t.contains(&"d3h3".to_string()) && t.contains(&"d3f2".to_string()));
+    // Its double step can be taken en passant.
+    let p = pos("4k3/8/8/8/4p3/8/3*I4/4K3 w * - 0 1");
+    let after = play(&p, "d2d4");
+    assert!(has(&after, "e4d3"));
+}
+
+#[test]
+fn eld_490_500_pendulum_and_pontiff() {
+    let p = pos("4k3/8/8/3p4/3*P4/3P4/8/4K3 w - - 0 1");
+    assert_eq!(from(&p, "d4"), vec!["d4d5"]);
+    let p = pos("4k3/8/8/8/3^P4/8/1p6/8 w - - 0 1");
+    let mut t = from(&p, "d4");
+    t.sort();
+    assert_eq!(t, vec!["d4b2", "d4b6", "d4f2", "d4f6"]);
+    // Exactly two, sliding: a piece on c3 blocks b2.
+    let p = pos("4k3/8/8/8/3^P4/2N5/1p6/8 w - - 0 1");
+    assert!(!has(&p, "d4b2"));
+}
+
+#[test]
+fn eld_570_571_vampire_gains_directions() {
+    let p = pos("4k3/8/2p5/8/3^V4/8/8/8 w - - 0 1");
+    let t = from(&p, "d4");
+    assert_eq!(t.iter().filter(|x| x.starts_with("d4c6@")).count(), 8);
+    let after = play(&p, "d4c6@se");
+    assert!(after.to_fen().contains("^V{se}"), "{}", after.to_fen());
+    let p = pos("4k3/8/8/8/3^V{se}4/8/8/8 w - - 0 1");
+    assert!(has(&p, "d4e3") && !has(&p, "d4e5"));
+    let p = pos("4k3/8/8/8/3^V{n,ne,e,se,s,sw,w,nw}4/8/8/8 w - - 0 1");
+    assert!(
+        has(&p, "d4d6") && has(&p, "d4a7") && !has(&p, "d4d7"),
+        "all eight: queen moves"
+    );
+}
+
+#[test]
+fn eld_210_archmage_and_court_magician_moves() {
+    let p = pos("4k3/8/8/8/3^A4/8/8/8 w - - 0 1");
+    assert_eq!(from(&p, "d4").len(), 16);
+    let p = pos("4k3/8/8/8/3*K4/8/8/4K3 w - - 0 1");
+    assert_eq!(from(&p, "d4").len(), 16);
+}
+
+// ---------------------------------------------------------------- game end (ELD-620..624)
+
+#[test]
+fn eld_624_no_mating_force() {
+    assert_eq!(
+        pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1").terminal(),
+        Some(Outcome::Draw {
+            reason: Reason::InsufficientMaterial
+        })
+    );
+    assert_eq!(
+        pos("4^a3/8/8/8/8/8/*O*O6/4^A3 w - - 0 1").terminal(),
+        Some(Outcome::Draw {
+            reason: Reason::InsufficientMaterial
+        }),
+        "archmage and some oozes"
+    );
+    assert_eq!(
+        pos("4k3/8/8/8/8/8/8/3^DK3 w - - 0 1").terminal(),
+        None,
+        "the Doppelganger mates"
+    );
+    assert_eq!(pos("4k3/8/8/8/8/8/8/3PK3 w - - 0 1").terminal(), None);
+}
+
+#[test]
+fn eld_152_en_passant_square_only_when_a_capture_is_legal() {
+    let p = pos("4k3/8/8/8/4p3/8/3P4/4K3 w * - 0 1");
+    let after = play(&p, "d2d4");
+    assert!(after.to_fen().contains(" d3 "), "{}", after.to_fen());
+    let p = pos("4k3/8/8/8/8/8/3P4/4K3 w * - 0 1");
+    let after = play(&p, "d2d4");
+    assert!(after.to_fen().contains(" - "), "{}", after.to_fen());
+    assert!(after
+        .legal_moves()
+        .iter()
+        .all(|m| m.kind() != MoveKind::EnPassant));
+}
+
+#[test]
+fn bad_fens_are_errors_not_panics() {
+    for bad in [
+        "",
+        "8/8/8/8/8/8/8 w - - 0 1",
+        "9/8/8/8/8/8/8/8 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 x - - 0 1",
+        "4k3/8/8/8/8/8/8/4K2*Z w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K2* w - - 0 1",
+        "4k3/8/8/8/8/8/8/4KK2 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K1(*F,R) w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K1*T1 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K1^V{q}1 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K1Q!1 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w e4 - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - e4 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 foo=1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 hl=*H{n}",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 unplaced=*A",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 army=*Z/-",
+        "4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1",
+    ] {
+        assert!(Eldritch::from_fen(bad, &opts()).is_err(), "accepted: {bad}");
+    }
+}
