@@ -12,9 +12,10 @@ cargo build --release -q -p grimoire
 BIN=target/release/grimoire
 for v in ${VARIANTS:-$($BIN variants)}; do
   report=$(mktemp)
+  pgn=${PGN_DIR:-/tmp}/clock-soak-$v.pgn
   start=$(date +%s)
   $BIN selfplay --variant "$v" --tc 1+0.01 --games "$GAMES" --concurrency "$CONC" \
-    --option "Hash=$HASH" --quiet >"$report" 2>&1 &
+    --option "Hash=$HASH" --pgn "$pgn" --quiet >"$report" 2>&1 &
   pid=$!
   peak=0
   while kill -0 "$pid" 2>/dev/null; do
@@ -28,5 +29,7 @@ for v in ${VARIANTS:-$($BIN variants)}; do
   echo "== $v: $GAMES games at 1+0.01, concurrency $CONC, Hash $HASH MB, $(( $(date +%s) - start )) s"
   grep -E "^(Endings|Illegal|total)" "$report" || cat "$report"
   echo "peak engine VmHWM: $peak KB (Hash $HASH MB = $(( HASH * 1024 )) KB)"
+  grep -o "[A-Za-z]* loses on time[^}]*" "$pgn" || true
+  echo "games: $pgn"
   rm -f "$report"
 done
