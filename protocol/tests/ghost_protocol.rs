@@ -41,3 +41,31 @@ fn decisions_travel_through_position_go_and_d() {
     assert!(s.fen().ends_with(" w KQkq - 1 3 pz5"));
     s.quit();
 }
+
+#[test]
+fn the_picture_draws_the_ring_and_marks_ghosts() {
+    let dir = std::env::temp_dir().join(format!("grimoire-ghost-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("ghost.svg");
+    let (ok, out) = common::run_program(
+        common::BIN,
+        &[
+            "show",
+            "--variant",
+            "ghost",
+            "--fen",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 Bz3,qe9",
+            "--svg",
+            svg.to_str().unwrap(),
+        ],
+    );
+    assert!(ok, "{out}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    // All 32 edge squares are drawn as edge squares, the corners are not drawn.
+    assert_eq!(text.matches("class=\"square edge\"").count(), 32);
+    assert!(!text.contains("data-square=\"z0\""));
+    assert!(text.contains("data-square=\"z3\" data-code=\"B\" data-color=\"white\""));
+    assert!(text.contains("data-square=\"e9\" data-code=\"Q\" data-color=\"black\""));
+    assert_eq!(text.matches(">ghost<").count(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -114,8 +114,15 @@ impl<E> Quiescence<'_, E> {
             if child.is_chance_node() {
                 continue;
             }
-            let mut leaf = self.search(&child, -beta, -alpha, ply + 1);
-            leaf.score = -leaf.score;
+            // Negate only where the deciding player changes (a G5 decision step by the player
+            // who moves next anyway, or a second action of the same side, keeps the sign).
+            let leaf = if child.side_to_move() != pos.side_to_move() {
+                let mut leaf = self.search(&child, -beta, -alpha, ply + 1);
+                leaf.score = -leaf.score;
+                leaf
+            } else {
+                self.search(&child, alpha, beta, ply + 1)
+            };
             if leaf.score > best {
                 best = leaf.score;
                 let cut = leaf.score >= beta;

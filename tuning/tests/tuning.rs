@@ -424,3 +424,51 @@ fn tuning_a_data_file_lowers_the_training_error() {
     assert_eq!(back, report.tuned);
     assert!(ChessEval::try_from_params(back).is_ok());
 }
+
+/// Ghost Chess: a spawn decision is taken by the player who moves next anyway, so the score
+/// keeps its sign across it (G5). The leaf's score is its static score from the root side's
+/// point of view, whatever the number of plies.
+#[test]
+fn ghost_quiescence_keeps_the_sign_across_a_decision() {
+    use grimoire_engine::variants::ghost::Ghost;
+    use grimoire_eval::GhostEval;
+    let eval = GhostEval::default();
+    // Black decides where the rook taken on a8 spawns: taking White's ghost on z8 is tactical.
+    let root = Ghost::from_fen("B6k/6pp/8/8/8/8/8/4K3 b - - 0 1 Rz8 spawn=r@a8", &()).unwrap();
+    let leaf = quiet_leaf(&root, &eval, 8);
+    assert!(leaf.depth >= 1);
+    let sign = if leaf.pos.side_to_move() == root.side_to_move() {
+        1
+    } else {
+        -1
+    };
+    assert_eq!(
+        leaf.score,
+        sign * eval.evaluate(&leaf.pos),
+        "{}",
+        leaf.pos.to_fen()
+    );
+    let mut checked = 0;
+    for pos in random_game_positions::<Ghost>(20, 4, 60, 5)
+        .iter()
+        .filter(|p| !p.in_check() && p.terminal().is_none())
+    {
+        let leaf = quiet_leaf(pos, &eval, 8);
+        if leaf.pos.terminal().is_some() || leaf.pos.in_check() || leaf.capped {
+            continue;
+        }
+        let sign = if leaf.pos.side_to_move() == pos.side_to_move() {
+            1
+        } else {
+            -1
+        };
+        assert_eq!(
+            leaf.score,
+            sign * eval.evaluate(&leaf.pos),
+            "{}",
+            pos.to_fen()
+        );
+        checked += 1;
+    }
+    assert!(checked > 300, "{checked}");
+}
