@@ -44,6 +44,10 @@ pub(super) struct Worker<'a, R: Rules, E: Evaluator<R>> {
     pv: Vec<Vec<Move>>,
     /// Root moves a MultiPV line already chose (skipped at the root).
     pub(super) excluded: Vec<Move>,
+    /// Depth of the current iteration, set at the root: check extensions stop at twice it,
+    /// so variants where checks are frequent on both sides (Eldritch Dragons) cannot extend
+    /// a line to the maximum ply.
+    root_depth: i32,
     _rules: std::marker::PhantomData<R>,
 }
 
@@ -129,6 +133,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             keys: history.to_vec(),
             pv: vec![Vec::new(); MAX_PLY + 1],
             excluded: Vec::new(),
+            root_depth: 0,
             _rules: std::marker::PhantomData,
         }
     }
@@ -276,6 +281,9 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
     ) -> Score {
         let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
+        if ply == 0 {
+            self.root_depth = depth;
+        }
         if ply > 0 {
             if let Some(outcome) = pos.ended_by_rule() {
                 return outcome_score(outcome, pos.side_to_move(), ply);
@@ -386,7 +394,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             }
             self.keys.push(child.hash());
             self.path[ply] = Some(mv);
-            let new_depth = depth - 1 + gives_check as i32;
+            let extend = gives_check && (ply as i32) < 2 * self.root_depth;
+            let new_depth = depth - 1 + extend as i32;
 
             let mut score;
             if searched == 0 {
@@ -554,7 +563,10 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         {
             return score;
         }
-        let in_check = pos.in_check();
+        // Evasions are searched in full only within a ply budget: where quiet checking evasions
+        // are common on both sides (Eldritch Dragons), check chains would otherwise run to the
+        // maximum ply. Beyond it a side in check stands pat like any other.
+        let in_check = pos.in_check() && (ply as i32) < self.root_depth + 2;
         let mut best = -INFINITY;
         if !in_check {
             let stand = self.eval.evaluate(pos);
