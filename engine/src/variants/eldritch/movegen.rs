@@ -688,7 +688,9 @@ fn reach_table() -> &'static ReachTable {
                 let mut atoms: Vec<Atom> = piece_type(kind as u8).atoms.to_vec();
                 while let Some(atom) = atoms.pop() {
                     match atom {
-                        Atom::Leap { offsets, .. } => offsets.iter().for_each(|&o| mark(orient(o, c))),
+                        Atom::Leap { offsets, .. } => {
+                            offsets.iter().for_each(|&o| mark(orient(o, c)))
+                        }
                         Atom::Slide { dirs, max, .. } => {
                             for &(x, y) in dirs {
                                 for k in 1..=max.min(9) as i8 {
@@ -697,7 +699,9 @@ fn reach_table() -> &'static ReachTable {
                             }
                         }
                         // Both directions: a turned Gremlin captures backwards.
-                        Atom::Pawn { .. } => [(-1, 1), (1, 1), (-1, -1), (1, -1)].into_iter().for_each(&mut mark),
+                        Atom::Pawn { .. } => [(-1, 1), (1, 1), (-1, -1), (1, -1)]
+                            .into_iter()
+                            .for_each(&mut mark),
                         Atom::OneShot(inner) => atoms.extend_from_slice(inner),
                         Atom::Fiend => {
                             for x in -3..=3 {
