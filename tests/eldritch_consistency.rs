@@ -5,18 +5,22 @@
 
 use grimoire_engine::consistency::random_games;
 use grimoire_engine::variants::eldritch::army::random_declaration;
+use grimoire_engine::variants::eldritch::catalogue::{piece_type, Stage, KINDS};
 use grimoire_engine::variants::eldritch::{Eldritch, EldritchOptions};
+use grimoire_engine::Rules;
 
 #[test]
 fn random_armies_from_default_placement_stay_consistent() {
     let options = EldritchOptions::default();
     let mut plies = 0;
     let mut finished = 0;
+    let mut seen = 0u64;
     for seed in 0..24u64 {
         let decls = [
             random_declaration(seed * 2 + 1, 4),
             random_declaration(seed * 2 + 2, 4),
         ];
+        seen |= decls[0].types() | decls[1].types();
         let start = Eldritch::default_placement(&decls, &options);
         let stats = random_games(&start, &options, 2, 120, 0xE1D0 + seed)
             .unwrap_or_else(|e| panic!("armies {} / {}: {e}", decls[0].text(), decls[1].text()));
@@ -25,6 +29,29 @@ fn random_armies_from_default_placement_stay_consistent() {
     }
     println!("{plies} plies, {finished} games ended");
     assert!(plies > 3_000, "only {plies} plies checked");
+    let missing: Vec<&str> = (6..KINDS as u8)
+        .filter(|&k| piece_type(k).stage == Stage::One && seen & (1u64 << k) == 0)
+        .map(|k| piece_type(k).name)
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "stage-1 types never in a random army: {missing:?}"
+    );
+}
+
+/// The same checks from middle games and endings with every part-1 rule in play (Dragons,
+/// Fiends, Enchanter, Gargoyle, Fireball, Shadowmancer, Abjurer, Ooze, Doppelganger, Vampire).
+#[test]
+fn middle_games_stay_consistent() {
+    let options = EldritchOptions::default();
+    let mut plies = 0;
+    for (i, fen) in Eldritch::BENCH.iter().enumerate() {
+        let start = Eldritch::from_fen(fen, &options).unwrap();
+        let stats = random_games(&start, &options, 3, 100, 0xBE7C + i as u64)
+            .unwrap_or_else(|e| panic!("{fen}: {e}"));
+        plies += stats.plies;
+    }
+    assert!(plies > 1_000, "only {plies} plies checked");
 }
 
 #[test]

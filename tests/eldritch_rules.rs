@@ -741,3 +741,41 @@ fn bad_fens_are_errors_not_panics() {
         assert!(Eldritch::from_fen(bad, &opts()).is_err(), "accepted: {bad}");
     }
 }
+
+#[test]
+fn eld_009_622_virgin_flags_and_position_identity() {
+    // A knight that leaves and returns: the same position for repetition (FIDE identity).
+    let start = Eldritch::start_position(&opts());
+    let mut p = start.clone();
+    for t in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+        p = play(&p, t);
+    }
+    assert_eq!(p.hash(), start.hash());
+    assert_ne!(
+        p.to_fen(),
+        start.to_fen(),
+        "the FEN still records the knights' virgin flags"
+    );
+    // A rook that leaves and returns loses its castling: a different position.
+    let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w * - 0 1");
+    let mut q = p.clone();
+    for t in ["a1a2", "a8a7", "a2a1", "a7a8"] {
+        q = play(&q, t);
+    }
+    assert_ne!(q.hash(), p.hash());
+    assert!(!has(&q, "e1a1") && has(&q, "e1h1"));
+}
+
+#[test]
+fn eld_623_halfmove_clock_resets() {
+    // Illusionist's forward step is a pawn-type move (our ruling): resets the clock.
+    let p = pos("4k3/8/8/8/8/3*I4/8/4K3 w - - 7 20");
+    assert_eq!(play(&p, "d3d4").halfmove_clock(), 0);
+    assert_eq!(play(&p, "d3h3").halfmove_clock(), 8, "a rook move is not");
+    // The Fiend's own-pawn captures and the Berserker's removal reset it.
+    let p = pos("4k3/8/8/8/3^F4/8/1P6/4K3 w - - 7 20");
+    assert_eq!(play(&p, "d4c3").halfmove_clock(), 0);
+    assert_eq!(play(&p, "d4d7").halfmove_clock(), 8);
+    let p = pos("4k3/8/8/8/8/8/3^B4/4K3 w - - 7 20");
+    assert_eq!(play(&p, "d2h6").halfmove_clock(), 0);
+}

@@ -44,6 +44,10 @@ pub(super) struct Worker<'a, R: Rules, E: Evaluator<R>> {
     pv: Vec<Vec<Move>>,
     /// Root moves a MultiPV line already chose (skipped at the root).
     pub(super) excluded: Vec<Move>,
+    /// Depth of the current iteration, set at the root: check extensions stop at twice it,
+    /// so variants where checks are frequent on both sides (Eldritch Dragons) cannot extend
+    /// a line to the maximum ply.
+    root_depth: i32,
     _rules: std::marker::PhantomData<R>,
 }
 
@@ -129,6 +133,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             keys: history.to_vec(),
             pv: vec![Vec::new(); MAX_PLY + 1],
             excluded: Vec::new(),
+            root_depth: 0,
             _rules: std::marker::PhantomData,
         }
     }
@@ -276,6 +281,9 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
     ) -> Score {
         let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
+        if ply == 0 {
+            self.root_depth = depth;
+        }
         if ply > 0 {
             if let Some(outcome) = pos.ended_by_rule() {
                 return outcome_score(outcome, pos.side_to_move(), ply);
@@ -391,7 +399,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             }
             self.keys.push(child.hash());
             self.path[ply] = Some(mv);
-            let new_depth = depth - 1 + gives_check as i32;
+            let extend = gives_check && (ply as i32) < 2 * self.root_depth;
+            let new_depth = depth - 1 + extend as i32;
 
             let mut score;
             if searched == 0 {
@@ -559,10 +568,15 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         {
             return score;
         }
-        let in_check = pos.in_check();
-        // A king in danger without check (Ghost Chess) must be answered: no stand pat, and the
-        // tactical actions then include every answer (`Rules::in_danger`).
-        let in_danger = in_check || pos.in_danger();
+        // Evasions are searched in full only within a ply budget: where quiet checking evasions
+        // are common on both sides (Eldritch Dragons), check chains would otherwise run to the
+        // maximum ply. Beyond it a side in check stands pat like any other.
+        let within_budget = (ply as i32) < self.root_depth + 2;
+        let in_check = within_budget && pos.in_check();
+        // A king in danger without check (Ghost Chess) must be answered, within the same
+        // budget: no stand pat, and the tactical actions then include every answer
+        // (`Rules::in_danger`).
+        let in_danger = in_check || (within_budget && pos.in_danger());
         let mut best = -INFINITY;
         if !in_danger {
             let stand = self.eval.evaluate(pos);
