@@ -31,4 +31,5 @@ fn random_games_stay_consistent_under_every_option_combination() {
     }
     println!("{plies} plies, {finished} games ended by rule");
     assert!(plies > 2_000, "only {plies} plies checked");
+    assert!(finished > 0, "no random game reached an end by rule");
 }
