@@ -111,6 +111,16 @@ fn reference_one_ply_deeper() {
     for (w, b, expected) in ARMIES {
         assert_eq!(perft_reference(&armies(w, b), 3), expected[2], "{w} / {b}");
     }
+    // Depth 4 of three armies, fast generator and reference alike.
+    for (w, b, nodes) in [
+        ("*W:NN *A:R", "^V:KQB *K:R", 231_941),
+        ("*E:Q *G:N", "^A:K *O:RR", 209_425),
+        ("*I:R ^R:N", "*G:B ^B:N", 143_869),
+    ] {
+        let pos = armies(w, b);
+        assert_eq!(perft(&pos, 4), nodes, "{w} / {b}");
+        assert_eq!(perft_reference(&pos, 4), nodes, "{w} / {b}");
+    }
     for (fen, expected) in MIDGAMES {
         let pos = Eldritch::from_fen(fen, &EldritchOptions::default()).unwrap();
         assert_eq!(perft_reference(&pos, 3), expected[2], "{fen}");

@@ -479,11 +479,10 @@ fn validate(pos: &Eldritch) -> Result<(), String> {
             }
         }
     }
-    if let Some(p) = pos.placing() {
+    if pos.is_placing() {
         let mut options = crate::moves::MoveList::new();
         pos.placement_options(&mut options);
         if options.is_empty() {
-            let _ = p;
             return Err(format!(
                 "{} has nothing to place in this phase of the placement (ELD-051)",
                 pos.side.name()

@@ -194,13 +194,12 @@ impl Ref<'_> {
         }
     }
 
-    fn pawn(&self, from: Square, double: bool, quiet_only_captures: bool, out: &mut Vec<Raw>) {
+    fn pawn(&self, from: Square, double: bool, out: &mut Vec<Raw>) {
         let c = self.p(from).color();
         let mut f = fwd(c);
         if self.kind(from) == GREMLIN && self.pos.tag(from) & TAG_TURNED != 0 {
             f = -f;
         }
-        let _ = quiet_only_captures;
         if let Some(one) = at(from, 0, f) {
             if self.p(one).is_none() {
                 out.push((from, one, true, 0));
@@ -290,13 +289,13 @@ impl Ref<'_> {
             BISHOP | NECROMANCER => self.slide(from, &Self::DIAG, (1, 8), true, true, out),
             KNIGHT | VALKYRIE | BEAST => self.knight(from, true, true, false, out),
             PAWN | LIGHTNING_BOLT | MYSTIC | CONJURER | EVOKER | DRUID => {
-                self.pawn(from, true, false, out)
+                self.pawn(from, true, out)
             }
             SPHINX => {
-                self.pawn(from, true, false, out);
+                self.pawn(from, true, out);
                 self.knight(from, true, true, false, out);
             }
-            GREMLIN => self.pawn(from, false, false, out),
+            GREMLIN => self.pawn(from, false, out),
             BARRICADE => self.slide(from, &Self::ORTH, (1, 3), true, true, out),
             GIANT => self.slide(from, &Self::ORTH, (1, 2), true, true, out),
             FIREBALL => self.slide(from, &Self::DIAG, (1, 3), true, true, out),
@@ -333,7 +332,7 @@ impl Ref<'_> {
             }
             ILLUSIONIST => {
                 let mut pawn = Vec::new();
-                self.pawn(from, true, true, &mut pawn);
+                self.pawn(from, true, &mut pawn);
                 let mut other = Vec::new();
                 self.slide(from, &Self::ORTH, (1, 8), true, false, &mut other);
                 self.slide(from, &Self::DIAG, (1, 8), true, false, &mut other);
@@ -344,7 +343,7 @@ impl Ref<'_> {
             }
             BERSERKER => {
                 let mut pawn = Vec::new();
-                self.pawn(from, true, false, &mut pawn);
+                self.pawn(from, true, &mut pawn);
                 let mut other = Vec::new();
                 self.knight(from, true, true, false, &mut other);
                 self.slide(from, &Self::KING, (1, 8), true, true, &mut other);
