@@ -737,6 +737,8 @@ fn bad_fens_are_errors_not_panics() {
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 unplaced=*A",
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 army=*Z/-",
         "4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1",
+        // Found by the property tests: a non-ASCII letter where a piece code starts.
+        "4k3/8/8/8/8/8/8/éP3K3 w - - 0 1",
     ] {
         assert!(Eldritch::from_fen(bad, &opts()).is_err(), "accepted: {bad}");
     }

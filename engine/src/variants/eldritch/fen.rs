@@ -278,6 +278,10 @@ fn parse_types(text: &str) -> Result<u64, String> {
 }
 
 pub fn parse(fen: &str, options: &EldritchOptions) -> Result<Eldritch, String> {
+    // Every field is ASCII; checking once lets the piece reader slice by bytes safely.
+    if !fen.is_ascii() {
+        return Err("an Eldritch FEN is plain ASCII text".to_string());
+    }
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.len() < 6 {
         return Err(format!("Eldritch FEN needs 6 fields, got {}", fields.len()));
