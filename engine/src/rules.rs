@@ -95,6 +95,20 @@ pub struct VariantOption {
     pub choices: &'static [&'static str],
 }
 
+/// The error for a variant option's bad value (G7), in one wording for every variant.
+pub fn option_error(name: &str, value: &str, expected: &str) -> String {
+    format!("option {name} expects {expected}, got '{value}'")
+}
+
+/// A `check` option's value: `true` or `false`, in any case.
+pub fn parse_check_option(name: &str, value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(option_error(name, value, "true or false")),
+    }
+}
+
 /// The rules of one variant, implemented by its position type (copy-make: `play` changes the
 /// position in place; callers that need the old position keep a clone).
 pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {

@@ -22,7 +22,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
-use crate::rules::{Outcome, Reason, Rules, VariantOption};
+use crate::rules::{parse_check_option, Outcome, Reason, Rules, VariantOption};
 use crate::square::{Geometry, Square};
 use crate::view::BoardView;
 use crate::zobrist::KEYS;
@@ -272,18 +272,6 @@ pub fn piece_attacks(kind: u8, color: Color, from: Square, occ: Bitboard) -> Bit
     attacks::attacks_of(kind, color, from, occ)
 }
 
-fn option_error(name: &str, value: &str, expected: &str) -> String {
-    format!("option {name} expects {expected}, got '{value}'")
-}
-
-fn parse_bool(name: &str, value: &str) -> Result<bool, String> {
-    match value.to_ascii_lowercase().as_str() {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        _ => Err(option_error(name, value, "true or false")),
-    }
-}
-
 impl Rules for ArchMage {
     const NAME: &'static str = "archmage";
     const GEOMETRY: Geometry = Geometry::Board10;
@@ -328,9 +316,11 @@ impl Rules for ArchMage {
     fn set_option(options: &mut ArchMageOptions, name: &str, value: &str) -> Result<(), String> {
         match name.to_ascii_lowercase().as_str() {
             "princedoublestepleap" => {
-                options.prince_double_step_leap = parse_bool("PrinceDoubleStepLeap", value)?
+                options.prince_double_step_leap = parse_check_option("PrinceDoubleStepLeap", value)?
             }
-            "sametypeswitch" => options.same_type_switch = parse_bool("SameTypeSwitch", value)?,
+            "sametypeswitch" => {
+                options.same_type_switch = parse_check_option("SameTypeSwitch", value)?
+            }
             _ => {
                 return Err(format!(
                     "unknown option '{name}' for variant {}",

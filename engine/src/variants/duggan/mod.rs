@@ -20,7 +20,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
-use crate::rules::{Rules, VariantOption};
+use crate::rules::{option_error, parse_check_option, Rules, VariantOption};
 use crate::square::{Geometry, Square};
 use crate::view::BoardView;
 use crate::zobrist::KEYS;
@@ -186,18 +186,6 @@ impl Duggan {
     }
 }
 
-fn option_error(name: &str, value: &str, expected: &str) -> String {
-    format!("option {name} expects {expected}, got '{value}'")
-}
-
-fn parse_bool(name: &str, value: &str) -> Result<bool, String> {
-    match value.to_ascii_lowercase().as_str() {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        _ => Err(option_error(name, value, "true or false")),
-    }
-}
-
 impl Rules for Duggan {
     const NAME: &'static str = "duggan";
     const GEOMETRY: Geometry = Geometry::Framed8;
@@ -263,10 +251,10 @@ impl Rules for Duggan {
                 }
             }
             "corneredassassin" => {
-                options.cornered_assassin = parse_bool("CorneredAssassin", value)?
+                options.cornered_assassin = parse_check_option("CorneredAssassin", value)?
             }
             "cowardlyassassin" => {
-                options.cowardly_assassin = parse_bool("CowardlyAssassin", value)?
+                options.cowardly_assassin = parse_check_option("CowardlyAssassin", value)?
             }
             _ => {
                 return Err(format!(
