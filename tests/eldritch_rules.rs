@@ -233,6 +233,41 @@ fn eld_055_illusionist_group() {
     assert_eq!(tokens(&q), vec!["*I@d1,R@a1,R@h1"]);
 }
 
+/// ELD-055: "Options are the distinct arrangements". An Illusionist for the queen with one rook
+/// left (the other traded) may put that rook on a1 or h1, as a lone rook may in phase 1
+/// (ELD-052); both arrangements are options and each places the rook where its token says.
+#[test]
+fn eld_055_illusionist_group_offers_every_arrangement_of_a_lone_rook() {
+    let p = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NB1KBN1 w * - 0 1 unplaced=*I:Q,R,*A:R");
+    let mut t = tokens(&p);
+    t.sort();
+    assert_eq!(t, vec!["*I@d1,R@a1", "*I@d1,R@h1"]);
+    let placed = play(&p, "*I@d1,R@h1");
+    assert_eq!(
+        placed
+            .to_fen()
+            .split(' ')
+            .next()
+            .unwrap()
+            .rsplit('/')
+            .next(),
+        Some("1NB*IKBNR")
+    );
+    let placed = play(&p, "*I@d1,R@a1");
+    assert_eq!(
+        placed
+            .to_fen()
+            .split(' ')
+            .next()
+            .unwrap()
+            .rsplit('/')
+            .next(),
+        Some("RNB*IKBN1")
+    );
+    // The reference generator agrees on the count (perft cross-check).
+    assert_eq!(grimoire_engine::perft::perft_reference(&p, 1), 2);
+}
+
 #[test]
 fn eld_060_default_placement() {
     let none = Declaration::default();

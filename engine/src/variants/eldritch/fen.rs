@@ -4,7 +4,7 @@
 use super::army::{replaced_letters, Bundle};
 use super::catalogue::*;
 use super::geometry::sq;
-use super::placement::{home_squares, Placing, Unplaced};
+use super::placement::{group_rook, home_squares, Placing, Unplaced};
 use super::state::{piece, Eldritch, EldritchOptions, TAG_DIRECTIONS, TAG_ROYAL, TAG_TURNED};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
@@ -526,6 +526,10 @@ pub fn format_move(pos: &Eldritch, mv: Move) -> String {
                 if kind == ILLUSIONIST {
                     let mut others: Vec<(Square, u8)> = Vec::new();
                     for u in list.iter().filter(|u| u.kind == ROOK || u.kind == QUEEN) {
+                        if let Some(rook) = group_rook(mv).filter(|_| u.kind == ROOK) {
+                            others.push((rook, ROOK));
+                            continue;
+                        }
                         let free = home_squares(u.kind, c)
                             .into_iter()
                             .filter(|x| *x != to && pos.piece_at(*x).is_none());

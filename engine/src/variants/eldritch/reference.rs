@@ -683,7 +683,36 @@ fn placement_options(pos: &Eldritch, out: &mut Vec<Move>) {
         squares.sort();
         squares.dedup();
         for s in squares {
-            push(out, i, u.kind, s);
+            if u.kind != ILLUSIONIST {
+                push(out, i, u.kind, s);
+                continue;
+            }
+            // ELD-055: one option per distinct arrangement of the group's rooks on a1/h1.
+            let rooks: u8 = list
+                .iter()
+                .filter(|x| x.kind == ROOK)
+                .map(|x| x.count)
+                .sum();
+            let rook_squares: Vec<Square> = home(ROOK)
+                .into_iter()
+                .filter(|r| *r != s && empty(r))
+                .collect();
+            let ext = |r: Square| r.index() as u32 + 1;
+            let arrangements: Vec<u32> = if rooks == 1 && rook_squares.len() == 2 {
+                rook_squares.into_iter().map(ext).collect()
+            } else {
+                vec![0]
+            };
+            for e in arrangements {
+                out.push(Move::build(
+                    None,
+                    Some(s),
+                    MoveKind::Placement,
+                    Some(ILLUSIONIST),
+                    i as u8,
+                    e,
+                ));
+            }
         }
     }
 }
