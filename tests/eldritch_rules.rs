@@ -751,6 +751,37 @@ fn eld_152_en_passant_square_only_when_a_capture_is_legal() {
         .all(|m| m.kind() != MoveKind::EnPassant));
 }
 
+/// ELD-151 (b), ELD-152, ELD-714: every virgin pawn-type piece double-steps from wherever it
+/// stands, so a Berserker placed on b1 passes b2 and a pawn-type piece on the 3rd rank passes
+/// the 4th. The en-passant square is then off the FIDE ranks; the FEN must still carry it and
+/// read it back (notation §2.6 field 4).
+#[test]
+fn eld_152_en_passant_after_a_double_step_from_any_rank_round_trips() {
+    // White Berserker b1 -> b3 over b2; the Black pawn on c3 takes en passant on b2.
+    let p = pos("4k3/8/8/8/8/2p5/8/1^B2K3 w b1 - 0 1");
+    let after = play(&p, "b1b3");
+    let fen = after.to_fen();
+    assert!(fen.contains(" b2 "), "{fen}");
+    let back = pos(&fen);
+    assert_eq!(back.to_fen(), fen);
+    assert_eq!(back.hash(), after.hash());
+    let taken = play(&back, "c3b2");
+    assert_eq!(
+        taken.to_fen(),
+        "4k3/8/8/8/8/8/1p6/4K3 w - - 0 2 army=^B/-",
+        "the Berserker was taken en passant"
+    );
+    // Black Illusionist h8 -> h6 over h7 (a pawn double step, ELD-420), taken by g6xh7.
+    let p = pos("4k2*i/8/6P1/8/8/8/8/4K3 b h8 - 0 1");
+    let fen = play(&p, "h8h6").to_fen();
+    assert!(fen.contains(" h7 "), "{fen}");
+    assert!(has(&pos(&fen), "g6h7"));
+    // On input a square that no piece could use is ineffective (notation §2.6 field 4).
+    assert!(pos("4k3/8/8/8/8/8/8/4K3 w - e4 0 1")
+        .to_fen()
+        .contains(" - 0 1"));
+}
+
 #[test]
 fn bad_fens_are_errors_not_panics() {
     for bad in [
@@ -766,7 +797,8 @@ fn bad_fens_are_errors_not_panics() {
         "4k3/8/8/8/8/8/8/4K1^V{q}1 w - - 0 1",
         "4k3/8/8/8/8/8/8/4K1Q!1 w - - 0 1",
         "4k3/8/8/8/8/8/8/4K3 w e4 - 0 1",
-        "4k3/8/8/8/8/8/8/4K3 w - e4 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - e8 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - e1 0 1",
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 foo=1",
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 hl=*H{n}",
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 unplaced=*A",

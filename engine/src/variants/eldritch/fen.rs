@@ -366,9 +366,13 @@ pub fn parse(fen: &str, options: &EldritchOptions) -> Result<Eldritch, String> {
                 .parse(name)
                 .filter(|s| pos.exists().contains(*s))
                 .ok_or_else(|| format!("bad en-passant square '{name}'"))?;
-            let row = if pos.side == Color::White { 6 } else { 3 };
-            if s.row() != row {
-                return Err(format!("en-passant square {name} must be on rank {row}"));
+            // Any square a double step can pass: a virgin pawn-type piece double-steps from
+            // wherever it stands (ELD-151 b), so only the first and last ranks are impossible.
+            // Whether the square is usable (notation §2.6 field 4) is checked below.
+            if !(2..=7).contains(&s.row()) {
+                return Err(format!(
+                    "en-passant square {name} cannot be passed by a double step"
+                ));
             }
             Some(s)
         }
