@@ -87,6 +87,35 @@ fn eld_041_042_every_illegal_army_is_rejected_with_its_reason() {
     }
 }
 
+/// ELD-041, ELD-700..702: every bundle line without "each" may be used once. These are all the
+/// once-only lines whose pieces the base army holds twice over, so only the use limit can
+/// reject them (the others fail ELD-042.1 first).
+#[test]
+fn eld_041_702_every_once_only_bundle_used_twice_is_rejected() {
+    for army in [
+        "*E:PR *E:PN",       // P+X, whatever X is (ELD-702)
+        "^S:BR ^S:NN",       // XY, any two of B, R, N (ELD-702)
+        "*N:RB *N:RB",       // B+R
+        "*N:RN *N:RN",       // N+R
+        "*O:PPPP *O:PPPP",   // PPPP -> 2
+        "*U:BPPPP *U:BPPPP", // B+PPPP
+        "^X:BN ^X:BN",       // N+B
+        "^W:RBNP ^W:RBNP",   // R+N+B+P
+        "*G:R *G:R",         // one rook only
+        "*G:B *G:B",         // one bishop only
+        "*L:R *L:R",         // one rook only
+    ] {
+        let err = decl(army).validate().expect_err(army);
+        assert!(err.contains("may be used once"), "{army}: '{err}'");
+    }
+    // The same kinds through different lines are separate bundles (ELD-700).
+    for army in ["*N:RB *N:RN", "*O:RR *O:NN *O:PPPP", "*G:N *G:N *G:R *G:B"] {
+        decl(army)
+            .validate()
+            .unwrap_or_else(|e| panic!("{army}: {e}"));
+    }
+}
+
 #[test]
 fn eld_041_042_valid_armies_and_limits() {
     for army in [
