@@ -877,3 +877,20 @@ fn eld_623_halfmove_clock_resets() {
     let p = pos("4k3/8/8/8/8/8/3^B4/4K3 w - - 7 20");
     assert_eq!(play(&p, "d2h6").halfmove_clock(), 0);
 }
+
+#[test]
+fn zz_probe() {
+    for fen in [
+        "4k3/8/8/2*A*A*A3/2*A^F*A3/2*A*A*A3/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/*e7/R3K3 w a1,e1 - 0 1",
+        "7k/8/*K7/8/8/8/8/4^P3 w - - 0 1",
+        "2^R{t}1k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/1*G2K3 w - - 0 1",
+        "4k3/8/8/8/3*E4/8/8/4K3 w - - 0 1",
+    ] {
+        let p = pos(fen);
+        let mut t = tokens(&p);
+        t.sort();
+        println!("{fen}\n  check={} {:?}", p.in_check(), t);
+    }
+}
