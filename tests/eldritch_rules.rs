@@ -878,19 +878,39 @@ fn eld_623_halfmove_clock_resets() {
     assert_eq!(play(&p, "d2h6").halfmove_clock(), 0);
 }
 
+/// ELD-231: "a displacement that is a *legal* pawn-type move is always treated as that
+/// pawn-type move". When the en-passant capture onto a square is illegal for this piece (here
+/// it would open the 5th rank to the rook on a5) while another piece's en-passant capture keeps
+/// the square alive, the displacement is no legal pawn-type move, so the Berserker's one-shot
+/// queen move and (our ruling, docs/rules/eldritch.md) the Illusionist's quiet bishop move onto
+/// that square stay available; with the pawn d5 still on the board they are legal.
 #[test]
-fn zz_probe() {
-    for fen in [
-        "4k3/8/8/2*A*A*A3/2*A^F*A3/2*A*A*A3/8/4K3 w - - 0 1",
-        "4k3/8/8/8/8/8/*e7/R3K3 w a1,e1 - 0 1",
-        "7k/8/*K7/8/8/8/8/4^P3 w - - 0 1",
-        "2^R{t}1k3/8/8/8/8/8/8/4K3 w - - 0 1",
-        "4k3/8/8/8/8/8/8/1*G2K3 w - - 0 1",
-        "4k3/8/8/8/3*E4/8/8/4K3 w - - 0 1",
-    ] {
-        let p = pos(fen);
-        let mut t = tokens(&p);
-        t.sort();
-        println!("{fen}\n  check={} {:?}", p.in_check(), t);
+fn eld_231_420_a_non_pawn_move_stays_when_the_pawn_type_move_there_is_illegal() {
+    for code in ["^B", "*I"] {
+        // A turned White Gremlin on c7 may take en passant on d6 too (ELD-400, ELD-401).
+        let fen = format!("k7/2^R{{t}}p4/8/r3{code}2K/8/8/8/8 b d7 - 0 1");
+        let p = play(&pos(&fen), "d7d5");
+        assert!(p.to_fen().contains(" d6 "), "{}", p.to_fen());
+        assert!(has(&p, "c7d6"), "the Gremlin's en-passant capture is legal");
+        let after = play(&p, "e5d6");
+        assert!(
+            after.to_fen().contains("r2p3K"),
+            "{code}: the pawn on d5 stays, the rank stays closed: {}",
+            after.to_fen()
+        );
+        // With no pin on the 5th rank the same displacement is the en-passant capture.
+        let free = format!("k7/2^R{{t}}p4/8/4{code}2K/8/8/8/8 b d7 - 0 1");
+        let p = play(&pos(&free), "d7d5");
+        let after = play(&p, "e5d6");
+        assert!(
+            !after.to_fen().contains('p'),
+            "{code}: en passant took the pawn: {}",
+            after.to_fen()
+        );
+        // Cross-check with the reference generator.
+        assert_eq!(
+            grimoire_engine::perft::perft_reference(&p, 1),
+            grimoire_engine::perft::perft(&p, 1)
+        );
     }
 }

@@ -337,7 +337,6 @@ impl Ref<'_> {
                 self.slide(from, &Self::ORTH, (1, 8), true, false, &mut other);
                 self.slide(from, &Self::DIAG, (1, 8), true, false, &mut other);
                 self.knight(from, true, false, false, &mut other);
-                other.retain(|o| !pawn.iter().any(|p| p.1 == o.1));
                 out.extend(pawn);
                 out.extend(other);
             }
@@ -347,7 +346,6 @@ impl Ref<'_> {
                 let mut other = Vec::new();
                 self.knight(from, true, true, false, &mut other);
                 self.slide(from, &Self::KING, (1, 8), true, true, &mut other);
-                other.retain(|o| !pawn.iter().any(|p| p.1 == o.1));
                 out.extend(pawn);
                 out.extend(
                     other
@@ -824,11 +822,34 @@ fn legal_set(pos: &Eldritch) -> Vec<Move> {
             l2.push(m);
         }
     }
-    if l1.is_empty() {
-        l2
-    } else {
-        l1
-    }
+    let legal = if l1.is_empty() { l2 } else { l1 };
+    without_shadowed(pos, legal)
+}
+
+/// ELD-231 (and the Illusionist ruling): a Berserker's or Illusionist's other move to a square
+/// where one of its pawn-type moves is legal is that pawn-type move, so it is not an option.
+fn without_shadowed(pos: &Eldritch, legal: Vec<Move>) -> Vec<Move> {
+    let r = Ref { pos };
+    let pawn_moves_of = |from: Square| {
+        let mut raw = Vec::new();
+        r.pawn(from, true, &mut raw);
+        let mut moves = Vec::new();
+        for m in raw {
+            r.finish(m, &mut moves);
+        }
+        moves
+    };
+    let keep = |m: &Move| {
+        if !matches!(r.kind(m.from()), BERSERKER | ILLUSIONIST) {
+            return true;
+        }
+        let pawn = pawn_moves_of(m.from());
+        pawn.contains(m)
+            || !legal
+                .iter()
+                .any(|l| l.from() == m.from() && l.to() == m.to() && pawn.contains(l))
+    };
+    legal.iter().copied().filter(keep).collect()
 }
 
 pub fn is_legal(pos: &Eldritch, mv: Move) -> bool {
