@@ -914,3 +914,25 @@ fn eld_231_420_a_non_pawn_move_stays_when_the_pawn_type_move_there_is_illegal() 
         );
     }
 }
+
+/// ELD-233: the Berserker never attacks a liege but does attack the Doppelganger, a
+/// check-bearer that is not a liege; ELD-500/071: the Pontiff castles; ELD-OPT-3 `NobleIsRoyal`
+/// makes the Pontiff royal, so it may capture an Abjurer (ELD-201), which by default it may not.
+#[test]
+fn eld_233_500_opt_3_berserker_checks_doppelganger_pontiff_castles_noble_is_royal() {
+    let p = pos("4k3/8/8/8/8/8/4^b3/3^D3K w - - 0 1");
+    assert!(
+        p.in_check(),
+        "the Doppelganger on d1 is attacked by the Berserker"
+    );
+    let p = pos("4k3/8/8/8/8/8/8/R3^P2R w a1,e1,h1 - 0 1");
+    assert!(has(&p, "e1a1") && has(&p, "e1h1"));
+    let fen = "4k3/8/8/8/8/4*a3/8/2^P5 w - - 0 1";
+    assert!(!has(&pos(fen), "c1e3"), "not royal by default (ELD-711)");
+    let royal = EldritchOptions {
+        noble_is_royal: true,
+        ..opts()
+    };
+    let p = Eldritch::from_fen(fen, &royal).unwrap();
+    assert!(p.legal_moves().iter().any(|&m| p.format_move(m) == "c1e3"));
+}
