@@ -936,3 +936,31 @@ fn eld_233_500_opt_3_berserker_checks_doppelganger_pontiff_castles_noble_is_roya
     let p = Eldritch::from_fen(fen, &royal).unwrap();
     assert!(p.legal_moves().iter().any(|&m| p.format_move(m) == "c1e3"));
 }
+
+/// ELD-502 (b): the Pontiff's Bishop option follows any pawn-type arrival on the 7th rank, an
+/// en-passant capture included (ELD-151 d). A Black Berserker placed on b8 double-steps over b7
+/// (ELD-151 b); the White pawn on c6 takes it en passant on b7, as a pawn or as a Bishop, and
+/// either way the Berserker on b6 is captured.
+#[test]
+fn eld_502_152_bishop_option_on_an_en_passant_capture_captures_too() {
+    let p = play(&pos("1^b5k/8/2P5/8/8/8/8/4^P3 b b8 - 0 1"), "b8b6");
+    assert!(p.to_fen().contains(" b7 "), "{}", p.to_fen());
+    let mut t = from(&p, "c6b7");
+    t.sort();
+    assert_eq!(t, vec!["c6b7", "c6b7=B"]);
+    for token in ["c6b7", "c6b7=B"] {
+        let after = play(&p, token);
+        assert!(
+            after.to_fen().starts_with("7k/1"),
+            "{token}: {}",
+            after.to_fen()
+        );
+        assert!(
+            !after.to_fen().contains("^b"),
+            "{token}: the Berserker is taken: {}",
+            after.to_fen()
+        );
+        assert_eq!(after.halfmove_clock(), 0);
+    }
+    assert!(play(&p, "c6b7=B").to_fen().starts_with("7k/1B6/8/"));
+}

@@ -13,6 +13,28 @@ use crate::square::Square;
 /// Param of a Berserker one-shot move (ELD-231): the mover is removed afterwards.
 pub const PARAM_ONE_SHOT: u8 = 1;
 
+/// Param of a Promotion that is also an en-passant capture: the Pontiff's Bishop option on a
+/// 7th-rank en-passant arrival (ELD-502 b, ELD-152).
+pub const PARAM_EN_PASSANT: u8 = 2;
+
+/// The Pontiff's Bishop option taken by an en-passant capture onto the 7th rank (ELD-502 b).
+pub fn en_passant_bishop(from: Square, to: Square) -> Move {
+    Move::build(
+        Some(from),
+        Some(to),
+        MoveKind::Promotion,
+        Some(BISHOP),
+        PARAM_EN_PASSANT,
+        0,
+    )
+}
+
+/// Whether `mv` captures en passant (plainly or with the Pontiff's Bishop option).
+pub fn is_en_passant(mv: Move) -> bool {
+    mv.kind() == MoveKind::EnPassant
+        || (mv.kind() == MoveKind::Promotion && mv.param() == PARAM_EN_PASSANT)
+}
+
 /// A Dragon move landing on `to` that also captures on `target` (ELD-291).
 pub fn dragon_move(from: Square, to: Square, target: Square) -> Move {
     Move::build(
@@ -122,7 +144,11 @@ impl Eldritch {
             && (1..=8).contains(&to.col())
             && self.board.pieces(c, PONTIFF).any();
         if pontiff_option {
-            list.push(Move::with_piece(from, to, MoveKind::Promotion, BISHOP));
+            list.push(if kind == MoveKind::EnPassant {
+                en_passant_bishop(from, to)
+            } else {
+                Move::with_piece(from, to, MoveKind::Promotion, BISHOP)
+            });
         }
     }
 

@@ -4,7 +4,7 @@
 //! (ELD-612, ELD-613). Perft through it cross-checks the fast generator.
 
 use super::catalogue::*;
-use super::movegen::{dragon_move, vampire_move, PARAM_ONE_SHOT};
+use super::movegen::{dragon_move, en_passant_bishop, vampire_move, PARAM_ONE_SHOT};
 use super::state::{Eldritch, ShadowmancerMode, TAG_DIRECTIONS, TAG_ROYAL, TAG_TURNED};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
@@ -543,7 +543,12 @@ impl Ref<'_> {
         } else {
             out.push(Move::new(from, to, kind));
             if promoter && to.row() == seventh && self.pos.board().pieces(c, PONTIFF).any() {
-                out.push(Move::with_piece(from, to, MoveKind::Promotion, BISHOP));
+                // ELD-502 b after any pawn-type arrival, an en-passant capture included.
+                out.push(if kind == MoveKind::EnPassant {
+                    en_passant_bishop(from, to)
+                } else {
+                    Move::with_piece(from, to, MoveKind::Promotion, BISHOP)
+                });
             }
         }
     }
@@ -747,6 +752,7 @@ fn generate(pos: &Eldritch, with_castles: bool) -> Vec<Move> {
 fn captured_square(pos: &Eldritch, m: Move) -> Option<Square> {
     match m.kind() {
         MoveKind::EnPassant => m.to().offset(0, fwd(!pos.side)),
+        MoveKind::Promotion if m.param() == 2 => m.to().offset(0, fwd(!pos.side)),
         MoveKind::Castle | MoveKind::Placement => None,
         _ if pos.piece_at(m.from()).kind() == DRAGON && m.param() != 0 => {
             Some(Square::from_index(m.param()))
