@@ -77,6 +77,15 @@ fn placement_phase_counts() {
     )
     .unwrap();
     check(&p, &[2, 2, 4, 4, 64], 5);
+    // ELD-055: an Illusionist for the queen with a lone rook: two arrangements (a1 or h1), then
+    // the Abjurer takes the other rook square, then White's 20 first moves and the Illusionist's
+    // knight moves to c3 and e3 (ELD-420) in each.
+    let p = Eldritch::from_fen(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NB1KBN1 w * - 0 1 unplaced=*I:Q,R,*A:R",
+        &opts,
+    )
+    .unwrap();
+    check(&p, &[2, 2, 44], 3);
 }
 
 /// Middle-game and ending positions (the `bench` FENs after the start).

@@ -87,6 +87,35 @@ fn eld_041_042_every_illegal_army_is_rejected_with_its_reason() {
     }
 }
 
+/// ELD-041, ELD-700..702: every bundle line without "each" may be used once. These are all the
+/// once-only lines whose pieces the base army holds twice over, so only the use limit can
+/// reject them (the others fail ELD-042.1 first).
+#[test]
+fn eld_041_702_every_once_only_bundle_used_twice_is_rejected() {
+    for army in [
+        "*E:PR *E:PN",       // P+X, whatever X is (ELD-702)
+        "^S:BR ^S:NN",       // XY, any two of B, R, N (ELD-702)
+        "*N:RB *N:RB",       // B+R
+        "*N:RN *N:RN",       // N+R
+        "*O:PPPP *O:PPPP",   // PPPP -> 2
+        "*U:BPPPP *U:BPPPP", // B+PPPP
+        "^X:BN ^X:BN",       // N+B
+        "^W:RBNP ^W:RBNP",   // R+N+B+P
+        "*G:R *G:R",         // one rook only
+        "*G:B *G:B",         // one bishop only
+        "*L:R *L:R",         // one rook only
+    ] {
+        let err = decl(army).validate().expect_err(army);
+        assert!(err.contains("may be used once"), "{army}: '{err}'");
+    }
+    // The same kinds through different lines are separate bundles (ELD-700).
+    for army in ["*N:RB *N:RN", "*O:RR *O:NN *O:PPPP", "*G:N *G:N *G:R *G:B"] {
+        decl(army)
+            .validate()
+            .unwrap_or_else(|e| panic!("{army}: {e}"));
+    }
+}
+
 #[test]
 fn eld_041_042_valid_armies_and_limits() {
     for army in [
@@ -231,6 +260,41 @@ fn eld_055_illusionist_group() {
         q = play(&q, &t);
     }
     assert_eq!(tokens(&q), vec!["*I@d1,R@a1,R@h1"]);
+}
+
+/// ELD-055: "Options are the distinct arrangements". An Illusionist for the queen with one rook
+/// left (the other traded) may put that rook on a1 or h1, as a lone rook may in phase 1
+/// (ELD-052); both arrangements are options and each places the rook where its token says.
+#[test]
+fn eld_055_illusionist_group_offers_every_arrangement_of_a_lone_rook() {
+    let p = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NB1KBN1 w * - 0 1 unplaced=*I:Q,R,*A:R");
+    let mut t = tokens(&p);
+    t.sort();
+    assert_eq!(t, vec!["*I@d1,R@a1", "*I@d1,R@h1"]);
+    let placed = play(&p, "*I@d1,R@h1");
+    assert_eq!(
+        placed
+            .to_fen()
+            .split(' ')
+            .next()
+            .unwrap()
+            .rsplit('/')
+            .next(),
+        Some("1NB*IKBNR")
+    );
+    let placed = play(&p, "*I@d1,R@a1");
+    assert_eq!(
+        placed
+            .to_fen()
+            .split(' ')
+            .next()
+            .unwrap()
+            .rsplit('/')
+            .next(),
+        Some("RNB*IKBN1")
+    );
+    // The reference generator agrees on the count (perft cross-check).
+    assert_eq!(grimoire_engine::perft::perft_reference(&p, 1), 2);
 }
 
 #[test]
@@ -716,6 +780,37 @@ fn eld_152_en_passant_square_only_when_a_capture_is_legal() {
         .all(|m| m.kind() != MoveKind::EnPassant));
 }
 
+/// ELD-151 (b), ELD-152, ELD-714: every virgin pawn-type piece double-steps from wherever it
+/// stands, so a Berserker placed on b1 passes b2 and a pawn-type piece on the 3rd rank passes
+/// the 4th. The en-passant square is then off the FIDE ranks; the FEN must still carry it and
+/// read it back (notation §2.6 field 4).
+#[test]
+fn eld_152_en_passant_after_a_double_step_from_any_rank_round_trips() {
+    // White Berserker b1 -> b3 over b2; the Black pawn on c3 takes en passant on b2.
+    let p = pos("4k3/8/8/8/8/2p5/8/1^B2K3 w b1 - 0 1");
+    let after = play(&p, "b1b3");
+    let fen = after.to_fen();
+    assert!(fen.contains(" b2 "), "{fen}");
+    let back = pos(&fen);
+    assert_eq!(back.to_fen(), fen);
+    assert_eq!(back.hash(), after.hash());
+    let taken = play(&back, "c3b2");
+    assert_eq!(
+        taken.to_fen(),
+        "4k3/8/8/8/8/8/1p6/4K3 w - - 0 2 army=^B/-",
+        "the Berserker was taken en passant"
+    );
+    // Black Illusionist h8 -> h6 over h7 (a pawn double step, ELD-420), taken by g6xh7.
+    let p = pos("4k2*i/8/6P1/8/8/8/8/4K3 b h8 - 0 1");
+    let fen = play(&p, "h8h6").to_fen();
+    assert!(fen.contains(" h7 "), "{fen}");
+    assert!(has(&pos(&fen), "g6h7"));
+    // On input a square that no piece could use is ineffective (notation §2.6 field 4).
+    assert!(pos("4k3/8/8/8/8/8/8/4K3 w - e4 0 1")
+        .to_fen()
+        .contains(" - 0 1"));
+}
+
 #[test]
 fn bad_fens_are_errors_not_panics() {
     for bad in [
@@ -731,7 +826,8 @@ fn bad_fens_are_errors_not_panics() {
         "4k3/8/8/8/8/8/8/4K1^V{q}1 w - - 0 1",
         "4k3/8/8/8/8/8/8/4K1Q!1 w - - 0 1",
         "4k3/8/8/8/8/8/8/4K3 w e4 - 0 1",
-        "4k3/8/8/8/8/8/8/4K3 w - e4 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - e8 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - e1 0 1",
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 foo=1",
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 hl=*H{n}",
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 unplaced=*A",
@@ -780,4 +876,91 @@ fn eld_623_halfmove_clock_resets() {
     assert_eq!(play(&p, "d4d7").halfmove_clock(), 8);
     let p = pos("4k3/8/8/8/8/8/3^B4/4K3 w - - 7 20");
     assert_eq!(play(&p, "d2h6").halfmove_clock(), 0);
+}
+
+/// ELD-231: "a displacement that is a *legal* pawn-type move is always treated as that
+/// pawn-type move". When the en-passant capture onto a square is illegal for this piece (here
+/// it would open the 5th rank to the rook on a5) while another piece's en-passant capture keeps
+/// the square alive, the displacement is no legal pawn-type move, so the Berserker's one-shot
+/// queen move and (our ruling, docs/rules/eldritch.md) the Illusionist's quiet bishop move onto
+/// that square stay available; with the pawn d5 still on the board they are legal.
+#[test]
+fn eld_231_420_a_non_pawn_move_stays_when_the_pawn_type_move_there_is_illegal() {
+    for code in ["^B", "*I"] {
+        // A turned White Gremlin on c7 may take en passant on d6 too (ELD-400, ELD-401).
+        let fen = format!("k7/2^R{{t}}p4/8/r3{code}2K/8/8/8/8 b d7 - 0 1");
+        let p = play(&pos(&fen), "d7d5");
+        assert!(p.to_fen().contains(" d6 "), "{}", p.to_fen());
+        assert!(has(&p, "c7d6"), "the Gremlin's en-passant capture is legal");
+        let after = play(&p, "e5d6");
+        assert!(
+            after.to_fen().contains("r2p3K"),
+            "{code}: the pawn on d5 stays, the rank stays closed: {}",
+            after.to_fen()
+        );
+        // With no pin on the 5th rank the same displacement is the en-passant capture.
+        let free = format!("k7/2^R{{t}}p4/8/4{code}2K/8/8/8/8 b d7 - 0 1");
+        let p = play(&pos(&free), "d7d5");
+        let after = play(&p, "e5d6");
+        assert!(
+            !after.to_fen().contains('p'),
+            "{code}: en passant took the pawn: {}",
+            after.to_fen()
+        );
+        // Cross-check with the reference generator.
+        assert_eq!(
+            grimoire_engine::perft::perft_reference(&p, 1),
+            grimoire_engine::perft::perft(&p, 1)
+        );
+    }
+}
+
+/// ELD-233: the Berserker never attacks a liege but does attack the Doppelganger, a
+/// check-bearer that is not a liege; ELD-500/071: the Pontiff castles; ELD-OPT-3 `NobleIsRoyal`
+/// makes the Pontiff royal, so it may capture an Abjurer (ELD-201), which by default it may not.
+#[test]
+fn eld_233_500_opt_3_berserker_checks_doppelganger_pontiff_castles_noble_is_royal() {
+    let p = pos("4k3/8/8/8/8/8/4^b3/3^D3K w - - 0 1");
+    assert!(
+        p.in_check(),
+        "the Doppelganger on d1 is attacked by the Berserker"
+    );
+    let p = pos("4k3/8/8/8/8/8/8/R3^P2R w a1,e1,h1 - 0 1");
+    assert!(has(&p, "e1a1") && has(&p, "e1h1"));
+    let fen = "4k3/8/8/8/8/4*a3/8/2^P5 w - - 0 1";
+    assert!(!has(&pos(fen), "c1e3"), "not royal by default (ELD-711)");
+    let royal = EldritchOptions {
+        noble_is_royal: true,
+        ..opts()
+    };
+    let p = Eldritch::from_fen(fen, &royal).unwrap();
+    assert!(p.legal_moves().iter().any(|&m| p.format_move(m) == "c1e3"));
+}
+
+/// ELD-502 (b): the Pontiff's Bishop option follows any pawn-type arrival on the 7th rank, an
+/// en-passant capture included (ELD-151 d). A Black Berserker placed on b8 double-steps over b7
+/// (ELD-151 b); the White pawn on c6 takes it en passant on b7, as a pawn or as a Bishop, and
+/// either way the Berserker on b6 is captured.
+#[test]
+fn eld_502_152_bishop_option_on_an_en_passant_capture_captures_too() {
+    let p = play(&pos("1^b5k/8/2P5/8/8/8/8/4^P3 b b8 - 0 1"), "b8b6");
+    assert!(p.to_fen().contains(" b7 "), "{}", p.to_fen());
+    let mut t = from(&p, "c6b7");
+    t.sort();
+    assert_eq!(t, vec!["c6b7", "c6b7=B"]);
+    for token in ["c6b7", "c6b7=B"] {
+        let after = play(&p, token);
+        assert!(
+            after.to_fen().starts_with("7k/1"),
+            "{token}: {}",
+            after.to_fen()
+        );
+        assert!(
+            !after.to_fen().contains("^b"),
+            "{token}: the Berserker is taken: {}",
+            after.to_fen()
+        );
+        assert_eq!(after.halfmove_clock(), 0);
+    }
+    assert!(play(&p, "c6b7=B").to_fen().starts_with("7k/1B6/8/"));
 }

@@ -4,7 +4,7 @@
 use super::army::{replaced_letters, Bundle};
 use super::catalogue::*;
 use super::geometry::sq;
-use super::placement::{home_squares, Placing, Unplaced};
+use super::placement::{group_rook, home_squares, Placing, Unplaced};
 use super::state::{piece, Eldritch, EldritchOptions, TAG_DIRECTIONS, TAG_ROYAL, TAG_TURNED};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
@@ -366,9 +366,13 @@ pub fn parse(fen: &str, options: &EldritchOptions) -> Result<Eldritch, String> {
                 .parse(name)
                 .filter(|s| pos.exists().contains(*s))
                 .ok_or_else(|| format!("bad en-passant square '{name}'"))?;
-            let row = if pos.side == Color::White { 6 } else { 3 };
-            if s.row() != row {
-                return Err(format!("en-passant square {name} must be on rank {row}"));
+            // Any square a double step can pass: a virgin pawn-type piece double-steps from
+            // wherever it stands (ELD-151 b), so only the first and last ranks are impossible.
+            // Whether the square is usable (notation §2.6 field 4) is checked below.
+            if !(2..=7).contains(&s.row()) {
+                return Err(format!(
+                    "en-passant square {name} cannot be passed by a double step"
+                ));
             }
             Some(s)
         }
@@ -526,6 +530,10 @@ pub fn format_move(pos: &Eldritch, mv: Move) -> String {
                 if kind == ILLUSIONIST {
                     let mut others: Vec<(Square, u8)> = Vec::new();
                     for u in list.iter().filter(|u| u.kind == ROOK || u.kind == QUEEN) {
+                        if let Some(rook) = group_rook(mv).filter(|_| u.kind == ROOK) {
+                            others.push((rook, ROOK));
+                            continue;
+                        }
                         let free = home_squares(u.kind, c)
                             .into_iter()
                             .filter(|x| *x != to && pos.piece_at(*x).is_none());

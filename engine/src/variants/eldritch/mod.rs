@@ -330,7 +330,7 @@ impl Rules for Eldritch {
         }
         let attacker = self.piece_at(mv.from()).kind();
         let victim = match mv.kind() {
-            MoveKind::EnPassant => Some(PAWN),
+            _ if movegen::is_en_passant(mv) => Some(PAWN),
             _ if attacker == DRAGON && mv.param() != 0 => Some(
                 self.piece_at(crate::square::Square::from_index(mv.param()))
                     .kind(),

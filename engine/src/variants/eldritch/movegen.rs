@@ -13,6 +13,28 @@ use crate::square::Square;
 /// Param of a Berserker one-shot move (ELD-231): the mover is removed afterwards.
 pub const PARAM_ONE_SHOT: u8 = 1;
 
+/// Param of a Promotion that is also an en-passant capture: the Pontiff's Bishop option on a
+/// 7th-rank en-passant arrival (ELD-502 b, ELD-152).
+pub const PARAM_EN_PASSANT: u8 = 2;
+
+/// The Pontiff's Bishop option taken by an en-passant capture onto the 7th rank (ELD-502 b).
+pub fn en_passant_bishop(from: Square, to: Square) -> Move {
+    Move::build(
+        Some(from),
+        Some(to),
+        MoveKind::Promotion,
+        Some(BISHOP),
+        PARAM_EN_PASSANT,
+        0,
+    )
+}
+
+/// Whether `mv` captures en passant (plainly or with the Pontiff's Bishop option).
+pub fn is_en_passant(mv: Move) -> bool {
+    mv.kind() == MoveKind::EnPassant
+        || (mv.kind() == MoveKind::Promotion && mv.param() == PARAM_EN_PASSANT)
+}
+
 /// A Dragon move landing on `to` that also captures on `target` (ELD-291).
 pub fn dragon_move(from: Square, to: Square, target: Square) -> Move {
     Move::build(
@@ -122,7 +144,11 @@ impl Eldritch {
             && (1..=8).contains(&to.col())
             && self.board.pieces(c, PONTIFF).any();
         if pontiff_option {
-            list.push(Move::with_piece(from, to, MoveKind::Promotion, BISHOP));
+            list.push(if kind == MoveKind::EnPassant {
+                en_passant_bishop(from, to)
+            } else {
+                Move::with_piece(from, to, MoveKind::Promotion, BISHOP)
+            });
         }
     }
 
@@ -141,8 +167,9 @@ impl Eldritch {
         let p = self.piece_at(from);
         let t = piece_type(p.kind());
         let start = list.len();
-        // Pawn-type moves first: a displacement they cover is never another move (ELD-231,
-        // and our ruling for the Illusionist, docs/rules/eldritch.md).
+        // Pawn-type moves first. Another move to a square they reach is kept here and dropped
+        // after the legality test only if the pawn-type move there is legal (ELD-231, and our
+        // ruling for the Illusionist, docs/rules/eldritch.md): see `drop_shadowed`.
         for atom in t.atoms {
             if let Atom::Pawn {
                 double,
@@ -153,9 +180,6 @@ impl Eldritch {
                 self.pawn_moves(from, double, push, captures, list);
             }
         }
-        let pawn_end = list.len();
-        let covered =
-            |list: &MoveList, to: Square| list[start..pawn_end].iter().any(|m| m.to() == to);
         let mut scratch = MoveList::new();
         for atom in t.atoms {
             match *atom {
@@ -165,23 +189,22 @@ impl Eldritch {
                         self.atom_moves(from, a, &mut scratch);
                     }
                     for m in scratch.drain(..) {
-                        if !covered(list, m.to()) {
-                            list.push(Move::build(
-                                Some(m.from()),
-                                Some(m.to()),
-                                MoveKind::Normal,
-                                None,
-                                PARAM_ONE_SHOT,
-                                0,
-                            ));
-                        }
+                        list.push(Move::build(
+                            Some(m.from()),
+                            Some(m.to()),
+                            MoveKind::Normal,
+                            None,
+                            PARAM_ONE_SHOT,
+                            0,
+                        ));
                     }
                 }
                 _ => self.atom_moves(from, atom, &mut scratch),
             }
         }
         for m in scratch {
-            let dup = covered(list, m.to()) && m.param() == 0 || list[pawn_end..].contains(&m);
+            // The same action twice (an Illusionist's rook step that is its pawn push).
+            let dup = list[start..].contains(&m);
             if !dup {
                 if m.kind() == MoveKind::Normal && m.param() == 0 && t.promotion != Promotion::Never
                 {
@@ -643,6 +666,30 @@ impl Eldritch {
         if legal.is_empty() {
             legal.extend(fallback);
         }
+        self.drop_shadowed(legal);
+    }
+
+    /// Whether the piece on `from` has pawn-type moves and other moves (Berserker, Illusionist).
+    fn mixes_pawn_moves(&self, from: Square) -> bool {
+        let t = piece_type(self.piece_at(from).kind());
+        t.atoms.len() > 1 && t.atoms.iter().any(|a| matches!(a, Atom::Pawn { .. }))
+    }
+
+    /// ELD-231: "a displacement that is a legal pawn-type move is always treated as that
+    /// pawn-type move". Drops the other legal moves of a piece to squares where one of its
+    /// pawn-type moves is legal; where none is, they stay (an en-passant capture this piece may
+    /// not make while another piece may).
+    fn drop_shadowed(&self, legal: &mut MoveList) {
+        let other = |m: Move| self.mixes_pawn_moves(m.from()) && !self.is_pawn_move(m);
+        if !legal.iter().any(|&m| other(m)) {
+            return;
+        }
+        let pawn_moves: Vec<(Square, Square)> = legal
+            .iter()
+            .filter(|&&m| self.mixes_pawn_moves(m.from()) && self.is_pawn_move(m))
+            .map(|m| (m.from(), m.to()))
+            .collect();
+        legal.retain(|m| !other(*m) || !pawn_moves.contains(&(m.from(), m.to())));
     }
 }
 

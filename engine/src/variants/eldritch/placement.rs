@@ -211,17 +211,46 @@ impl Eldritch {
             if placing.has_illusionist(c) && u.kind != ILLUSIONIST {
                 continue; // the group comes first (ELD-055)
             }
-            let squares: Vec<Square> = if u.kind == ILLUSIONIST {
-                home_set(&u.replaced, c)
-                    .into_iter()
-                    .filter(|s| !occ.contains(*s))
-                    .collect()
-            } else {
-                eldritch_squares(occ, &u.replaced, c)
-            };
-            for s in squares {
+            if u.kind == ILLUSIONIST {
+                for s in home_set(&u.replaced, c) {
+                    if occ.contains(s) {
+                        continue;
+                    }
+                    for rook in self.lone_rook_choices(placing, c, s) {
+                        list.push(group_move(idx, s, rook));
+                    }
+                }
+                continue;
+            }
+            for s in eldritch_squares(occ, &u.replaced, c) {
                 place(list, idx, u.kind, s);
             }
+        }
+    }
+
+    /// ELD-055 "distinct arrangements": with exactly one rook left and both a1 and h1 free
+    /// besides the Illusionist's square, the rook may go on either (`Some`); otherwise the
+    /// group's rooks have a single arrangement (`None`: the free rook squares in order).
+    fn lone_rook_choices(
+        &self,
+        placing: &Placing,
+        c: Color,
+        illusionist: Square,
+    ) -> Vec<Option<Square>> {
+        let rooks: u8 = placing
+            .side(c)
+            .iter()
+            .filter(|u| u.kind == ROOK)
+            .map(|u| u.count)
+            .sum();
+        let free: Vec<Square> = home_squares(ROOK, c)
+            .into_iter()
+            .filter(|s| *s != illusionist && self.piece_at(*s).is_none())
+            .collect();
+        if rooks == 1 && free.len() == 2 {
+            free.into_iter().map(Some).collect()
+        } else {
+            vec![None]
         }
     }
 
@@ -238,13 +267,16 @@ impl Eldritch {
         self.put_new(to, c, entry.kind);
         take_one(&mut placing.sides[c.index()], idx);
         if entry.kind == ILLUSIONIST {
-            // ELD-055: the withheld rooks and queen go with it.
+            // ELD-055: the withheld rooks and queen go with it, a lone rook where chosen.
+            let chosen_rook = group_rook(mv);
             let list = &mut placing.sides[c.index()];
             while let Some(i) = list.iter().position(|u| u.kind == ROOK || u.kind == QUEEN) {
                 let kind = list[i].kind;
-                let s = home_squares(kind, c)
-                    .into_iter()
-                    .find(|s| self.piece_at(*s).is_none());
+                let s = chosen_rook.filter(|_| kind == ROOK).or_else(|| {
+                    home_squares(kind, c)
+                        .into_iter()
+                        .find(|s| self.piece_at(*s).is_none())
+                });
                 if let Some(s) = s {
                     self.put_new(s, c, kind);
                 }
@@ -381,6 +413,24 @@ impl Eldritch {
             options: *options,
         }
     }
+}
+
+/// The Illusionist group's placement action (ELD-055): the Illusionist on `to`, and, when a
+/// lone rook has a choice of squares, that square in the move's extension (index + 1).
+pub fn group_move(idx: usize, to: Square, rook: Option<Square>) -> Move {
+    Move::build(
+        None,
+        Some(to),
+        MoveKind::Placement,
+        Some(ILLUSIONIST),
+        idx as u8,
+        rook.map_or(0, |r| r.index() as u32 + 1),
+    )
+}
+
+/// The lone rook's chosen square of an Illusionist group action, if it had a choice.
+pub fn group_rook(mv: Move) -> Option<Square> {
+    (mv.ext() != 0).then(|| Square::from_index((mv.ext() - 1) as u8))
 }
 
 /// Takes one piece from entry `i`, dropping the entry when it is used up.

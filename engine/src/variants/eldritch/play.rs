@@ -2,7 +2,7 @@
 
 use super::catalogue::*;
 use super::geometry::*;
-use super::movegen::PARAM_ONE_SHOT;
+use super::movegen::{is_en_passant, PARAM_ONE_SHOT};
 use super::state::{piece, Eldritch, TAG_DIRECTIONS, TAG_ROYAL, TAG_TURNED};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Color;
@@ -38,8 +38,11 @@ impl Eldritch {
         if !pawnish || mv.param() == PARAM_ONE_SHOT {
             return false;
         }
+        if is_en_passant(mv) {
+            return true;
+        }
         match mv.kind() {
-            MoveKind::DoublePush | MoveKind::EnPassant => true,
+            MoveKind::DoublePush => true,
             MoveKind::Normal | MoveKind::Promotion => {
                 let f = self.forward_of(mv.from());
                 let dx = mv.to().col() as i8 - mv.from().col() as i8;
@@ -78,7 +81,7 @@ impl Eldritch {
             }
             _ => {
                 let target = match mv.kind() {
-                    MoveKind::EnPassant => self.ep_victim(to),
+                    _ if is_en_passant(mv) => self.ep_victim(to),
                     _ if kind == DRAGON && mv.param() != 0 => Some(Square::from_index(mv.param())),
                     _ => Some(to).filter(|&t| self.piece_at(t).is_some()),
                 };
@@ -163,12 +166,12 @@ impl Eldritch {
     pub(super) fn ep_is_legal(&self) -> bool {
         let mut pseudo = MoveList::new();
         self.generate_pseudo(&mut pseudo);
-        if !pseudo.iter().any(|m| m.kind() == MoveKind::EnPassant) {
+        if !pseudo.iter().any(|&m| is_en_passant(m)) {
             return false;
         }
         let mut legal = MoveList::new();
         self.filter_legal(&pseudo, &mut legal);
-        legal.iter().any(|m| m.kind() == MoveKind::EnPassant)
+        legal.iter().any(|&m| is_en_passant(m))
     }
 
     /// The Vampire directions held by the piece on `s` (display, evaluation).

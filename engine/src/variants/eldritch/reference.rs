@@ -4,7 +4,7 @@
 //! (ELD-612, ELD-613). Perft through it cross-checks the fast generator.
 
 use super::catalogue::*;
-use super::movegen::{dragon_move, vampire_move, PARAM_ONE_SHOT};
+use super::movegen::{dragon_move, en_passant_bishop, vampire_move, PARAM_ONE_SHOT};
 use super::state::{Eldritch, ShadowmancerMode, TAG_DIRECTIONS, TAG_ROYAL, TAG_TURNED};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
@@ -337,7 +337,6 @@ impl Ref<'_> {
                 self.slide(from, &Self::ORTH, (1, 8), true, false, &mut other);
                 self.slide(from, &Self::DIAG, (1, 8), true, false, &mut other);
                 self.knight(from, true, false, false, &mut other);
-                other.retain(|o| !pawn.iter().any(|p| p.1 == o.1));
                 out.extend(pawn);
                 out.extend(other);
             }
@@ -347,7 +346,6 @@ impl Ref<'_> {
                 let mut other = Vec::new();
                 self.knight(from, true, true, false, &mut other);
                 self.slide(from, &Self::KING, (1, 8), true, true, &mut other);
-                other.retain(|o| !pawn.iter().any(|p| p.1 == o.1));
                 out.extend(pawn);
                 out.extend(
                     other
@@ -545,7 +543,12 @@ impl Ref<'_> {
         } else {
             out.push(Move::new(from, to, kind));
             if promoter && to.row() == seventh && self.pos.board().pieces(c, PONTIFF).any() {
-                out.push(Move::with_piece(from, to, MoveKind::Promotion, BISHOP));
+                // ELD-502 b after any pawn-type arrival, an en-passant capture included.
+                out.push(if kind == MoveKind::EnPassant {
+                    en_passant_bishop(from, to)
+                } else {
+                    Move::with_piece(from, to, MoveKind::Promotion, BISHOP)
+                });
             }
         }
     }
@@ -683,7 +686,36 @@ fn placement_options(pos: &Eldritch, out: &mut Vec<Move>) {
         squares.sort();
         squares.dedup();
         for s in squares {
-            push(out, i, u.kind, s);
+            if u.kind != ILLUSIONIST {
+                push(out, i, u.kind, s);
+                continue;
+            }
+            // ELD-055: one option per distinct arrangement of the group's rooks on a1/h1.
+            let rooks: u8 = list
+                .iter()
+                .filter(|x| x.kind == ROOK)
+                .map(|x| x.count)
+                .sum();
+            let rook_squares: Vec<Square> = home(ROOK)
+                .into_iter()
+                .filter(|r| *r != s && empty(r))
+                .collect();
+            let ext = |r: Square| r.index() as u32 + 1;
+            let arrangements: Vec<u32> = if rooks == 1 && rook_squares.len() == 2 {
+                rook_squares.into_iter().map(ext).collect()
+            } else {
+                vec![0]
+            };
+            for e in arrangements {
+                out.push(Move::build(
+                    None,
+                    Some(s),
+                    MoveKind::Placement,
+                    Some(ILLUSIONIST),
+                    i as u8,
+                    e,
+                ));
+            }
         }
     }
 }
@@ -720,6 +752,7 @@ fn generate(pos: &Eldritch, with_castles: bool) -> Vec<Move> {
 fn captured_square(pos: &Eldritch, m: Move) -> Option<Square> {
     match m.kind() {
         MoveKind::EnPassant => m.to().offset(0, fwd(!pos.side)),
+        MoveKind::Promotion if m.param() == 2 => m.to().offset(0, fwd(!pos.side)),
         MoveKind::Castle | MoveKind::Placement => None,
         _ if pos.piece_at(m.from()).kind() == DRAGON && m.param() != 0 => {
             Some(Square::from_index(m.param()))
@@ -795,11 +828,34 @@ fn legal_set(pos: &Eldritch) -> Vec<Move> {
             l2.push(m);
         }
     }
-    if l1.is_empty() {
-        l2
-    } else {
-        l1
-    }
+    let legal = if l1.is_empty() { l2 } else { l1 };
+    without_shadowed(pos, legal)
+}
+
+/// ELD-231 (and the Illusionist ruling): a Berserker's or Illusionist's other move to a square
+/// where one of its pawn-type moves is legal is that pawn-type move, so it is not an option.
+fn without_shadowed(pos: &Eldritch, legal: Vec<Move>) -> Vec<Move> {
+    let r = Ref { pos };
+    let pawn_moves_of = |from: Square| {
+        let mut raw = Vec::new();
+        r.pawn(from, true, &mut raw);
+        let mut moves = Vec::new();
+        for m in raw {
+            r.finish(m, &mut moves);
+        }
+        moves
+    };
+    let keep = |m: &Move| {
+        if !matches!(r.kind(m.from()), BERSERKER | ILLUSIONIST) {
+            return true;
+        }
+        let pawn = pawn_moves_of(m.from());
+        pawn.contains(m)
+            || !legal
+                .iter()
+                .any(|l| l.from() == m.from() && l.to() == m.to() && pawn.contains(l))
+    };
+    legal.iter().copied().filter(keep).collect()
 }
 
 pub fn is_legal(pos: &Eldritch, mv: Move) -> bool {
