@@ -4,7 +4,7 @@
 //! en passant, the end of the game, FEN and tokens.
 
 use grimoire_engine::variants::ghost::{Ghost, START_FEN};
-use grimoire_engine::{Color, Outcome, Reason, Rules};
+use grimoire_engine::{Color, Game, Outcome, Reason, Rules};
 
 fn pos(fen: &str) -> Ghost {
     Ghost::from_fen(fen, &()).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -359,6 +359,40 @@ fn gho_55_74_the_clock_counts_ghost_moves() {
     assert_eq!(after(fen, &["z4z6"]).halfmove_clock(), 0);
 }
 
+#[test]
+fn gho_54_threefold_repetition_counts_the_ghosts() {
+    // Ghost knights shuffle along file z; the start position occurs a third time after 8 plies.
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 Nz4,nz6";
+    let mut game = Game::new(pos(fen));
+    let cycle = ["z4z3", "z6z7", "z3z4", "z7z6"];
+    for t in cycle {
+        game.play_token(t).unwrap();
+    }
+    assert_eq!(game.outcome(), None, "second occurrence only");
+    for t in cycle {
+        game.play_token(t).unwrap();
+    }
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::Repetition
+        })
+    );
+    // The ghosts are part of the position: same living pieces, ghosts elsewhere, another key.
+    assert_ne!(
+        pos(fen).hash(),
+        pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1 Nz3,nz6").hash()
+    );
+    assert_ne!(
+        pos(fen).hash(),
+        pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1 nz4,Nz6").hash()
+    );
+    // A position inside a turn (a decision pending) never equals one at a turn boundary.
+    let inside = pos("4k3/8/8/3R4/8/8/8/4K3 b - - 0 1 Nz5 spawn=n@d5");
+    let boundary = pos("4k3/8/8/3R4/8/8/8/4K3 b - - 0 1 Nz5");
+    assert_ne!(inside.hash(), boundary.hash());
+}
+
 // ---- FEN and tokens -------------------------------------------------------------------------
 
 #[test]
@@ -409,6 +443,18 @@ fn bad_fens_are_rejected_with_a_reason() {
             "single option is no decision",
         ),
         (format!("{base} - spawn=N@e4 spawn=N@e4"), "key twice"),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - spawn=P@a8".to_string(),
+            "a pawn taken on rank 8 (no pawn stands there, GHO-20)",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 b - - 0 1 - spawn=p@h1".to_string(),
+            "a pawn taken on rank 1 (no pawn stands there, GHO-20)",
+        ),
+        (
+            "4k3/8/8/3R4/8/8/8/4K3 b - - 7 1 Nz5 spawn=n@d5".to_string(),
+            "a spawn follows a capture, which reset the clock (GHO-55)",
+        ),
         (format!("{base} - foo=1"), "unknown key"),
         (format!("{base} - x"), "extra field"),
         (

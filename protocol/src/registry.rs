@@ -35,7 +35,9 @@ pub trait AnyGame: Send + Sync {
     fn display(&self) -> String;
     fn legal_move_tokens(&self) -> Vec<String>;
     fn outcome(&self) -> Option<Outcome>;
-    /// Per-root-move counts as tokens; `None` if stopped.
+    /// Per-root-move counts as tokens; where a root move opens a decision that costs no perft
+    /// depth (GHO-27 A), one line per whole turn, its tokens joined by spaces (`docs/notation.md`
+    /// §4). `None` if stopped.
     fn perft_divide(
         &self,
         depth: u32,
@@ -197,11 +199,11 @@ impl<R: Rules, E: TunableEval<R> + Default> AnyGame for VariantGame<R, E> {
         stop: &AtomicBool,
     ) -> Option<Vec<(String, u64)>> {
         let pos = self.game.position();
-        let counts = perft::divide(pos, depth, threads, stop)?;
+        let counts = perft::divide_turns(pos, depth, threads, stop)?;
         Some(
             counts
                 .into_iter()
-                .map(|(m, n)| (pos.format_move(m), n))
+                .map(|(turn, n)| (turn_tokens(pos, &turn), n))
                 .collect(),
         )
     }
@@ -346,6 +348,17 @@ impl<R: Rules, E: TunableEval<R> + Default> AnyGame for VariantGame<R, E> {
 pub struct VariantEntry {
     pub name: &'static str,
     pub create: fn() -> Box<dyn AnyGame>,
+}
+
+/// The tokens of the actions `turn` played from `pos`, joined by single spaces.
+fn turn_tokens<R: Rules>(pos: &R, turn: &[grimoire_engine::Move]) -> String {
+    let mut at = pos.clone();
+    let mut tokens = Vec::with_capacity(turn.len());
+    for &mv in turn {
+        tokens.push(at.format_move(mv));
+        at.play(mv);
+    }
+    tokens.join(" ")
 }
 
 fn entry<R: Rules, E: TunableEval<R> + Default>() -> VariantEntry {
