@@ -240,6 +240,15 @@ fn gho_51_in_check_a_ghost_helps_only_by_taking_the_checker() {
     assert!(p.in_check());
     assert_eq!(moves_from(&p, "a0"), sorted(&["a0a1"]));
     assert!(moves_from(&p, "z8").is_empty());
+    // Double check (rook e8, bishop a5): taking one checker does not help, only king moves
+    // or a ghost taking the enemy king (h0h8).
+    let d = pos("4r2k/8/8/b7/8/8/8/4K3 w - - 0 1 Ra0,Rh0");
+    assert!(d.in_check());
+    assert!(moves_from(&d, "a0").is_empty());
+    assert_eq!(moves_from(&d, "h0"), sorted(&["h0h8"]));
+    assert!(tokens(&d)
+        .iter()
+        .all(|t| t.starts_with("e1") || t == "h0h8"));
 }
 
 #[test]
@@ -488,6 +497,40 @@ fn decision_and_ghost_tokens_parse_only_where_they_belong() {
     assert!(q.parse_move("z7z8").is_err(), "promotion letter required");
     assert!(q.parse_move("z7z8q").is_ok());
     assert!(q.parse_move("z8").is_err(), "no decision pending");
+}
+
+/// `d` draws the ring around the board (GHO-1): every ghost in the row of its rank and the
+/// column of its file, files z and i beside the board, ranks 0 and 9 below and above it.
+#[test]
+fn the_board_picture_shows_the_ring() {
+    let p = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1 Qa9,ri8,Bz1,nh0,Pz5");
+    let text = p.render();
+    let lines: Vec<&str> = text.lines().collect();
+    let footer = lines
+        .iter()
+        .find(|l| l.trim_start().starts_with("z   a"))
+        .expect("file letters z..i");
+    for (code, file, rank) in [
+        ('Q', 'a', 9),
+        ('r', 'i', 8),
+        ('B', 'z', 1),
+        ('n', 'h', 0),
+        ('P', 'z', 5),
+    ] {
+        let column = footer.find(file).unwrap();
+        let row = lines
+            .iter()
+            .find(|l| l.starts_with(&format!(" {rank} ")))
+            .unwrap_or_else(|| panic!("no row {rank}:\n{text}"));
+        assert_eq!(row.chars().nth(column), Some(code), "{file}{rank}:\n{text}");
+    }
+    // A pending decision is named with its options.
+    let q = pos("r1bqkb1r/pppp1ppp/5n2/3Pp3/8/8/PPP2PPP/RNBQKBNR b KQkq - 0 4 - spawn=n@d5");
+    let last = q.render().lines().last().unwrap().to_string();
+    assert!(
+        last.contains("d5") && last.contains("z5") && last.contains("d9"),
+        "{last}"
+    );
 }
 
 #[test]
