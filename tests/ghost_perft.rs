@@ -5,10 +5,11 @@
 //! definition of GHO-22, play-and-look legality) counting on its own; the numbers were first
 //! produced by the fast generator and agreed with the reference at every depth listed.
 
-use grimoire_engine::perft::{perft, perft_reference};
+use grimoire_engine::perft::{divide_turns, perft, perft_reference};
 use grimoire_engine::variants::chess::Chess;
 use grimoire_engine::variants::ghost::{Ghost, START_FEN};
 use grimoire_engine::{MoveKind, Rules};
+use std::sync::atomic::AtomicBool;
 
 /// Ghosts on all four edge lines of a middle game, castling rights for Black; the White ghost
 /// bishop on z3 can take the king on e8 at once (that child ends the game: no children, G8).
@@ -120,6 +121,50 @@ fn reference_agrees_at_every_listed_depth() {
             "{name} depth {d}"
         );
     }
+}
+
+/// GHO-27 (A): a decision costs no depth and each option is its own path. After 1.e4 d5 the
+/// only capture, exd5, opens the z5/d9 tie (GHO-21), so perft(1) is chess's count plus one, and
+/// the divide names the two turns `e4d5 z5` and `e4d5 d9` (`docs/notation.md` §4), each counted
+/// from the position after its decision.
+#[test]
+fn gho_27_a_decision_is_a_free_node_and_divide_names_whole_turns() {
+    let mut ghost = Ghost::start_position(&());
+    let mut chess = Chess::start_position(&());
+    for t in ["e2e4", "d7d5"] {
+        ghost.play(ghost.parse_move(t).unwrap());
+        chess.play(chess.parse_move(t).unwrap());
+    }
+    let chess_moves = chess.legal_moves().len() as u64;
+    assert_eq!(perft(&ghost, 1), chess_moves + 1);
+    assert_eq!(perft_reference(&ghost, 1), chess_moves + 1);
+    let never = AtomicBool::new(false);
+    let lines = divide_turns(&ghost, 2, 1, &never).expect("not stopped");
+    let names: Vec<String> = lines
+        .iter()
+        .map(|(turn, _)| {
+            let mut at = ghost.clone();
+            let mut words = Vec::new();
+            for &mv in turn {
+                words.push(at.format_move(mv));
+                at.play(mv);
+            }
+            words.join(" ")
+        })
+        .collect();
+    assert_eq!(lines.len() as u64, chess_moves + 1);
+    assert!(!names.iter().any(|n| n == "e4d5"), "{names:?}");
+    for decided in ["e4d5 z5", "e4d5 d9"] {
+        let i = names.iter().position(|n| n == decided).expect(decided);
+        let mut after = ghost.clone();
+        for &mv in &lines[i].0 {
+            after.play(mv);
+        }
+        assert_eq!(lines[i].1, perft(&after, 1), "{decided}");
+        assert_eq!(lines[i].1, perft_reference(&after, 1), "{decided}");
+    }
+    let total: u64 = lines.iter().map(|&(_, n)| n).sum();
+    assert_eq!(total, perft(&ghost, 2));
 }
 
 /// Before the first capture no ghost exists and Ghost Chess is FIDE chess (GHO-2, GHO-10): along

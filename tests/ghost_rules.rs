@@ -4,7 +4,7 @@
 //! en passant, the end of the game, FEN and tokens.
 
 use grimoire_engine::variants::ghost::{Ghost, START_FEN};
-use grimoire_engine::{Color, Outcome, Reason, Rules};
+use grimoire_engine::{Color, Game, Outcome, Reason, Rules};
 
 fn pos(fen: &str) -> Ghost {
     Ghost::from_fen(fen, &()).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -240,6 +240,15 @@ fn gho_51_in_check_a_ghost_helps_only_by_taking_the_checker() {
     assert!(p.in_check());
     assert_eq!(moves_from(&p, "a0"), sorted(&["a0a1"]));
     assert!(moves_from(&p, "z8").is_empty());
+    // Double check (rook e8, bishop a5): taking one checker does not help, only king moves
+    // or a ghost taking the enemy king (h0h8).
+    let d = pos("4r2k/8/8/b7/8/8/8/4K3 w - - 0 1 Ra0,Rh0");
+    assert!(d.in_check());
+    assert!(moves_from(&d, "a0").is_empty());
+    assert_eq!(moves_from(&d, "h0"), sorted(&["h0h8"]));
+    assert!(tokens(&d)
+        .iter()
+        .all(|t| t.starts_with("e1") || t == "h0h8"));
 }
 
 #[test]
@@ -359,6 +368,40 @@ fn gho_55_74_the_clock_counts_ghost_moves() {
     assert_eq!(after(fen, &["z4z6"]).halfmove_clock(), 0);
 }
 
+#[test]
+fn gho_54_threefold_repetition_counts_the_ghosts() {
+    // Ghost knights shuffle along file z; the start position occurs a third time after 8 plies.
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 Nz4,nz6";
+    let mut game = Game::new(pos(fen));
+    let cycle = ["z4z3", "z6z7", "z3z4", "z7z6"];
+    for t in cycle {
+        game.play_token(t).unwrap();
+    }
+    assert_eq!(game.outcome(), None, "second occurrence only");
+    for t in cycle {
+        game.play_token(t).unwrap();
+    }
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::Repetition
+        })
+    );
+    // The ghosts are part of the position: same living pieces, ghosts elsewhere, another key.
+    assert_ne!(
+        pos(fen).hash(),
+        pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1 Nz3,nz6").hash()
+    );
+    assert_ne!(
+        pos(fen).hash(),
+        pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1 nz4,Nz6").hash()
+    );
+    // A position inside a turn (a decision pending) never equals one at a turn boundary.
+    let inside = pos("4k3/8/8/3R4/8/8/8/4K3 b - - 0 1 Nz5 spawn=n@d5");
+    let boundary = pos("4k3/8/8/3R4/8/8/8/4K3 b - - 0 1 Nz5");
+    assert_ne!(inside.hash(), boundary.hash());
+}
+
 // ---- FEN and tokens -------------------------------------------------------------------------
 
 #[test]
@@ -409,6 +452,18 @@ fn bad_fens_are_rejected_with_a_reason() {
             "single option is no decision",
         ),
         (format!("{base} - spawn=N@e4 spawn=N@e4"), "key twice"),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - spawn=P@a8".to_string(),
+            "a pawn taken on rank 8 (no pawn stands there, GHO-20)",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 b - - 0 1 - spawn=p@h1".to_string(),
+            "a pawn taken on rank 1 (no pawn stands there, GHO-20)",
+        ),
+        (
+            "4k3/8/8/3R4/8/8/8/4K3 b - - 7 1 Nz5 spawn=n@d5".to_string(),
+            "a spawn follows a capture, which reset the clock (GHO-55)",
+        ),
         (format!("{base} - foo=1"), "unknown key"),
         (format!("{base} - x"), "extra field"),
         (
@@ -442,6 +497,40 @@ fn decision_and_ghost_tokens_parse_only_where_they_belong() {
     assert!(q.parse_move("z7z8").is_err(), "promotion letter required");
     assert!(q.parse_move("z7z8q").is_ok());
     assert!(q.parse_move("z8").is_err(), "no decision pending");
+}
+
+/// `d` draws the ring around the board (GHO-1): every ghost in the row of its rank and the
+/// column of its file, files z and i beside the board, ranks 0 and 9 below and above it.
+#[test]
+fn the_board_picture_shows_the_ring() {
+    let p = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1 Qa9,ri8,Bz1,nh0,Pz5");
+    let text = p.render();
+    let lines: Vec<&str> = text.lines().collect();
+    let footer = lines
+        .iter()
+        .find(|l| l.trim_start().starts_with("z   a"))
+        .expect("file letters z..i");
+    for (code, file, rank) in [
+        ('Q', 'a', 9),
+        ('r', 'i', 8),
+        ('B', 'z', 1),
+        ('n', 'h', 0),
+        ('P', 'z', 5),
+    ] {
+        let column = footer.find(file).unwrap();
+        let row = lines
+            .iter()
+            .find(|l| l.starts_with(&format!(" {rank} ")))
+            .unwrap_or_else(|| panic!("no row {rank}:\n{text}"));
+        assert_eq!(row.chars().nth(column), Some(code), "{file}{rank}:\n{text}");
+    }
+    // A pending decision is named with its options.
+    let q = pos("r1bqkb1r/pppp1ppp/5n2/3Pp3/8/8/PPP2PPP/RNBQKBNR b KQkq - 0 4 - spawn=n@d5");
+    let last = q.render().lines().last().unwrap().to_string();
+    assert!(
+        last.contains("d5") && last.contains("z5") && last.contains("d9"),
+        "{last}"
+    );
 }
 
 #[test]

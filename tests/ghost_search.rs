@@ -62,3 +62,15 @@ fn a_king_in_danger_steps_off_the_ghosts_line() {
     );
     assert!(score > -MATE_BOUND, "{score}");
 }
+
+#[test]
+fn a_decision_inside_the_tree_is_the_owners_choice() {
+    // Rxd5 would win the knight, but the knight spawns by Black's choice (G5, GHO-26): z5/d9
+    // tie, and on z5 it takes White's ghost queen (GHO-23). Were the decision White's node, the
+    // capture would look like a clean win of a knight.
+    let fen = "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1 Qz5";
+    let (mv, _) = best(fen, 3);
+    assert_ne!(mv, "d1d5");
+    let (decision, _) = best("4k3/8/8/3R4/8/8/8/4K3 b - - 0 1 Qz5 spawn=n@d5", 2);
+    assert_eq!(decision, "z5");
+}

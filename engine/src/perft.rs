@@ -47,27 +47,72 @@ pub fn divide<R: Rules>(
     threads: usize,
     stop: &AtomicBool,
 ) -> Option<Vec<(Move, u64)>> {
-    let list = pos.legal_moves();
-    let child_depth = if pos.consumes_depth() {
-        depth.saturating_sub(1)
-    } else {
-        depth
-    };
-    let count = |mv: &Move| {
-        let mut child = pos.clone();
-        child.play(*mv);
-        (*mv, perft_stoppable(&child, child_depth, stop))
-    };
     if depth == 0 {
         return Some(Vec::new());
     }
-    let result: Vec<(Move, u64)> = if threads <= 1 {
-        let mut out = Vec::with_capacity(list.len());
-        for mv in &list {
+    let child_depth = if pos.consumes_depth() {
+        depth - 1
+    } else {
+        depth
+    };
+    let children = pos
+        .legal_moves()
+        .iter()
+        .map(|&mv| {
+            let mut child = pos.clone();
+            child.play(mv);
+            (mv, child)
+        })
+        .collect();
+    count_children(children, child_depth, threads, stop)
+}
+
+/// Per-turn counts: like [`divide`], but where a root action leads to a decision that costs no
+/// depth (GHO-27 A, HOB-151), each option of that decision gets its own line, so a line names a
+/// whole turn by its actions (`docs/notation.md` §4). Same stop rule as [`divide`].
+pub fn divide_turns<R: Rules>(
+    pos: &R,
+    depth: u32,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Option<Vec<(Vec<Move>, u64)>> {
+    if depth == 0 {
+        return Some(Vec::new());
+    }
+    let root_turn = pos.consumes_depth();
+    let child_depth = if root_turn { depth - 1 } else { depth };
+    let mut turns = Vec::new();
+    for mv in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play(mv);
+        if root_turn && !child.consumes_depth() {
+            for option in child.legal_moves() {
+                let mut decided = child.clone();
+                decided.play(option);
+                turns.push((vec![mv, option], decided));
+            }
+        } else {
+            turns.push((vec![mv], child));
+        }
+    }
+    count_children(turns, child_depth, threads, stop)
+}
+
+/// Perft of each labelled child at `depth`, in order, on `threads` worker threads.
+fn count_children<T: Send + Sync + Clone, R: Rules>(
+    children: Vec<(T, R)>,
+    depth: u32,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Option<Vec<(T, u64)>> {
+    let count = |(label, child): &(T, R)| (label.clone(), perft_stoppable(child, depth, stop));
+    let result: Vec<(T, u64)> = if threads <= 1 {
+        let mut out = Vec::with_capacity(children.len());
+        for item in &children {
             if stop.load(Ordering::Relaxed) {
                 return None;
             }
-            out.push(count(mv));
+            out.push(count(item));
         }
         out
     } else {
@@ -76,7 +121,7 @@ pub fn divide<R: Rules>(
             .stack_size(16 << 20)
             .build()
             .ok()?;
-        pool.install(|| list.par_iter().map(count).collect())
+        pool.install(|| children.par_iter().map(count).collect())
     };
     if stop.load(Ordering::Relaxed) {
         None

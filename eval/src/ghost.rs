@@ -173,5 +173,7 @@ impl Evaluator<Ghost> for GhostEval {
     }
 }
 
-/// The share of the method's figure that a ghost's material gets (`EvalParams::ghost`).
+/// The share of the method's figure that a ghost's material gets (`EvalParams::ghost`): the
+/// divisor that makes a ghost taking a living piece of its own kind an even exchange, fitted
+/// over the five kinds (4.27, `docs/eval.md`; a test recomputes the fit).
 pub const GHOST_VALUE_DIVISOR: i32 = 4;

@@ -528,8 +528,10 @@ impl EvalParams {
     /// the living pieces under their chess names, then the ghost terms. Ghost material is a
     /// quarter of the piece-value method's figure for the ghost's pattern on the frame
     /// (`crate::ghost::derived_ghost_values`; a test checks the numbers): phasing makes the
-    /// method's figure large, but a ghost captures on the board once and is gone, and taking a
-    /// living piece must gain material although it comes back as a ghost. The other ghost terms are starting values for the tuner.
+    /// method's figure large, but a ghost captures on the board once and is gone, and the piece
+    /// it takes comes back as a ghost; the divisor 4 is fitted so that a ghost taking a living
+    /// piece of its own kind is about even (`docs/eval.md`). The other ghost terms are starting
+    /// values for the tuner.
     pub fn ghost() -> EvalParams {
         let mut p = EvalParams::new("ghost");
         p.section("Living pieces: the chess terms, same names and meaning (docs/eval.md).");

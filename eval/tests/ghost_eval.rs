@@ -87,6 +87,34 @@ fn ghost_material_is_the_derived_value() {
     }
 }
 
+/// The divisor itself is derived, not picked: a ghost that takes a living piece of its own kind
+/// is spent and the victim returns as an enemy ghost of that kind (GHO-33, GHO-20), so the
+/// exchange is even when a ghost is worth half the living piece. One divisor for the five
+/// kinds, fitted to that condition by least squares on relative error (the fitting rule of the
+/// method's own calibration, `docs/eval.md`), rounds to `GHOST_VALUE_DIVISOR`.
+#[test]
+fn ghost_value_divisor_is_fitted_to_the_even_like_for_like_exchange() {
+    let chess = EvalParams::chess();
+    // r = method value / (living value / 2); the fit of 1/k minimises the sum of (r/k - 1)^2.
+    let ratios: Vec<f64> = derived_ghost_values()
+        .iter()
+        .map(|(kind, v)| {
+            let (living, _) = chess
+                .get(&format!("material_{kind}"))
+                .expect("chess material");
+            v.pawns * 100.0 / (living as f64 / 2.0)
+        })
+        .collect();
+    let sum: f64 = ratios.iter().sum();
+    let sum_sq: f64 = ratios.iter().map(|r| r * r).sum();
+    let fitted = sum_sq / sum;
+    assert_eq!(
+        fitted.round() as i32,
+        GHOST_VALUE_DIVISOR,
+        "fitted {fitted}"
+    );
+}
+
 #[test]
 fn living_pieces_are_scored_as_in_chess() {
     let chess = ChessEval::default();

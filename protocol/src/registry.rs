@@ -35,7 +35,9 @@ pub trait AnyGame: Send + Sync {
     fn display(&self) -> String;
     fn legal_move_tokens(&self) -> Vec<String>;
     fn outcome(&self) -> Option<Outcome>;
-    /// Per-root-move counts as tokens; `None` if stopped.
+    /// Per-root-move counts as tokens; where a root move opens a decision that costs no perft
+    /// depth (GHO-27 A), one line per whole turn, its tokens joined by spaces (`docs/notation.md`
+    /// §4). `None` if stopped.
     fn perft_divide(
         &self,
         depth: u32,
@@ -68,6 +70,10 @@ pub trait AnyGame: Send + Sync {
     fn move_tokens(&self) -> &[String];
     /// The played actions in the notation of a PGN file: SAN for chess, tokens elsewhere.
     fn pgn_moves(&self) -> Vec<String>;
+    /// Per played action: the side whose turn it starts, or `None` where it continues a turn
+    /// (a decision step that costs no perft depth, GHO-27 A, or a second action of the same
+    /// side). PGN numbers full moves by it.
+    fn turn_starts(&self) -> Vec<Option<Color>>;
     /// The pending step is a random event (G6): the referee picks among `chance_outcomes`.
     fn is_chance_node(&self) -> bool;
     /// The outcomes of a pending random event as tokens with their relative weights.
@@ -197,11 +203,11 @@ impl<R: Rules, E: TunableEval<R> + Default> AnyGame for VariantGame<R, E> {
         stop: &AtomicBool,
     ) -> Option<Vec<(String, u64)>> {
         let pos = self.game.position();
-        let counts = perft::divide(pos, depth, threads, stop)?;
+        let counts = perft::divide_turns(pos, depth, threads, stop)?;
         Some(
             counts
                 .into_iter()
-                .map(|(m, n)| (pos.format_move(m), n))
+                .map(|(turn, n)| (turn_tokens(pos, &turn), n))
                 .collect(),
         )
     }
@@ -310,6 +316,24 @@ impl<R: Rules, E: TunableEval<R> + Default> AnyGame for VariantGame<R, E> {
             .collect()
     }
 
+    fn turn_starts(&self) -> Vec<Option<Color>> {
+        let mut pos = self.game.start().clone();
+        let mut turn_of = None;
+        self.game
+            .moves()
+            .iter()
+            .map(|&m| {
+                let side = pos.side_to_move();
+                let starts = pos.consumes_depth() && turn_of != Some(side);
+                if starts {
+                    turn_of = Some(side);
+                }
+                pos.play(m);
+                starts.then_some(side)
+            })
+            .collect()
+    }
+
     fn is_chance_node(&self) -> bool {
         self.game.position().is_chance_node()
     }
@@ -348,6 +372,17 @@ pub struct VariantEntry {
     pub create: fn() -> Box<dyn AnyGame>,
 }
 
+/// The tokens of the actions `turn` played from `pos`, joined by single spaces.
+fn turn_tokens<R: Rules>(pos: &R, turn: &[grimoire_engine::Move]) -> String {
+    let mut at = pos.clone();
+    let mut tokens = Vec::with_capacity(turn.len());
+    for &mv in turn {
+        tokens.push(at.format_move(mv));
+        at.play(mv);
+    }
+    tokens.join(" ")
+}
+
 fn entry<R: Rules, E: TunableEval<R> + Default>() -> VariantEntry {
     VariantEntry {
         name: R::NAME,
@@ -376,4 +411,22 @@ pub fn create(name: &str) -> Option<Box<dyn AnyGame>> {
         .into_iter()
         .find(|v| v.name.eq_ignore_ascii_case(name))
         .map(|v| (v.create)())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A Ghost spawn decision (GHO-26) continues the capturing turn, so it starts none.
+    #[test]
+    fn a_ghost_decision_continues_the_turn_it_belongs_to() {
+        let mut game = create("ghost").expect("ghost is registered");
+        game.set_position(None, &["e2e4", "d7d5", "e4d5", "z5", "g8f6", "b1c3"])
+            .unwrap();
+        let (w, b) = (Some(Color::White), Some(Color::Black));
+        assert_eq!(game.turn_starts(), [w, b, w, None, b, w]);
+        let mut chess = create("chess").expect("chess is registered");
+        chess.set_position(None, &["e2e4", "d7d5", "e4d5"]).unwrap();
+        assert_eq!(chess.turn_starts(), [w, b, w]);
+    }
 }

@@ -42,6 +42,43 @@ fn decisions_travel_through_position_go_and_d() {
     s.quit();
 }
 
+/// `go perft` counts whole turns (GHO-27 A): a capture that opens a spawn decision is one line
+/// per option, named by the turn's tokens joined by a space (`docs/notation.md` §4).
+#[test]
+fn perft_divide_names_whole_turns_with_their_decision() {
+    let mut s = Session::start();
+    s.send("setoption name UCI_Variant value ghost");
+    s.send("position startpos moves e2e4 d7d5 e4d5 z5");
+    let black_replies = s.legal_moves().len() as u64;
+    s.send("position startpos moves e2e4 d7d5");
+    let mut turns = s.legal_moves();
+    s.send("go perft 2");
+    let out = s.read_until("Nodes searched");
+    let lines: Vec<(String, u64)> = out
+        .iter()
+        .filter_map(|l| l.split_once(": "))
+        .filter(|(t, _)| !t.starts_with("Nodes") && !t.starts_with("info"))
+        .map(|(t, n)| (t.to_string(), n.trim().parse().expect("a count")))
+        .collect();
+    let count = |turn: &str| lines.iter().find(|(t, _)| t == turn).map(|&(_, n)| n);
+    // e4xd5 opens the z5/d9 tie (GHO-21): two lines, the capture alone is no line.
+    assert_eq!(count("e4d5 z5"), Some(black_replies), "{out:?}");
+    assert!(count("e4d5 d9").is_some(), "{out:?}");
+    assert_eq!(count("e4d5"), None, "{out:?}");
+    // Depth 1 names the same turns; the total is the sum of the lines.
+    let mut names: Vec<String> = lines.iter().map(|(t, _)| t.clone()).collect();
+    names.sort();
+    turns.sort();
+    assert_eq!(names, turns);
+    let total: u64 = lines.iter().map(|&(_, n)| n).sum();
+    assert_eq!(
+        out.last().unwrap(),
+        &format!("Nodes searched: {total}"),
+        "{out:?}"
+    );
+    s.quit();
+}
+
 #[test]
 fn the_picture_draws_the_ring_and_marks_ghosts() {
     let dir = std::env::temp_dir().join(format!("grimoire-ghost-svg-{}", std::process::id()));

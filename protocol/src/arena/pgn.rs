@@ -4,6 +4,7 @@
 //! reason as a final comment.
 
 use super::referee::GameRecord;
+use grimoire_engine::Color;
 
 /// Tag values the match supplies.
 #[derive(Clone, Debug)]
@@ -42,22 +43,41 @@ pub fn write_game(ctx: &PgnContext, round: usize, record: &GameRecord) -> String
     tag(&mut out, "PlyCount", &record.pgn_moves.len().to_string());
     out.push('\n');
 
-    // Move numbers follow the side to move of the start FEN.
-    let black_first = start_fen.split_whitespace().nth(1) == Some("b");
     let mut movetext = Vec::new();
-    for (i, mv) in record.pgn_moves.iter().enumerate() {
-        let ply = i + usize::from(black_first);
-        if ply % 2 == 0 {
-            movetext.push(format!("{}.", ply / 2 + 1));
-        } else if i == 0 {
-            movetext.push(format!("{}...", ply / 2 + 1));
-        }
+    for (number, mv) in move_numbers(&record.turn_starts)
+        .into_iter()
+        .zip(&record.pgn_moves)
+    {
+        movetext.extend(number);
         movetext.push(mv.clone());
     }
     movetext.push(format!("{{{}}}", record.reason.replace(['{', '}'], "")));
     movetext.push(record.result.to_string());
     out.push_str(&wrap(&movetext, 79));
     out.push_str("\n\n");
+    out
+}
+
+/// The move number to print before each action, given the side whose turn it starts (`None`
+/// where it continues one): `N.` before each White turn, `N...` before a first action that is
+/// not. A decision step inside a turn (G5) gets no number, so moves are numbered per full move
+/// as in chess.
+fn move_numbers(turn_starts: &[Option<Color>]) -> Vec<Option<String>> {
+    let mut number = 1;
+    let mut out = Vec::with_capacity(turn_starts.len());
+    for (i, &start) in turn_starts.iter().enumerate() {
+        let earlier_turn = turn_starts[..i].iter().any(Option::is_some);
+        out.push(match start {
+            Some(Color::White) => {
+                if earlier_turn {
+                    number += 1;
+                }
+                Some(format!("{number}."))
+            }
+            _ if i == 0 => Some(format!("{number}...")),
+            _ => None,
+        });
+    }
     out
 }
 
@@ -112,6 +132,30 @@ mod tests {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(20_779), (2026, 11, 22));
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+
+    #[test]
+    fn moves_are_numbered_per_full_move_with_decision_steps() {
+        let (w, b) = (Some(Color::White), Some(Color::Black));
+        let words = |starts: &[Option<Color>]| -> Vec<String> {
+            move_numbers(starts)
+                .into_iter()
+                .map(|n| n.unwrap_or_default())
+                .collect()
+        };
+        // Ghost: 1. e2e4 d7d5 2. e4d5 z5 g8f6 3. ... (Black's decision z5 ends White's turn).
+        assert_eq!(
+            words(&[w, b, w, None, b, w]),
+            ["1.", "", "2.", "", "", "3."]
+        );
+        // Black first (a FEN start); White decides after Black's capture, then starts move 3.
+        assert_eq!(
+            words(&[b, w, b, None, w, b]),
+            ["1...", "2.", "", "", "3.", ""]
+        );
+        // A game from a FEN with a decision pending: it continues the turn in progress.
+        assert_eq!(words(&[None, b, w]), ["1...", "", "2."]);
+        assert!(words(&[]).is_empty());
     }
 
     #[test]

@@ -57,6 +57,9 @@ pub struct GameRecord {
     pub tokens: Vec<String>,
     /// The same moves in PGN notation (SAN for chess).
     pub pgn_moves: Vec<String>,
+    /// Per action, the side whose turn it starts (`None`: it continues a turn), for PGN move
+    /// numbers.
+    pub turn_starts: Vec<Option<Color>>,
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub result: &'static str,
     pub termination: Termination,
@@ -285,6 +288,7 @@ pub fn play_game(
         black: names[1].clone(),
         opening: opening.clone(),
         pgn_moves: game.pgn_moves(),
+        turn_starts: game.turn_starts(),
         tokens,
         result,
         termination,

@@ -105,7 +105,8 @@ impl Session {
         (best, lines)
     }
 
-    /// The legal moves of the current position (from `go perft 1`).
+    /// The legal moves of the current position (from `go perft 1`). Lines name whole turns, so
+    /// a Ghost capture that opens a spawn decision appears once per option (`e4d5 z5`).
     pub fn legal_moves(&mut self) -> Vec<String> {
         self.send("go perft 1");
         let lines = self.read_until("Nodes searched");

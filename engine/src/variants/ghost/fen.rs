@@ -77,6 +77,11 @@ fn parse_spawn(value: &str, side: Color) -> Result<PendingSpawn, String> {
         .parse(square)
         .filter(|s| tables().board.contains(*s))
         .ok_or_else(|| format!("bad capture square '{square}' (a board square)"))?;
+    if piece.kind() == PAWN && (q.row() == 1 || q.row() == 8) {
+        return Err(format!(
+            "a pawn cannot have been taken on '{square}' (no pawn stands on rank 1 or 8)"
+        ));
+    }
     Ok(PendingSpawn {
         piece,
         capture_square: q,
@@ -120,6 +125,12 @@ pub(super) fn parse(fen: &str) -> Result<Ghost, String> {
         }
     }
     if let Some(p) = pending {
+        if living.halfmove_clock() != 0 {
+            return Err(
+                "a spawn follows a capture, which resets the halfmove clock to 0 (GHO-55)"
+                    .to_string(),
+            );
+        }
         if king_taken {
             return Err("no spawn is pending after a king is taken (GHO-52)".to_string());
         }
