@@ -1101,3 +1101,44 @@ fn arc_92_en_passant_counts_only_when_a_capture_is_legal() {
     let no_ep = pos(&setup("Pf5 Rd1 Kj1 ke8 pe5", "", "b - - 0 1"));
     assert_ne!(free.hash(), no_ep.hash());
 }
+
+#[test]
+fn arc_93_what_resets_the_clock_and_what_counts() {
+    let clock_after = |fen: &str, token: &str| play(&pos(fen), token).halfmove_clock();
+    // Castling and a Rook's non-capturing promotion add 1.
+    assert_eq!(
+        clock_after(&setup(CASTLE_BASE, "", "w KQ - 7 9"), "f1h1"),
+        8
+    );
+    assert_eq!(
+        clock_after(&setup("Rc9 Ka1 kj1", "", "w - - 7 9"), "c9c10c"),
+        8
+    );
+    // The Prince's two-step adds 1.
+    assert_eq!(
+        clock_after(&setup("Ie5 Ka1 kj1", "", "w - - 7 9"), "e5e7"),
+        8
+    );
+    // A Pawn's promotion and the capture of a Dragon reset it.
+    assert_eq!(
+        clock_after(&setup("Pc9 Ka1 kj1", "", "w - - 7 9"), "c9c10a"),
+        0
+    );
+    assert_eq!(
+        clock_after(&setup("Rc2 Ka1 kj1 dc7", "", "w - - 7 9"), "c2c7"),
+        0
+    );
+}
+
+#[test]
+fn arc_55_a_promoting_summoner_switch_parses_in_either_order() {
+    let p = pos(&setup("Ae10 Mb7 Ka1 kj4", "", "w - - 0 1"));
+    assert_eq!(
+        p.parse_move("e10b7a").unwrap(),
+        p.parse_move("b7e10a").unwrap()
+    );
+    assert!(
+        p.parse_move("e10b7").is_err(),
+        "the promotion letter is required"
+    );
+}
