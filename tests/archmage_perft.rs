@@ -27,8 +27,22 @@ pub const BENT_RIDERS: &str = "g4k3g/1x6x1/3u2u3/10/10/10/10/3U2U3/1X6X1/G4K3G[D
 /// promotions by switch and by move, drops next to several summoners.
 pub const SWITCHES: &str = "4k5/2m2m1P1M/1S1sa5/5a4/10/10/10/3SAM1m2/4p1M3/4K5[DHdh] b - - 0 25";
 
+/// Both sides may castle both ways (ARC-70..72): the rank between King and Rooks is clear,
+/// summoners out in front, one Dragon in each hand.
+pub const CASTLING: &str = "gr3k2rg/xbtfziftbx/ppppqppppp/2us2mu2/4p5/4P5/2US2MU2/PPPPQPPPPP/XBTFZIFTBX/GR3K2RG[Hd] w KQkq - 4 9";
+/// Pawns on their relative ranks 1 and 2 after switches (ARC-25, ARC-58 b): Black to move may
+/// take en passant on c2 after the White Pawn's double step c1-c3 (ARC-27), and has Pawns
+/// on j10 and g9 with the double step.
+pub const SWITCHED_PAWNS: &str =
+    "7k1p/x5pr2/1g3s4/2m7/3d6/3A6/1G8/2Pp6/P4MPPX1/4P2K1R[Dh] b - c2 0 31";
+/// Dragons all in hands after captures (White both Dragon Kings, Black both Dragon Horses,
+/// ARC-62), an ArchMage on each side's last rank with promoting partners in switch range
+/// (Prince, Rook; Bishop, Phoenix: ARC-56) and Pawns one step from promotion.
+pub const DRAGONS_AND_SWITCH_PROMOTIONS: &str =
+    "A9/2R4P2/1I8/10/3M5k/10/10/2s7/2f1pb1K2/3a6[DDhh] w - - 0 50";
+
 /// (name, FEN, counts by depth from 1).
-pub const SUITE: [(&str, &str, &[u64]); 7] = [
+pub const SUITE: [(&str, &str, &[u64]); 10] = [
     ("startpos", START_FEN, &[78, 6_084, 507_339, 42_209_519]),
     ("middle", MIDDLE, &[144, 15_077, 2_181_555, 229_607_483]),
     ("en_passant", EN_PASSANT, &[92, 7_821, 750_895, 67_971_868]),
@@ -40,6 +54,17 @@ pub const SUITE: [(&str, &str, &[u64]); 7] = [
         &[62, 3_791, 266_441, 17_925_597],
     ),
     ("switches", SWITCHES, &[182, 28_899, 4_820_015, 754_262_612]),
+    ("castling", CASTLING, &[138, 18_544, 2_467_990, 325_734_743]),
+    (
+        "switched_pawns",
+        SWITCHED_PAWNS,
+        &[119, 13_081, 1_461_698, 158_628_906],
+    ),
+    (
+        "dragons_and_switch_promotions",
+        DRAGONS_AND_SWITCH_PROMOTIONS,
+        &[99, 6_997, 545_623, 38_509_931],
+    ),
 ];
 
 /// Largest count checked in the default (CI) run.
@@ -104,4 +129,31 @@ fn regression_counts_at_full_depth() {
             );
         }
     }
+}
+
+/// Each added position really exercises what it is there for, at its root.
+#[test]
+fn suite_positions_exercise_their_features() {
+    let tokens = |fen: &str| -> Vec<String> {
+        let p = position(fen, ArchMageOptions::default());
+        p.legal_moves().iter().map(|&m| p.format_move(m)).collect()
+    };
+    let has_all = |fen: &str, wanted: &[&str]| {
+        let list = tokens(fen);
+        for w in wanted {
+            assert!(list.iter().any(|t| t == w), "{w} missing at {fen}");
+        }
+    };
+    // Castling both ways (ARC-70), drops of the hand's Dragon (ARC-61).
+    has_all(CASTLING, &["f1h1", "f1d1", "H@e4"]);
+    // En passant after a double step from relative rank 1; double steps from relative
+    // ranks 1 and 2 (ARC-25, ARC-27).
+    has_all(SWITCHED_PAWNS, &["d3c2", "j10j8", "g9g7"]);
+    // Promotion by switch with every choice, Rook to Chancellor, Pawn by step (ARC-56).
+    has_all(
+        DRAGONS_AND_SWITCH_PROMOTIONS,
+        &[
+            "a10b8z", "a10b8l", "a10b8x", "a10b8g", "a10c9c", "h9h10a", "D@d7",
+        ],
+    );
 }

@@ -756,3 +756,389 @@ fn render_shows_the_ten_by_ten_board_and_both_hands() {
     assert_eq!(view.squares.len(), 100);
     assert_eq!(view.hands[1], vec![("H".to_string(), 1)]);
 }
+
+// ------------------------------------------- review: every piece type, counted by hand
+
+/// The legal ordinary moves of the piece on `square` (switches and drops left out).
+fn moves_from(p: &ArchMage, square: &str) -> Vec<String> {
+    from(p, square)
+        .into_iter()
+        .filter(|t| p.parse_move(t).unwrap().kind() != MoveKind::Switch)
+        .collect()
+}
+
+/// One White piece of each type on e5 of an otherwise empty board (Kings on j3 and b10, which
+/// no piece on e5 reaches), and its move count worked out from the catalogue: e5 has 4 files
+/// to the west, 5 to the east, 4 ranks below and 5 above.
+const OPEN_BOARD_COUNTS: [(char, usize); 19] = [
+    ('Q', 35), // ARC-21: 18 orthogonal + 17 diagonal
+    ('R', 18), // ARC-22: 4 + 5 + 4 + 5
+    ('B', 17), // ARC-23: 5 NE + 4 NW + 4 SE + 4 SW
+    ('P', 1),  // ARC-24: e6 only (relative rank 5, no double step)
+    ('A', 43), // ARC-29: the Queen's 35 (distance 2..3 leaps land on them too) + 8 Knight
+    ('M', 24), // ARC-31: the 5x5 box
+    ('S', 24), // ARC-32: distance 1..3 on 8 lines
+    ('L', 24), // ARC-33
+    ('F', 8),  // ARC-34: 4 W + 4 A
+    ('I', 12), // ARC-35: 8 steps + 4 two-steps
+    ('Z', 43), // ARC-37: 35 + 8
+    ('J', 25), // ARC-38: 17 + 8
+    ('C', 26), // ARC-39: 18 + 8
+    ('T', 16), // ARC-40: 8 + 8
+    ('U', 24), // ARC-41: 8 N + 8 C + 8 Z
+    ('D', 22), // ARC-42: 18 + 4 F
+    ('H', 21), // ARC-43: 17 + 4 W
+    ('X', 32), // ARC-44: north 1+4+4, south 1+3+3, east 1+4+4, west 1+3+3
+    ('G', 32), // ARC-45: NE 1+4+4, NW 1+4+3, SE 1+3+4, SW 1+3+3
+];
+
+#[test]
+fn arc_20_to_46_every_piece_type_on_an_open_board() {
+    for (letter, expected) in OPEN_BOARD_COUNTS {
+        let p = pos(&setup(&format!("{letter}e5 Kj3 kb10"), "", "w - - 0 1"));
+        assert_eq!(moves_from(&p, "e5").len(), expected, "{letter} on e5");
+    }
+    // ARC-20: the King (the only White King here).
+    let k = pos(&setup("Ke5 kb10", "", "w - - 0 1"));
+    assert_eq!(moves_from(&k, "e5").len(), 8);
+}
+
+/// The same pieces with a Black Pawn on each of the 8 neighbours of e5: slides and bent
+/// riders capture there and stop, leaps go on over them (ARC-11, ARC-29..46).
+const SURROUNDED_COUNTS: [(char, usize); 19] = [
+    ('Q', 8),  // 8 captures
+    ('R', 4),  // 4 captures
+    ('B', 4),  // 4 captures
+    ('P', 2),  // e6 blocked; captures on d6 and f6 (ARC-26)
+    ('A', 32), // 8 captures + 16 leaps at distance 2..3 + 8 Knight; nothing from distance 4
+    ('M', 24), // all leaps
+    ('S', 24), // all leaps
+    ('L', 24),
+    ('F', 8),  // 4 W captures + 4 A leaps
+    ('I', 8),  // 8 captures; the two-step is a slide, its middle square is taken
+    ('Z', 16), // 8 + 8 Knight
+    ('J', 12), // 4 + 8
+    ('C', 12), // 4 + 8
+    ('T', 16), // 8 + 8
+    ('U', 24), // no adjacent move at all
+    ('D', 8),  // 4 + 4 F captures
+    ('H', 8),  // 4 + 4 W captures
+    ('X', 4),  // the first step captures and ends the move (ARC-44)
+    ('G', 4),  // likewise (ARC-45)
+];
+
+const RING: &str = "pd4 pe4 pf4 pd5 pf5 pd6 pe6 pf6";
+
+#[test]
+fn arc_11_leaps_pass_blockers_slides_and_bent_riders_stop_at_them() {
+    for (letter, expected) in SURROUNDED_COUNTS {
+        let p = pos(&setup(
+            &format!("{letter}e5 Kj3 kb10 {RING}"),
+            "",
+            "w - - 0 1",
+        ));
+        assert_eq!(moves_from(&p, "e5").len(), expected, "{letter} on e5");
+    }
+    // ARC-E1 on: the Prince's two-step leaps the ring, but still lands on empty squares only.
+    let leap = pos_with(
+        &setup(&format!("Ie5 Kj3 kb10 {RING}"), "", "w - - 0 1"),
+        ArchMageOptions {
+            prince_double_step_leap: true,
+            ..ArchMageOptions::default()
+        },
+    );
+    let moves = moves_from(&leap, "e5");
+    assert_eq!(moves.len(), 12);
+    assert!(["e5c5", "e5g5", "e5e3", "e5e7"]
+        .iter()
+        .all(|t| moves.contains(&t.to_string())));
+}
+
+#[test]
+fn arc_45_griffon_first_diagonal_step_captures_and_ends_slides_go_outward() {
+    // Griffon e5: enemy Pawn on f6 (first step NE), own Pawn on d6 (first step NW).
+    let p = pos(&setup("Ge5 Pd6 Kj10 ka10 pf6", "", "w - - 0 1"));
+    assert_eq!(
+        moves_from(&p, "e5"),
+        sorted(&[
+            "e5f6", "e5f4", "e5f3", "e5f2", "e5f1", "e5g4", "e5h4", "e5i4", "e5j4", "e5d4", "e5d3",
+            "e5d2", "e5d1", "e5c4", "e5b4", "e5a4"
+        ])
+    );
+}
+
+#[test]
+fn arc_36_prince_promotes_by_its_two_step_with_four_choices() {
+    let p = pos(&setup("Ie8 Ka1 kj1", "", "w - - 0 1"));
+    for k in ["z", "l", "x", "g"] {
+        assert!(has(&p, &format!("e8e10{k}")), "{k}");
+    }
+    assert!(!has(&p, "e8e10"), "ARC-48: promotion is mandatory");
+    let q = play(&p, "e8e10x");
+    assert_eq!(piece_at(&q, "e10"), Some((Color::White, MANTICORE)));
+    // The middle square taken: no two-step (a slide), unless ARC-E1 makes it a leap.
+    let fen = setup("Ie8 Pe9 Ka1 kj1", "", "w - - 0 1");
+    assert!(!tokens(&pos(&fen)).iter().any(|t| t.starts_with("e8e10")));
+    let leap = pos_with(
+        &fen,
+        ArchMageOptions {
+            prince_double_step_leap: true,
+            ..ArchMageOptions::default()
+        },
+    );
+    assert!(has(&leap, "e8e10l"));
+}
+
+#[test]
+fn arc_80_a_pawns_forward_squares_are_not_attacked() {
+    // ARC-26, ARC-80: the Black King may stand right in front of the White Pawn on e5, not on
+    // its diagonally forward squares.
+    let p = pos(&setup("Pe5 Ka1 ke7", "", "b - - 0 1"));
+    assert!(has(&p, "e7e6"));
+    assert!(!has(&p, "e7d6") && !has(&p, "e7f6"));
+}
+
+// ------------------------------------------------- review: promotion by switch, every type
+
+#[test]
+fn arc_56_every_promoting_partner_of_a_summoner_on_the_last_rank() {
+    // The ArchMage on e10 (it never promotes) switches with each partner within distance 3;
+    // the partner lands on e10, White's last rank, and promotes (ARC-47, ARC-56).
+    let p = pos(&setup(
+        "Ae10 Pd9 Rf9 Bc8 Fg8 Th7 Mb7 Sd7 Ie7 Qf7 Ka1 kj4",
+        "",
+        "w - - 0 1",
+    ));
+    let switches: Vec<String> = tokens(&p)
+        .into_iter()
+        .filter(|t| t.contains("e10") && p_is_switch(&p, t))
+        .collect();
+    assert_eq!(
+        switches,
+        sorted(&[
+            "e10d9a", "e10f9c", "e10c8j", "e10g8l", "e10h7l", "b7e10a", "d7e10a", "e10e7z",
+            "e10e7l", "e10e7x", "e10e7g", "e10f7"
+        ])
+    );
+    let q = play(&p, "e10c8j");
+    assert_eq!(piece_at(&q, "e10"), Some((Color::White, ARCHBISHOP)));
+    assert_eq!(piece_at(&q, "c8"), Some((Color::White, ARCHMAGE)));
+    // A Black Sorceress switching onto rank 1 (Black's last rank) becomes an ArchMage.
+    let b = pos(&setup("Ka10 kj10 sc3 qd1", "", "b - - 0 1"));
+    assert!(!has(&b, "c3d1"), "ARC-48: mandatory");
+    let b = play(&b, "c3d1a");
+    assert_eq!(piece_at(&b, "d1"), Some((Color::Black, ARCHMAGE)));
+    assert_eq!(piece_at(&b, "c3"), Some((Color::Black, QUEEN)));
+}
+
+#[test]
+fn arc_58_b_a_pawn_switched_to_its_first_rank_double_steps_from_there() {
+    let p = pos(&setup("Md1 Pc3 Kj1 kj10", "", "w - - 0 1"));
+    let q = play(&play(&p, "d1c3"), "j10j9");
+    assert_eq!(piece_at(&q, "d1"), Some((Color::White, PAWN)));
+    assert_eq!(q.parse_move("d1d3").unwrap().kind(), MoveKind::DoublePush);
+}
+
+// ------------------------------------------------ review: Dragons, drops, hands
+
+#[test]
+fn arc_62_a_captured_dragon_is_dropped_back_in_the_capturers_colour() {
+    let p = pos(&setup("Ka1 Mc3 kj10 hd4", "", "w - - 0 1"));
+    let q = play(&play(&p, "c3d4"), "j10j9");
+    assert_eq!(q.hand_count(Color::White, DRAGON_HORSE), 1);
+    assert_eq!(q.hand_count(Color::Black, DRAGON_HORSE), 0);
+    let r = play(&q, "H@e5");
+    assert_eq!(piece_at(&r, "e5"), Some((Color::White, DRAGON_HORSE)));
+    assert_eq!(r.hand_count(Color::White, DRAGON_HORSE), 0);
+    // With no summoner left the hand persists (ARC-62) but cannot be used (ARC-61).
+    let s = pos(&setup("Ka1 kj10 hb2", "", "w - - 0 1"));
+    let s = play(&play(&s, "a1b2"), "j10j9");
+    assert_eq!(s.hand_count(Color::White, DRAGON_HORSE), 1);
+    assert!(!tokens(&s).iter().any(|t| t.contains('@')));
+}
+
+#[test]
+fn arc_61_65_drops_on_the_last_rank_and_ending_en_passant() {
+    // ARC-61: any rank, the last included; a dropped Dragon never promotes (ARC-65).
+    let p = pos(&setup("Me9 Ka1 kj1", "D", "w - - 0 1"));
+    let q = play(&p, "D@e10");
+    assert_eq!(piece_at(&q, "e10"), Some((Color::White, DRAGON_KING)));
+    // ARC-65: a drop ends a pending en-passant right.
+    let e = pos(&setup("Pf3 Kj1 Ma1 kj10 pe5 mh9", "d", "w - - 0 1"));
+    let e = play(&e, "f3f5");
+    assert!(has(&e, "e5f4"));
+    let dropped = play(&play(&e, "D@h8"), "a1a3");
+    assert!(!has(&dropped, "e5f4"));
+}
+
+#[test]
+fn arc_54_a_same_type_switch_is_an_action_that_ends_en_passant_and_counts() {
+    let p = pos(&setup("Pf3 Kj1 Ma1 kj10 pe5 mh9 mh10", "", "w - - 3 1"));
+    let after = play(&p, "f3f5");
+    let pass = play(&after, "h9h10");
+    assert_eq!(pass.board(), after.board(), "the board is unchanged");
+    assert_eq!(pass.side_to_move(), Color::White);
+    assert_eq!(pass.halfmove_clock(), 1, "counted (ARC-93)");
+    assert!(!has(&play(&pass, "a1a3"), "e5f4"), "the right expired");
+}
+
+#[test]
+fn arc_64_90_a_drop_may_mate_and_only_a_drop_may_save() {
+    // ARC-64, ARC-93: a drop mates on the 100th ply; the mate stands.
+    let p = pos(&setup("Sh9 Ka1 kj10 pi9 pj9", "D", "w - - 99 80"));
+    let mated = play(&p, "D@i10");
+    assert_eq!(mated.halfmove_clock(), 100);
+    assert_eq!(
+        mated.terminal(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: Reason::Checkmate
+        })
+    );
+    // ARC-90: the Rook checks along the a-file; the Sorceress is pinned on the diagonal and
+    // cannot block, so only a drop next to her saves Black.
+    let fen = |hand: &str| setup("Ra1 Be6 Kj1 ka10 pb10 sb9", hand, "b - - 0 1");
+    let saved = pos(&fen("d"));
+    assert_eq!(tokens(&saved), sorted(&["D@a8", "D@a9"]));
+    assert_eq!(saved.terminal(), None);
+    assert_eq!(
+        pos(&fen("")).terminal(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: Reason::Checkmate
+        })
+    );
+}
+
+// --------------------------------------------------------------- review: castling
+
+#[test]
+fn arc_70_black_castles_both_ways() {
+    let p = pos(&setup(
+        "rb10 kf10 ri10 pa9 pb9 pc9 pd9 pe9 pf9 pg9 ph9 pi9 pj9 Kf1",
+        "",
+        "b kq - 0 1",
+    ));
+    let i = play(&p, "f10h10");
+    assert_eq!(piece_at(&i, "h10"), Some((Color::Black, KING)));
+    assert_eq!(piece_at(&i, "g10"), Some((Color::Black, ROOK)));
+    assert_eq!(i.castling(), 0);
+    let b = play(&p, "f10d10");
+    assert_eq!(piece_at(&b, "d10"), Some((Color::Black, KING)));
+    assert_eq!(piece_at(&b, "e10"), Some((Color::Black, ROOK)));
+    assert_eq!(piece_at(&b, "b10"), None);
+}
+
+#[test]
+fn arc_71_72_rook_square_may_be_attacked_and_lost_rights_never_return() {
+    // The b1 Rook attacked down the open b-file: castling is still legal (ARC-71).
+    let open_b = CASTLE_BASE.replace("Pb2 ", "");
+    let p = pos(&setup(&format!("{open_b} rb9"), "", "w KQ - 0 1"));
+    assert!(has(&p, "f1d1"));
+    // The Rook leaves b1 and comes back: the b-side right stays lost (ARC-72).
+    let p = pos(&setup(CASTLE_BASE, "", "w KQ - 0 1"));
+    let back = ["b1c1", "f10f9", "c1b1", "f9f10"]
+        .iter()
+        .fold(p, |q, t| play(&q, t));
+    assert_eq!(back.castling() & WHITE_BSIDE, 0);
+    assert!(!has(&back, "f1d1") && has(&back, "f1h1"));
+    // A Chancellor on b1 cannot castle: a right for it is an invalid set-up.
+    assert!(ArchMage::from_fen(
+        &setup(&CASTLE_BASE.replace("Rb1", "Cb1"), "", "w Q - 0 1"),
+        &ArchMageOptions::default()
+    )
+    .is_err());
+}
+
+// --------------------------------------------------------- review: game end and order
+
+#[test]
+fn arc_95_order_stalemate_and_bare_kings_before_the_100_ply_rule() {
+    let stale = pos(&setup("Ka1 qc2 kj10", "", "w - - 100 90"));
+    assert_eq!(
+        stale.terminal().map(|o| o.reason()),
+        Some(Reason::Stalemate)
+    );
+    let bare = pos(&setup("Ka1 kj10", "", "w - - 100 90"));
+    assert_eq!(
+        bare.terminal().map(|o| o.reason()),
+        Some(Reason::InsufficientMaterial)
+    );
+    // ARC-94: only bare Kings; a lone Bishop can still promote and mate.
+    assert_eq!(
+        pos(&setup("Ka1 Bc2 kj10", "", "w - - 0 1")).terminal(),
+        None
+    );
+}
+
+#[test]
+fn arc_95_repetition_before_the_100_ply_rule() {
+    // The third occurrence arrives on the action that brings the clock to 100: ARC-95 puts
+    // threefold repetition first.
+    let start = pos(&setup("Ka1 Mc3 kj10 mh8", "", "w - - 92 80"));
+    let mut g = Game::new(start);
+    for t in [
+        "a1a2", "j10j9", "a2a1", "j9j10", "a1a2", "j10j9", "a2a1", "j9j10",
+    ] {
+        g.play_token(t).unwrap();
+    }
+    assert_eq!(g.position().halfmove_clock(), 100);
+    assert_eq!(g.outcome().map(|o| o.reason()), Some(Reason::Repetition));
+}
+
+#[test]
+fn arc_92_en_passant_counts_only_when_a_capture_is_legal() {
+    // The Black Pawn e5 is pinned on the e-file: after f3f5 its capture onto f4 would expose
+    // the King, so the position is the same as without an en-passant square.
+    let pinned = pos(&setup("Pf3 Re1 Kj1 ke8 pe5", "", "w - - 0 1"));
+    let after = play(&pinned, "f3f5");
+    assert_eq!(after.en_passant(), None);
+    let same = pos(&setup("Pf5 Re1 Kj1 ke8 pe5", "", "b - - 0 1"));
+    assert_eq!(after.hash(), same.hash());
+    // Unpinned (the Rook on d1), the capture is legal and the square is part of the position.
+    let free = play(&pos(&setup("Pf3 Rd1 Kj1 ke8 pe5", "", "w - - 0 1")), "f3f5");
+    assert!(has(&free, "e5f4"));
+    let no_ep = pos(&setup("Pf5 Rd1 Kj1 ke8 pe5", "", "b - - 0 1"));
+    assert_ne!(free.hash(), no_ep.hash());
+}
+
+#[test]
+fn arc_93_what_resets_the_clock_and_what_counts() {
+    let clock_after = |fen: &str, token: &str| play(&pos(fen), token).halfmove_clock();
+    // Castling and a Rook's non-capturing promotion add 1.
+    assert_eq!(
+        clock_after(&setup(CASTLE_BASE, "", "w KQ - 7 9"), "f1h1"),
+        8
+    );
+    assert_eq!(
+        clock_after(&setup("Rc9 Ka1 kj1", "", "w - - 7 9"), "c9c10c"),
+        8
+    );
+    // The Prince's two-step adds 1.
+    assert_eq!(
+        clock_after(&setup("Ie5 Ka1 kj1", "", "w - - 7 9"), "e5e7"),
+        8
+    );
+    // A Pawn's promotion and the capture of a Dragon reset it.
+    assert_eq!(
+        clock_after(&setup("Pc9 Ka1 kj1", "", "w - - 7 9"), "c9c10a"),
+        0
+    );
+    assert_eq!(
+        clock_after(&setup("Rc2 Ka1 kj1 dc7", "", "w - - 7 9"), "c2c7"),
+        0
+    );
+}
+
+#[test]
+fn arc_55_a_promoting_summoner_switch_parses_in_either_order() {
+    let p = pos(&setup("Ae10 Mb7 Ka1 kj4", "", "w - - 0 1"));
+    assert_eq!(
+        p.parse_move("e10b7a").unwrap(),
+        p.parse_move("b7e10a").unwrap()
+    );
+    assert!(
+        p.parse_move("e10b7").is_err(),
+        "the promotion letter is required"
+    );
+}

@@ -75,16 +75,22 @@ impl<R: Rules> Game<R> {
             .count()
     }
 
-    /// The result, if the game is over (position rules first, then repetition).
+    /// The result, if the game is over (position rules first, then repetition; repetition
+    /// before the 100-ply rule where [`Rules::REPETITION_BEFORE_CLOCK_RULE`] says so).
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(o) = self.position.terminal() {
-            return Some(o);
+        let repetition = Outcome::Draw {
+            reason: Reason::Repetition,
+        };
+        match self.position.terminal() {
+            Some(o) if R::REPETITION_BEFORE_CLOCK_RULE && o.reason() == Reason::FiftyMoveRule => {
+                Some(if self.repetitions() >= 2 {
+                    repetition
+                } else {
+                    o
+                })
+            }
+            Some(o) => Some(o),
+            None => (self.repetitions() >= 2).then_some(repetition),
         }
-        if self.repetitions() >= 2 {
-            return Some(Outcome::Draw {
-                reason: Reason::Repetition,
-            });
-        }
-        None
     }
 }

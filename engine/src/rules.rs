@@ -122,6 +122,9 @@ pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// Repetition is judged only since the last irreversible move (FIDE); false makes the whole
     /// game history count (ARC-92).
     const REPETITION_SINCE_RESET: bool = true;
+    /// When the third occurrence and the 100-ply rule fall on the same action, the game
+    /// reports repetition (ArchMage ARC-95) rather than the position's own clock draw.
+    const REPETITION_BEFORE_CLOCK_RULE: bool = false;
 
     /// Fixed positions (FENs) searched by `bench`: varied openings, middle games and endings.
     const BENCH: &'static [&'static str] = &[];

@@ -202,11 +202,19 @@ fn check_outcome<R: Rules>(game: &Game<R>, own: &OwnHistory) -> Result<Option<Ou
         }
     }
     // Then repetition, counted by the soak itself.
-    let expected = terminal.or_else(|| {
-        (own.repetitions::<R>() >= 2).then_some(Outcome::Draw {
-            reason: Reason::Repetition,
-        })
-    });
+    let third = own.repetitions::<R>() >= 2;
+    let repetition = Outcome::Draw {
+        reason: Reason::Repetition,
+    };
+    let expected = match terminal {
+        Some(o)
+            if third && R::REPETITION_BEFORE_CLOCK_RULE && o.reason() == Reason::FiftyMoveRule =>
+        {
+            Some(repetition)
+        }
+        Some(o) => Some(o),
+        None => third.then_some(repetition),
+    };
     if reported != expected {
         return bad(format!(
             "Game::outcome() says {reported:?}, the independent check {expected:?} \

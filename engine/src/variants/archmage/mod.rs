@@ -277,6 +277,8 @@ impl Rules for ArchMage {
     const GEOMETRY: Geometry = Geometry::Board10;
     /// ARC-92: positions repeat over the whole game (switches move Pawns back, Dragons return).
     const REPETITION_SINCE_RESET: bool = false;
+    /// ARC-95: threefold repetition is judged before the 100-ply rule.
+    const REPETITION_BEFORE_CLOCK_RULE: bool = true;
     const BENCH: &'static [&'static str] = &[
         START_FEN,
         // Middle game with hands on both sides, a Dragon on the board, bent riders in play.
@@ -479,8 +481,8 @@ impl Rules for ArchMage {
         self.halfmove as u32
     }
 
-    /// ARC-95 order: checkmate, stalemate, bare Kings, (repetition, judged by the game), then
-    /// the 100-ply rule.
+    /// ARC-95 order: checkmate, stalemate, bare Kings, (repetition, judged by the game, which
+    /// puts it before this clock draw: `REPETITION_BEFORE_CLOCK_RULE`), then the 100-ply rule.
     fn terminal(&self) -> Option<Outcome> {
         if self.legal_moves().is_empty() {
             return Some(if self.in_check() {
