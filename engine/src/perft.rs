@@ -114,7 +114,12 @@ pub struct PerftCase<'a> {
     pub counts: &'a [u64],
 }
 
-impl PerftCase<'_> {
+impl<'a> PerftCase<'a> {
+    /// A case in one line (for suites written as arrays).
+    pub const fn new(name: &'a str, fen: &'a str, counts: &'a [u64]) -> Self {
+        PerftCase { name, fen, counts }
+    }
+
     fn position<R: Rules>(&self, options: &R::Options) -> Result<R, String> {
         R::from_fen(self.fen, options).map_err(|e| format!("{}: bad FEN: {e}", self.name))
     }
@@ -153,6 +158,24 @@ impl PerftCase<'_> {
         if got != expected {
             return Err(format!(
                 "{} depth {depth}: reference perft {got}, expected {expected}",
+                self.name
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks that [`perft_reference`] and [`perft`] agree at `depth` under `options` (for
+    /// options whose counts the case does not list).
+    pub fn check_agreement<R: Rules>(
+        &self,
+        options: &R::Options,
+        depth: u32,
+    ) -> Result<(), String> {
+        let pos = self.position::<R>(options)?;
+        let (fast, reference) = (perft(&pos, depth), perft_reference(&pos, depth));
+        if fast != reference {
+            return Err(format!(
+                "{} depth {depth}: reference perft {reference}, perft {fast}",
                 self.name
             ));
         }
