@@ -4,8 +4,9 @@
 //! comes from the piece-value method ([`derived_piece_values`], `docs/eval.md`).
 
 use crate::chess::S;
-use crate::features::{self, piece_value, piece_value_with, PieceValue, SquareWeights};
+use crate::features::{piece_value, piece_value_with, PieceValue};
 use crate::params::{EvalParams, ARCHMAGE_KIND_NAMES};
+use crate::reader::{piece_square_tables, ParamReader};
 use grimoire_engine::eval_api::{Evaluator, Score};
 use grimoire_engine::square::SQUARE_COUNT;
 use grimoire_engine::tables::masks;
@@ -116,53 +117,19 @@ impl ArchMageEval {
 
     /// Builds the evaluator, or says why `params` does not fit it.
     pub fn try_from_params(params: EvalParams) -> Result<ArchMageEval, String> {
-        if params.variant() != "archmage" {
-            return Err(format!(
-                "ArchMageEval needs archmage parameters, got a set for {:?}",
-                params.variant()
-            ));
-        }
-        let get = |name: &str| -> Result<S, String> {
-            params
-                .get(name)
-                .map(|(mg, eg)| S::new(mg, eg))
-                .ok_or_else(|| format!("archmage parameters lack {name:?}"))
-        };
-        let scalar = |name: &str| -> Result<i32, String> {
-            params
-                .scalar(name)
-                .ok_or_else(|| format!("archmage parameters lack {name:?}"))
-        };
-        let mut material = [S::ZERO; KINDS];
-        let mut phase_weight = [0; KINDS];
-        let mut centre = [S::ZERO; KINDS];
-        let mut advance = [S::ZERO; KINDS];
-        for k in 0..KINDS {
-            let name = ARCHMAGE_KIND_NAMES[k];
-            if k != KING as usize {
-                material[k] = get(&format!("material_{name}"))?;
-            }
-            if k != KING as usize && k != PAWN as usize {
-                phase_weight[k] = scalar(&format!("phase_{name}"))?;
-            }
-            centre[k] = get(&format!("pst_centre_{name}"))?;
-            advance[k] = get(&format!("pst_advance_{name}"))?;
-        }
-        let g = Geometry::Board10;
-        let mut psqt = [[[S::ZERO; SQUARE_COUNT]; KINDS]; 2];
-        for color in Color::BOTH {
-            for k in 0..KINDS {
-                let w = |f: fn(S) -> i32| SquareWeights {
-                    centre: f(centre[k]),
-                    advance: f(advance[k]),
-                };
-                let mg = features::square_table(g, color, w(|s| s.mg));
-                let eg = features::square_table(g, color, w(|s| s.eg));
-                for i in 0..SQUARE_COUNT {
-                    psqt[color.index()][k][i] = material[k] + S::new(mg[i], eg[i]);
-                }
-            }
-        }
+        let r = ParamReader::new(&params, "archmage", &ARCHMAGE_KIND_NAMES)?;
+        let all: Vec<u8> = (0..KINDS as u8).collect();
+        // The King has no material value, and neither it nor the Pawn counts for the phase.
+        let valued: Vec<u8> = all.iter().copied().filter(|&k| k != KING).collect();
+        let phased: Vec<u8> = valued.iter().copied().filter(|&k| k != PAWN).collect();
+        let material: [S; KINDS] = r.per_kind("material", &valued)?;
+        let phase_weight: [i32; KINDS] = r.phase_weights(&phased)?;
+        let psqt = piece_square_tables(
+            Geometry::Board10,
+            &material,
+            &r.per_kind("pst_centre", &all)?,
+            &r.per_kind("pst_advance", &all)?,
+        );
         let start = ArchMage::start_position(&ArchMageOptions::default());
         let phase_max = phase_of(&phase_weight, &start).max(1);
         let t = tables();
@@ -175,12 +142,15 @@ impl ArchMageEval {
             material,
             phase_weight,
             phase_max,
-            hand: [get("hand_dragon_king")?, get("hand_dragon_horse")?],
-            hand_idle_percent: scalar("hand_idle_percent")?,
-            summoner_attacked: get("summoner_attacked")?,
-            summoner_near_king: get("summoner_near_king")?,
-            king_attack: get("king_attack")?,
-            tempo: get("tempo")?,
+            hand: [
+                r.tapered("hand_dragon_king")?,
+                r.tapered("hand_dragon_horse")?,
+            ],
+            hand_idle_percent: r.scalar("hand_idle_percent")?,
+            summoner_attacked: r.tapered("summoner_attacked")?,
+            summoner_near_king: r.tapered("summoner_near_king")?,
+            king_attack: r.tapered("king_attack")?,
+            tempo: r.tapered("tempo")?,
             king_zone,
             params,
         })
