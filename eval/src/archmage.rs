@@ -95,20 +95,6 @@ pub struct ArchMageEval {
     king_zone: [Bitboard; SQUARE_COUNT],
 }
 
-impl Default for ArchMageEval {
-    fn default() -> Self {
-        ArchMageEval::from_params(EvalParams::archmage())
-    }
-}
-
-impl std::fmt::Debug for ArchMageEval {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ArchMageEval")
-            .field("params", &self.params)
-            .finish_non_exhaustive()
-    }
-}
-
 impl ArchMageEval {
     /// Builds the evaluator; panics if `params` does not fit ([`ArchMageEval::try_from_params`]).
     pub fn from_params(params: EvalParams) -> ArchMageEval {

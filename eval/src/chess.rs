@@ -114,20 +114,6 @@ pub struct ChessEval {
     king_zone: [Bitboard; SQUARE_COUNT],
 }
 
-impl Default for ChessEval {
-    fn default() -> Self {
-        ChessEval::from_params(EvalParams::chess())
-    }
-}
-
-impl std::fmt::Debug for ChessEval {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ChessEval")
-            .field("params", &self.params)
-            .finish_non_exhaustive()
-    }
-}
-
 impl ChessEval {
     /// Builds the evaluator from a chess parameter set. Panics if `params` is not a chess set
     /// (see [`ChessEval::try_from_params`]).

@@ -165,20 +165,6 @@ pub struct DugganEval {
     adept_zone: [Bitboard; SQUARE_COUNT],
 }
 
-impl Default for DugganEval {
-    fn default() -> Self {
-        DugganEval::from_params(EvalParams::duggan())
-    }
-}
-
-impl std::fmt::Debug for DugganEval {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("DugganEval")
-            .field("params", &self.params)
-            .finish_non_exhaustive()
-    }
-}
-
 impl DugganEval {
     /// Builds the evaluator from a Duggan parameter set. Panics if `params` does not fit (see
     /// [`DugganEval::try_from_params`]).

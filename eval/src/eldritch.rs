@@ -223,18 +223,12 @@ impl EvalParams {
 }
 
 /// The Eldritch evaluator: material plus piece-square tables, tapered by non-pawn material.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct EldritchEval {
     params: EvalParams,
     material: [S; KINDS],
     psqt: Box<[[[S; SQUARE_COUNT]; KINDS]; 2]>,
     tempo: S,
-}
-
-impl Default for EldritchEval {
-    fn default() -> Self {
-        Self::try_from_params(EvalParams::eldritch()).expect("built-in eldritch parameters")
-    }
 }
 
 impl EldritchEval {

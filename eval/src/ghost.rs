@@ -54,20 +54,6 @@ pub struct GhostEval {
     pending_spawn_scale: i32,
 }
 
-impl Default for GhostEval {
-    fn default() -> Self {
-        GhostEval::try_from_params(EvalParams::ghost()).expect("the built-in set fits")
-    }
-}
-
-impl std::fmt::Debug for GhostEval {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("GhostEval")
-            .field("params", &self.params)
-            .finish_non_exhaustive()
-    }
-}
-
 impl GhostEval {
     /// Builds the evaluator, or says why `params` does not fit it.
     pub fn try_from_params(params: EvalParams) -> Result<GhostEval, String> {
