@@ -1,6 +1,7 @@
 //! A deliberately simple second move generator for ArchMage, written from the rules text alone
 //! (`shared/rules/archmage.md`) on a plain 10x10 mailbox with (file, rank) coordinates. It
-//! shares no movement data or attack code with the fast generator: every piece's moves are
+//! shares no movement data (beyond the eight compass directions of `crate::tables`) or attack
+//! code with the fast generator: every piece's moves are
 //! walked square by square as the rulings describe them, check is "some enemy capture reaches
 //! the King" (ARC-80), and legality is play-and-look (ARC-81). Perft through it cross-checks
 //! the fast generator.
@@ -15,18 +16,7 @@ struct Mailbox {
     cells: [[Cell; 10]; 10],
 }
 
-const ORTHOGONAL: [Coord; 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-const DIAGONAL: [Coord; 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-const LINES: [Coord; 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
+use crate::tables::{DIAGONAL, DIRECTIONS as LINES, ORTHOGONAL};
 
 fn inside(c: Coord) -> bool {
     (0..10).contains(&c.0) && (0..10).contains(&c.1)
