@@ -40,3 +40,57 @@ pub fn counters(fields: &[&str], index: usize) -> Result<(u16, u16), String> {
     }
     Ok((halfmove as u16, fullmove as u16))
 }
+
+/// The letter of the side to move.
+pub fn side_letter(side: Color) -> &'static str {
+    if side == Color::White {
+        "w"
+    } else {
+        "b"
+    }
+}
+
+/// The castling field: `-`, or letters of `rights` (letter, bit), each at most once. `home`
+/// checks the right of a letter against the board (its King and Rook at home) and names the
+/// fault.
+pub fn castling(
+    field: &str,
+    rights: &[(char, u8)],
+    mut home: impl FnMut(char, Color) -> Result<(), String>,
+) -> Result<u8, String> {
+    let mut castling = 0u8;
+    if field == "-" {
+        return Ok(castling);
+    }
+    for c in field.chars() {
+        let bit = rights
+            .iter()
+            .find(|&&(letter, _)| letter == c)
+            .map(|&(_, bit)| bit)
+            .ok_or_else(|| format!("bad castling field '{field}'"))?;
+        if castling & bit != 0 {
+            return Err(format!("castling right '{c}' given twice"));
+        }
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        home(c, color)?;
+        castling |= bit;
+    }
+    Ok(castling)
+}
+
+/// Appends the castling field of `castling`: the letters of its `rights` in their order, or `-`.
+pub fn write_castling(castling: u8, rights: &[(char, u8)], out: &mut String) {
+    let start = out.len();
+    for &(letter, bit) in rights {
+        if castling & bit != 0 {
+            out.push(letter);
+        }
+    }
+    if out.len() == start {
+        out.push('-');
+    }
+}
