@@ -4,7 +4,7 @@
 //! comes from the piece-value method ([`derived_piece_values`], `docs/eval.md`).
 
 use crate::chess::S;
-use crate::features::{piece_value, piece_value_with, PieceValue};
+use crate::features::{piece_value, piece_value_with};
 use crate::params::{EvalParams, ARCHMAGE_KIND_NAMES};
 use crate::reader::{piece_square_tables, ParamReader};
 use grimoire_engine::eval_api::{Evaluator, Score};
@@ -20,14 +20,7 @@ pub const EVAL_LIMIT: i32 = 9000;
 /// Scale (out of 128) of the King-zone attack sum by the number of distinct attacking pieces.
 pub const ATTACKER_SCALE: [i32; 8] = [0, 32, 64, 96, 112, 120, 124, 128];
 
-/// A piece with the value the piece-value method gives it.
-#[derive(Clone, Debug)]
-pub struct DerivedValue {
-    pub kind: u8,
-    pub name: &'static str,
-    pub model: &'static str,
-    pub value: PieceValue,
-}
+pub use crate::features::DerivedValue;
 
 /// The piece-value method applied to ArchMage's pieces on the 10x10 board, from the engine's
 /// own attack function (ARC-80). The King is royal and gets none; the Pawn is the unit.

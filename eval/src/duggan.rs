@@ -8,7 +8,7 @@
 //! `evaluate` does no allocation and no move generation.
 
 use crate::chess::S;
-use crate::features::{piece_value, piece_value_with, PieceValue};
+use crate::features::{piece_value, piece_value_with};
 use crate::params::{EvalParams, DUGGAN_KIND_NAMES};
 use crate::reader::{passed_spans, piece_square_tables, ParamReader};
 use grimoire_engine::eval_api::{Evaluator, Score};
@@ -35,15 +35,7 @@ const ACTIVE: [u8; 4] = [GOLEM, ARCHER, BISHOP, COMMANDER];
 /// The kinds that count for the game phase.
 const PHASED: [u8; 5] = [GOLEM, ARCHER, BISHOP, COMMANDER, ASSASSIN];
 
-/// A piece of Duggan's army with the value the piece-value method gives it.
-#[derive(Clone, Debug)]
-pub struct DerivedValue {
-    pub kind: u8,
-    pub name: &'static str,
-    /// How the move pattern was fed to the method.
-    pub model: &'static str,
-    pub value: PieceValue,
-}
+pub use crate::features::DerivedValue;
 
 /// The piece-value method (`docs/eval.md`) applied to Duggan's pieces on the 8x8 board, from
 /// the engine's own tables. The Adept is royal and gets no value.
