@@ -216,7 +216,7 @@ impl ArchMageEval {
 
     #[inline]
     pub fn taper(&self, s: S, phase: i32) -> i32 {
-        (s.mg * phase + s.eg * (self.phase_max - phase)) / self.phase_max
+        s.taper(phase, self.phase_max)
     }
 }
 
@@ -229,12 +229,7 @@ fn phase_of(weights: &[i32; KINDS], pos: &ArchMage) -> i32 {
 
 impl Evaluator<ArchMage> for ArchMageEval {
     fn evaluate(&self, pos: &ArchMage) -> Score {
-        let white = self.white_terms(pos);
-        let relative = if pos.side_to_move() == Color::White {
-            white
-        } else {
-            S::ZERO - white
-        };
+        let relative = self.white_terms(pos).for_side(pos.side_to_move());
         let score = self.taper(relative + self.tempo, self.phase(pos));
         score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }

@@ -353,18 +353,13 @@ impl DugganEval {
     /// Blends a pair by phase.
     #[inline]
     pub fn taper(&self, s: S, phase: i32) -> i32 {
-        (s.mg * phase + s.eg * (self.phase_max - phase)) / self.phase_max
+        s.taper(phase, self.phase_max)
     }
 }
 
 impl Evaluator<Duggan> for DugganEval {
     fn evaluate(&self, pos: &Duggan) -> Score {
-        let white = self.white_terms(pos);
-        let relative = if pos.side_to_move() == Color::White {
-            white
-        } else {
-            S::ZERO - white
-        };
+        let relative = self.white_terms(pos).for_side(pos.side_to_move());
         let score = self.taper(relative + self.tempo, self.phase(pos));
         score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }

@@ -131,12 +131,7 @@ impl Evaluator<Ghost> for GhostEval {
             };
         }
         let living = self.living.evaluate(pos.living());
-        let white = self.white_ghost_terms(pos);
-        let relative = if pos.side_to_move() == Color::White {
-            white
-        } else {
-            S::ZERO - white
-        };
+        let relative = self.white_ghost_terms(pos).for_side(pos.side_to_move());
         let ghosts = self.living.taper(relative, self.living.phase(pos.living()));
         (living + ghosts).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
