@@ -354,13 +354,8 @@ impl Rules for ArchMage {
     }
 
     fn recompute_hash(&self) -> u64 {
-        let mut h = self.board.recompute_hash() ^ KEYS.castling[self.castling as usize];
-        if self.side == Color::Black {
-            h ^= KEYS.side;
-        }
-        if let Some(ep) = self.ep {
-            h ^= KEYS.en_passant[ep.index()];
-        }
+        let mut h =
+            self.board.recompute_hash() ^ KEYS.fide_state(self.side, self.castling, self.ep);
         for c in Color::BOTH {
             for slot in 0..2 {
                 h ^= hand_key(c, slot, self.hands[c.index()][slot]);

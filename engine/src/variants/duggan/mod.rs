@@ -285,21 +285,11 @@ impl Rules for Duggan {
 
     #[inline]
     fn hash(&self) -> u64 {
-        let side = if self.side == Color::Black {
-            KEYS.side
-        } else {
-            0
-        };
-        self.board.hash() ^ side
+        self.board.hash() ^ KEYS.side_to_move(self.side)
     }
 
     fn recompute_hash(&self) -> u64 {
-        let side = if self.side == Color::Black {
-            KEYS.side
-        } else {
-            0
-        };
-        self.board.recompute_hash() ^ side
+        self.board.recompute_hash() ^ KEYS.side_to_move(self.side)
     }
 
     #[inline]

@@ -72,14 +72,8 @@ impl Eldritch {
     }
 
     fn state_key(&self) -> u64 {
-        let mut h = if self.side == Color::Black {
-            KEYS.side
-        } else {
-            0
-        };
-        if let Some(s) = self.ep {
-            h ^= KEYS.en_passant[s.index()];
-        }
+        // No castling rights: the virgin squares below stand for them.
+        let mut h = KEYS.fide_state(self.side, 0, self.ep);
         for s in self.relevant_virgins() {
             h ^= KEYS.stacked[126][s.index()];
         }
