@@ -100,6 +100,11 @@ pub fn option_error(name: &str, value: &str, expected: &str) -> String {
     format!("option {name} expects {expected}, got '{value}'")
 }
 
+/// The error for an option name that `variant` does not have.
+pub fn unknown_option(variant: &str, name: &str) -> String {
+    format!("unknown option '{name}' for variant {variant}")
+}
+
 /// A `check` option's value: `true` or `false`, in any case.
 pub fn parse_check_option(name: &str, value: &str) -> Result<bool, String> {
     match value.to_ascii_lowercase().as_str() {
@@ -135,10 +140,7 @@ pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
 
     /// Sets one option by its UCI name; an error names what is wrong.
     fn set_option(_options: &mut Self::Options, name: &str, _value: &str) -> Result<(), String> {
-        Err(format!(
-            "unknown option '{name}' for variant {}",
-            Self::NAME
-        ))
+        Err(unknown_option(Self::NAME, name))
     }
 
     fn start_position(options: &Self::Options) -> Self;

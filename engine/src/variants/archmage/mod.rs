@@ -22,7 +22,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
-use crate::rules::{parse_check_option, Outcome, Reason, Rules, VariantOption};
+use crate::rules::{parse_check_option, unknown_option, Outcome, Reason, Rules, VariantOption};
 use crate::square::{Geometry, Square};
 use crate::view::BoardView;
 use crate::zobrist::KEYS;
@@ -321,12 +321,7 @@ impl Rules for ArchMage {
             "sametypeswitch" => {
                 options.same_type_switch = parse_check_option("SameTypeSwitch", value)?
             }
-            _ => {
-                return Err(format!(
-                    "unknown option '{name}' for variant {}",
-                    Self::NAME
-                ))
-            }
+            _ => return Err(unknown_option(Self::NAME, name)),
         }
         Ok(())
     }

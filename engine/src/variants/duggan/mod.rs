@@ -20,7 +20,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
-use crate::rules::{option_error, parse_check_option, Rules, VariantOption};
+use crate::rules::{option_error, parse_check_option, unknown_option, Rules, VariantOption};
 use crate::square::{Geometry, Square};
 use crate::view::BoardView;
 use crate::zobrist::KEYS;
@@ -256,12 +256,7 @@ impl Rules for Duggan {
             "cowardlyassassin" => {
                 options.cowardly_assassin = parse_check_option("CowardlyAssassin", value)?
             }
-            _ => {
-                return Err(format!(
-                    "unknown option '{name}' for variant {}",
-                    Self::NAME
-                ))
-            }
+            _ => return Err(unknown_option(Self::NAME, name)),
         }
         Ok(())
     }

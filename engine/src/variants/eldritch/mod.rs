@@ -27,7 +27,9 @@ pub use state::{Eldritch, EldritchOptions, ShadowmancerMode};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Color;
-use crate::rules::{Outcome, Reason, Rules, VariantOption};
+use crate::rules::{
+    option_error, parse_check_option, unknown_option, Outcome, Reason, Rules, VariantOption,
+};
 use crate::square::Geometry;
 use crate::view::BoardView;
 use crate::zobrist::KEYS;
@@ -169,30 +171,11 @@ impl Rules for Eldritch {
                 options.shadowmancer = match value.to_ascii_lowercase().as_str() {
                     "immune" => ShadowmancerMode::Immune,
                     "forbid" => ShadowmancerMode::Forbid,
-                    _ => {
-                        return Err(format!(
-                            "option ShadowmancerMode expects immune or forbid, got '{value}'"
-                        ))
-                    }
+                    _ => return Err(option_error("ShadowmancerMode", value, "immune or forbid")),
                 }
             }
-            "nobleisroyal" => {
-                options.noble_is_royal = match value.to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => {
-                        return Err(format!(
-                            "option NobleIsRoyal expects true or false, got '{value}'"
-                        ))
-                    }
-                }
-            }
-            _ => {
-                return Err(format!(
-                    "unknown option '{name}' for variant {}",
-                    Self::NAME
-                ))
-            }
+            "nobleisroyal" => options.noble_is_royal = parse_check_option("NobleIsRoyal", value)?,
+            _ => return Err(unknown_option(Self::NAME, name)),
         }
         Ok(())
     }
