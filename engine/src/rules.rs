@@ -100,6 +100,35 @@ pub fn option_error(name: &str, value: &str, expected: &str) -> String {
     format!("option {name} expects {expected}, got '{value}'")
 }
 
+/// The FIDE order of endings (G3), the default of [`Rules::terminal`]: no legal action ends the
+/// game first (checkmate or stalemate), then the 100-ply rule, then
+/// [`Rules::insufficient_material`]. An override with endings of its own calls it after them.
+pub fn fide_terminal<R: Rules>(pos: &R) -> Option<Outcome> {
+    if pos.legal_moves().is_empty() {
+        return Some(if pos.in_check() {
+            Outcome::Win {
+                winner: !pos.side_to_move(),
+                reason: Reason::Checkmate,
+            }
+        } else {
+            Outcome::Draw {
+                reason: Reason::Stalemate,
+            }
+        });
+    }
+    if pos.halfmove_clock() >= 100 {
+        return Some(Outcome::Draw {
+            reason: Reason::FiftyMoveRule,
+        });
+    }
+    if pos.insufficient_material() {
+        return Some(Outcome::Draw {
+            reason: Reason::InsufficientMaterial,
+        });
+    }
+    None
+}
+
 /// The error for an option name that `variant` does not have.
 pub fn unknown_option(variant: &str, name: &str) -> String {
     format!("unknown option '{name}' for variant {variant}")
@@ -200,29 +229,7 @@ pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// stalemate, so a mate on the 100th ply stands), then the 100-ply rule, then
     /// [`Rules::insufficient_material`]. Variants with other endings override it.
     fn terminal(&self) -> Option<Outcome> {
-        if self.legal_moves().is_empty() {
-            return Some(if self.in_check() {
-                Outcome::Win {
-                    winner: !self.side_to_move(),
-                    reason: Reason::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: Reason::Stalemate,
-                }
-            });
-        }
-        if self.halfmove_clock() >= 100 {
-            return Some(Outcome::Draw {
-                reason: Reason::FiftyMoveRule,
-            });
-        }
-        if self.insufficient_material() {
-            return Some(Outcome::Draw {
-                reason: Reason::InsufficientMaterial,
-            });
-        }
-        None
+        fide_terminal(self)
     }
 
     /// The canonical token of a legal action (`docs/notation.md`).

@@ -28,7 +28,8 @@ use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Color;
 use crate::rules::{
-    option_error, parse_check_option, unknown_option, Outcome, Reason, Rules, VariantOption,
+    fide_terminal, option_error, parse_check_option, unknown_option, Outcome, Reason, Rules,
+    VariantOption,
 };
 use crate::square::Geometry;
 use crate::view::BoardView;
@@ -245,35 +246,7 @@ impl Rules for Eldritch {
         if self.placing.is_some() {
             return None;
         }
-        if let Some(loser) = self.eliminated() {
-            return Some(Outcome::Win {
-                winner: !loser,
-                reason: Reason::RoyalCaptured,
-            });
-        }
-        if self.legal_moves().is_empty() {
-            return Some(if self.in_check() {
-                Outcome::Win {
-                    winner: !self.side,
-                    reason: Reason::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: Reason::Stalemate,
-                }
-            });
-        }
-        if self.halfmove >= 100 {
-            return Some(Outcome::Draw {
-                reason: Reason::FiftyMoveRule,
-            });
-        }
-        if self.insufficient_material() {
-            return Some(Outcome::Draw {
-                reason: Reason::InsufficientMaterial,
-            });
-        }
-        None
+        self.ended_by_rule().or_else(|| fide_terminal(self))
     }
 
     fn ended_by_rule(&self) -> Option<Outcome> {
