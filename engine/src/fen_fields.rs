@@ -1,7 +1,9 @@
 //! The FEN fields every variant shares after its board: field splitting, the side to move and
 //! the two move counters, parsed strictly with errors that name the field.
 
-use crate::piece::Color;
+use crate::board::Board;
+use crate::piece::{Color, Piece};
+use crate::square::Square;
 
 /// The whitespace-separated fields, checked to number between `min` and `max`.
 pub fn split(fen: &str, min: usize, max: usize) -> Result<Vec<&str>, String> {
@@ -93,4 +95,21 @@ pub fn write_castling(castling: u8, rights: &[(char, u8)], out: &mut String) {
     if out.len() == start {
         out.push('-');
     }
+}
+
+/// Whether a `pawn` of the side not to move has just double-stepped past `ep`: it stands on the
+/// square beyond `ep`, and `ep` and the square before it are empty. A read en-passant square
+/// is kept only then (and if a legal capture onto it exists).
+pub fn double_stepped_past<const K: usize>(
+    board: &Board<K>,
+    ep: Square,
+    side: Color,
+    pawn: u8,
+) -> bool {
+    let dir: i8 = if side == Color::White { -1 } else { 1 };
+    let pushed = ep.offset(0, dir).expect("inside the frame");
+    let origin = ep.offset(0, -dir).expect("inside the frame");
+    board.piece_at(pushed) == Piece::new(!side, pawn)
+        && board.piece_at(ep).is_none()
+        && board.piece_at(origin).is_none()
 }

@@ -122,13 +122,9 @@ pub(super) fn parse(fen: &str, options: &ArchMageOptions) -> Result<ArchMage, St
     // Keep the en-passant square only if it is real: a Pawn that just double-stepped past it
     // (origin and target empty) and a legal capture onto it (ARC-92).
     if let Some(s) = ep {
-        let dir: i8 = if side == Color::White { -1 } else { 1 };
-        let pushed = s.offset(0, dir).expect("inside the board");
-        let origin = s.offset(0, -dir).expect("inside the board");
-        let real = pos.board.piece_at(pushed) == Piece::new(!side, PAWN)
-            && pos.board.piece_at(s).is_none()
-            && pos.board.piece_at(origin).is_none();
-        if real && pos.en_passant_capture_is_legal(s) {
+        if fen_fields::double_stepped_past(&pos.board, s, side, PAWN)
+            && pos.en_passant_capture_is_legal(s)
+        {
             pos.ep = Some(s);
         }
     }

@@ -90,13 +90,9 @@ pub(super) fn parse_with(fen: &str, king_may_be_taken: bool) -> Result<Chess, St
     // Keep the en-passant square only if it is real: a pawn that just double-stepped past it,
     // and a legal capture onto it (FIDE 9.2).
     if let Some(s) = ep {
-        let dir: i8 = if side == Color::White { -1 } else { 1 };
-        let pushed = s.offset(0, dir).expect("inside frame");
-        let origin = s.offset(0, -dir).expect("inside frame");
-        let real = pos.board.piece_at(pushed) == Piece::new(!side, PAWN)
-            && pos.board.piece_at(s).is_none()
-            && pos.board.piece_at(origin).is_none();
-        if real && pos.en_passant_capture_is_legal(s) {
+        if fen_fields::double_stepped_past(&pos.board, s, side, PAWN)
+            && pos.en_passant_capture_is_legal(s)
+        {
             pos.ep = Some(s);
         }
     }
