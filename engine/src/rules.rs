@@ -95,6 +95,32 @@ pub struct VariantOption {
     pub choices: &'static [&'static str],
 }
 
+impl VariantOption {
+    /// A `check` option: `true` or `false`.
+    pub const fn check(name: &'static str, default: bool) -> Self {
+        VariantOption {
+            name,
+            kind: "check",
+            default: if default { "true" } else { "false" },
+            choices: &[],
+        }
+    }
+
+    /// A `combo` option: one of `choices`.
+    pub const fn combo(
+        name: &'static str,
+        default: &'static str,
+        choices: &'static [&'static str],
+    ) -> Self {
+        VariantOption {
+            name,
+            kind: "combo",
+            default,
+            choices,
+        }
+    }
+}
+
 /// The error for a variant option's bad value (G7), in one wording for every variant.
 pub fn option_error(name: &str, value: &str, expected: &str) -> String {
     format!("option {name} expects {expected}, got '{value}'")

@@ -298,18 +298,8 @@ impl Rules for ArchMage {
 
     fn option_specs() -> Vec<VariantOption> {
         vec![
-            VariantOption {
-                name: "PrinceDoubleStepLeap",
-                kind: "check",
-                default: "false",
-                choices: &[],
-            },
-            VariantOption {
-                name: "SameTypeSwitch",
-                kind: "check",
-                default: "true",
-                choices: &[],
-            },
+            VariantOption::check("PrinceDoubleStepLeap", false),
+            VariantOption::check("SameTypeSwitch", true),
         ]
     }
 

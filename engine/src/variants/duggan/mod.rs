@@ -214,24 +214,13 @@ impl Rules for Duggan {
 
     fn option_specs() -> Vec<VariantOption> {
         vec![
-            VariantOption {
-                name: "MercenaryThreatStep",
-                kind: "combo",
-                default: "move-or-capture",
-                choices: &["move-or-capture", "capture-only"],
-            },
-            VariantOption {
-                name: "CorneredAssassin",
-                kind: "check",
-                default: "false",
-                choices: &[],
-            },
-            VariantOption {
-                name: "CowardlyAssassin",
-                kind: "check",
-                default: "false",
-                choices: &[],
-            },
+            VariantOption::combo(
+                "MercenaryThreatStep",
+                "move-or-capture",
+                &["move-or-capture", "capture-only"],
+            ),
+            VariantOption::check("CorneredAssassin", false),
+            VariantOption::check("CowardlyAssassin", false),
         ]
     }
 

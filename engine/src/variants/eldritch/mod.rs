@@ -151,18 +151,8 @@ impl Rules for Eldritch {
 
     fn option_specs() -> Vec<VariantOption> {
         vec![
-            VariantOption {
-                name: "ShadowmancerMode",
-                kind: "combo",
-                default: "immune",
-                choices: &["immune", "forbid"],
-            },
-            VariantOption {
-                name: "NobleIsRoyal",
-                kind: "check",
-                default: "false",
-                choices: &[],
-            },
+            VariantOption::combo("ShadowmancerMode", "immune", &["immune", "forbid"]),
+            VariantOption::check("NobleIsRoyal", false),
         ]
     }
 
