@@ -124,6 +124,17 @@ impl<'a> PerftCase<'a> {
         R::from_fen(self.fen, options).map_err(|e| format!("{}: bad FEN: {e}", self.name))
     }
 
+    /// An error naming the case, the depth and both counts, unless they agree.
+    fn compare(&self, depth: u32, what: &str, got: u64, expected: u64) -> Result<(), String> {
+        if got == expected {
+            return Ok(());
+        }
+        Err(format!(
+            "{} depth {depth}: {what} {got}, expected {expected}",
+            self.name
+        ))
+    }
+
     /// Checks [`perft`] against every count of at most `max_nodes` nodes.
     pub fn check_fast<R: Rules>(&self, options: &R::Options, max_nodes: u64) -> Result<(), String> {
         let pos = self.position::<R>(options)?;
@@ -132,13 +143,7 @@ impl<'a> PerftCase<'a> {
                 break;
             }
             let depth = i as u32 + 1;
-            let got = perft(&pos, depth);
-            if got != expected {
-                return Err(format!(
-                    "{} depth {depth}: perft {got}, expected {expected}",
-                    self.name
-                ));
-            }
+            self.compare(depth, "perft", perft(&pos, depth), expected)?;
         }
         Ok(())
     }
@@ -154,14 +159,12 @@ impl<'a> PerftCase<'a> {
             .counts
             .get(depth as usize - 1)
             .ok_or_else(|| format!("{}: no count at depth {depth}", self.name))?;
-        let got = perft_reference(&pos, depth);
-        if got != expected {
-            return Err(format!(
-                "{} depth {depth}: reference perft {got}, expected {expected}",
-                self.name
-            ));
-        }
-        Ok(())
+        self.compare(
+            depth,
+            "reference perft",
+            perft_reference(&pos, depth),
+            expected,
+        )
     }
 
     /// Checks that [`perft_reference`] and [`perft`] agree at `depth` under `options` (for
@@ -172,14 +175,8 @@ impl<'a> PerftCase<'a> {
         depth: u32,
     ) -> Result<(), String> {
         let pos = self.position::<R>(options)?;
-        let (fast, reference) = (perft(&pos, depth), perft_reference(&pos, depth));
-        if fast != reference {
-            return Err(format!(
-                "{} depth {depth}: reference perft {reference}, perft {fast}",
-                self.name
-            ));
-        }
-        Ok(())
+        let fast = perft(&pos, depth);
+        self.compare(depth, "reference perft", perft_reference(&pos, depth), fast)
     }
 
     /// The deepest depth whose count is below `max_nodes` (at least 1).
