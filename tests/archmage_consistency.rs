@@ -3,9 +3,8 @@
 //! parent untouched, FEN and token round trips, and legal moves equal the reference
 //! generator's pseudo-legal moves filtered by its play-and-look legality test.
 
-use grimoire_engine::consistency::random_games;
+use grimoire_engine::consistency::{random_games_from_fens, Stats};
 use grimoire_engine::variants::archmage::{ArchMage, ArchMageOptions, START_FEN};
-use grimoire_engine::Rules;
 
 const STARTS: [&str; 5] = [
     START_FEN,
@@ -17,18 +16,18 @@ const STARTS: [&str; 5] = [
 
 #[test]
 fn random_games_stay_consistent_under_every_option_combination() {
-    let mut plies = 0;
-    let mut finished = 0;
+    let mut stats = Stats::default();
     for (o, options) in ArchMageOptions::all().into_iter().enumerate() {
-        for (i, fen) in STARTS.iter().enumerate() {
-            let start = ArchMage::from_fen(fen, &options).unwrap_or_else(|e| panic!("{fen}: {e}"));
-            let seed = 0xA4C3_0000 + (o * 16 + i) as u64;
-            let stats = random_games(&start, &options, 2, 60, seed)
-                .unwrap_or_else(|e| panic!("options {options:?}: {e}"));
-            plies += stats.plies;
-            finished += stats.finished_games;
-        }
+        stats += random_games_from_fens::<ArchMage>(
+            &STARTS,
+            &options,
+            2,
+            60,
+            0xA4C3_0000 + o as u64 * 16,
+        )
+        .unwrap_or_else(|e| panic!("options {options:?}: {e}"));
     }
+    let (plies, finished) = (stats.plies, stats.finished_games);
     println!("{plies} plies, {finished} games ended by rule");
     assert!(plies > 2_000, "only {plies} plies checked");
     assert!(finished > 0, "no random game reached an end by rule");

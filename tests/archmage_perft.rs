@@ -5,7 +5,7 @@
 //! reference at depth 3 for every position (the ignored test below, about three minutes in
 //! release mode); CI checks the reference at depth 2 under all four option combinations.
 
-use grimoire_engine::perft::{perft, perft_reference};
+use grimoire_engine::perft::PerftCase;
 use grimoire_engine::variants::archmage::{ArchMage, ArchMageOptions, START_FEN};
 use grimoire_engine::Rules;
 
@@ -41,26 +41,26 @@ pub const SWITCHED_PAWNS: &str =
 pub const DRAGONS_AND_SWITCH_PROMOTIONS: &str =
     "A9/2R4P2/1I8/10/3M5k/10/10/2s7/2f1pb1K2/3a6[DDhh] w - - 0 50";
 
-/// (name, FEN, counts by depth from 1).
-pub const SUITE: [(&str, &str, &[u64]); 10] = [
-    ("startpos", START_FEN, &[78, 6_084, 507_339, 42_209_519]),
-    ("middle", MIDDLE, &[144, 15_077, 2_181_555, 229_607_483]),
-    ("en_passant", EN_PASSANT, &[92, 7_821, 750_895, 67_971_868]),
-    ("promotions", PROMOTIONS, &[84, 11_312, 749_388, 95_242_584]),
-    ("endgame", ENDGAME, &[78, 6_680, 359_738, 27_350_269]),
-    (
+/// The regression counts by depth from 1.
+pub const SUITE: [PerftCase; 10] = [
+    PerftCase::new("startpos", START_FEN, &[78, 6_084, 507_339, 42_209_519]),
+    PerftCase::new("middle", MIDDLE, &[144, 15_077, 2_181_555, 229_607_483]),
+    PerftCase::new("en_passant", EN_PASSANT, &[92, 7_821, 750_895, 67_971_868]),
+    PerftCase::new("promotions", PROMOTIONS, &[84, 11_312, 749_388, 95_242_584]),
+    PerftCase::new("endgame", ENDGAME, &[78, 6_680, 359_738, 27_350_269]),
+    PerftCase::new(
         "bent_riders",
         BENT_RIDERS,
         &[62, 3_791, 266_441, 17_925_597],
     ),
-    ("switches", SWITCHES, &[182, 28_899, 4_820_015, 754_262_612]),
-    ("castling", CASTLING, &[138, 18_544, 2_467_990, 325_734_743]),
-    (
+    PerftCase::new("switches", SWITCHES, &[182, 28_899, 4_820_015, 754_262_612]),
+    PerftCase::new("castling", CASTLING, &[138, 18_544, 2_467_990, 325_734_743]),
+    PerftCase::new(
         "switched_pawns",
         SWITCHED_PAWNS,
         &[119, 13_081, 1_461_698, 158_628_906],
     ),
-    (
+    PerftCase::new(
         "dragons_and_switch_promotions",
         DRAGONS_AND_SWITCH_PROMOTIONS,
         &[99, 6_997, 545_623, 38_509_931],
@@ -70,37 +70,23 @@ pub const SUITE: [(&str, &str, &[u64]); 10] = [
 /// Largest count checked in the default (CI) run.
 const CI_MAX_NODES: u64 = 6_000_000;
 
-fn position(fen: &str, options: ArchMageOptions) -> ArchMage {
-    ArchMage::from_fen(fen, &options).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
 #[test]
 fn regression_counts_at_ci_depths() {
-    for (name, fen, counts) in SUITE {
-        let pos = position(fen, ArchMageOptions::default());
-        for (i, &expected) in counts.iter().enumerate() {
-            if expected > CI_MAX_NODES {
-                break;
-            }
-            assert_eq!(
-                perft(&pos, i as u32 + 1),
-                expected,
-                "{name} depth {}",
-                i + 1
-            );
-        }
+    for case in SUITE {
+        case.check_fast::<ArchMage>(&ArchMageOptions::default(), CI_MAX_NODES)
+            .unwrap();
     }
 }
 
 #[test]
 fn reference_generator_agrees_at_depth_2_under_every_option_combination() {
-    for (name, fen, counts) in SUITE {
+    for case in SUITE {
         for options in ArchMageOptions::all() {
-            let pos = position(fen, options);
-            let fast = perft(&pos, 2);
-            assert_eq!(perft_reference(&pos, 2), fast, "{name} {options:?}");
             if options == ArchMageOptions::default() {
-                assert_eq!(fast, counts[1], "{name}");
+                case.check_reference::<ArchMage>(&options, 2).unwrap();
+            } else {
+                case.check_agreement::<ArchMage>(&options, 2)
+                    .unwrap_or_else(|e| panic!("{options:?}: {e}"));
             }
         }
     }
@@ -109,25 +95,18 @@ fn reference_generator_agrees_at_depth_2_under_every_option_combination() {
 #[test]
 #[ignore = "about three minutes in release mode: cargo test --release --test archmage_perft -- --ignored"]
 fn reference_generator_agrees_at_depth_3() {
-    for (name, fen, counts) in SUITE {
-        let pos = position(fen, ArchMageOptions::default());
-        assert_eq!(perft_reference(&pos, 3), counts[2], "{name}");
+    for case in SUITE {
+        case.check_reference::<ArchMage>(&ArchMageOptions::default(), 3)
+            .unwrap();
     }
 }
 
 #[test]
 #[ignore = "deep counts: cargo test --release --test archmage_perft -- --ignored"]
 fn regression_counts_at_full_depth() {
-    for (name, fen, counts) in SUITE {
-        let pos = position(fen, ArchMageOptions::default());
-        for (i, &expected) in counts.iter().enumerate() {
-            assert_eq!(
-                perft(&pos, i as u32 + 1),
-                expected,
-                "{name} depth {}",
-                i + 1
-            );
-        }
+    for case in SUITE {
+        case.check_fast::<ArchMage>(&ArchMageOptions::default(), u64::MAX)
+            .unwrap();
     }
 }
 
@@ -135,7 +114,8 @@ fn regression_counts_at_full_depth() {
 #[test]
 fn suite_positions_exercise_their_features() {
     let tokens = |fen: &str| -> Vec<String> {
-        let p = position(fen, ArchMageOptions::default());
+        let p = ArchMage::from_fen(fen, &ArchMageOptions::default())
+            .unwrap_or_else(|e| panic!("{fen}: {e}"));
         p.legal_moves().iter().map(|&m| p.format_move(m)).collect()
     };
     let has_all = |fen: &str, wanted: &[&str]| {

@@ -1,9 +1,8 @@
 //! Seeded random games in chess: hash, copy-make, FEN and token round trips, and legal moves
 //! equal to the reference generator's pseudo-legal moves filtered by its legality test.
 
-use grimoire_engine::consistency::random_games;
+use grimoire_engine::consistency::random_games_from_fens;
 use grimoire_engine::variants::chess::{Chess, START_FEN};
-use grimoire_engine::Rules;
 
 const STARTS: [&str; 6] = [
     START_FEN,
@@ -16,15 +15,11 @@ const STARTS: [&str; 6] = [
 
 #[test]
 fn random_games_stay_consistent() {
-    let mut plies = 0;
-    let mut finished = 0;
-    for (i, fen) in STARTS.iter().enumerate() {
-        let start = Chess::from_fen(fen, &()).unwrap();
-        let stats = random_games(&start, &(), 12, 300, 0xC0FFEE + i as u64)
-            .unwrap_or_else(|e| panic!("{e}"));
-        plies += stats.plies;
-        finished += stats.finished_games;
-    }
-    assert!(plies > 5_000, "only {plies} plies checked");
-    assert!(finished > 0, "no random game reached an end by rule");
+    let stats = random_games_from_fens::<Chess>(&STARTS, &(), 12, 300, 0xC0FFEE)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(stats.plies > 5_000, "only {} plies checked", stats.plies);
+    assert!(
+        stats.finished_games > 0,
+        "no random game reached an end by rule"
+    );
 }

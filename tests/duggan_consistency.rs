@@ -3,9 +3,8 @@
 //! parent untouched, FEN and token round trips, and legal moves equal the reference
 //! generator's pseudo-legal moves filtered by its play-and-look legality test.
 
-use grimoire_engine::consistency::random_games;
+use grimoire_engine::consistency::{random_games_from_fens, Stats};
 use grimoire_engine::variants::duggan::{Duggan, DugganOptions, START_FEN};
-use grimoire_engine::Rules;
 
 /// Start positions: the opening, a crowded middle game, Golems aimed through crowded lines,
 /// Mercenaries under threat, promotions pending, and Assassin endgames.
@@ -20,18 +19,13 @@ const STARTS: [&str; 6] = [
 
 #[test]
 fn random_games_stay_consistent_under_every_option_combination() {
-    let mut plies = 0;
-    let mut finished = 0;
+    let mut stats = Stats::default();
     for (o, options) in DugganOptions::all().into_iter().enumerate() {
-        for (i, fen) in STARTS.iter().enumerate() {
-            let start = Duggan::from_fen(fen, &options).unwrap_or_else(|e| panic!("{fen}: {e}"));
-            let seed = 0x00D0_66A4 + (o * 16 + i) as u64;
-            let stats = random_games(&start, &options, 3, 80, seed)
+        stats +=
+            random_games_from_fens::<Duggan>(&STARTS, &options, 3, 80, 0x00D0_66A4 + o as u64 * 16)
                 .unwrap_or_else(|e| panic!("options {options:?}: {e}"));
-            plies += stats.plies;
-            finished += stats.finished_games;
-        }
     }
+    let (plies, finished) = (stats.plies, stats.finished_games);
     println!("{plies} plies, {finished} games ended by rule");
     assert!(plies > 8_000, "only {plies} plies checked");
     assert!(finished > 0, "no random game reached an end by rule");

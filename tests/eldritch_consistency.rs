@@ -3,7 +3,7 @@
 //! hash, copy-make leaves the parent untouched, FEN and token round trips, and legal moves equal
 //! the reference generator's pseudo-legal moves filtered by its play-and-look legality test.
 
-use grimoire_engine::consistency::random_games;
+use grimoire_engine::consistency::{random_games, random_games_from_fens};
 use grimoire_engine::variants::eldritch::army::random_declaration;
 use grimoire_engine::variants::eldritch::catalogue::{piece_type, Stage, KINDS};
 use grimoire_engine::variants::eldritch::{Eldritch, EldritchOptions};
@@ -44,14 +44,9 @@ fn random_armies_from_default_placement_stay_consistent() {
 #[test]
 fn middle_games_stay_consistent() {
     let options = EldritchOptions::default();
-    let mut plies = 0;
-    for (i, fen) in Eldritch::BENCH.iter().enumerate() {
-        let start = Eldritch::from_fen(fen, &options).unwrap();
-        let stats = random_games(&start, &options, 3, 100, 0xBE7C + i as u64)
-            .unwrap_or_else(|e| panic!("{fen}: {e}"));
-        plies += stats.plies;
-    }
-    assert!(plies > 1_000, "only {plies} plies checked");
+    let stats = random_games_from_fens::<Eldritch>(Eldritch::BENCH, &options, 3, 100, 0xBE7C)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(stats.plies > 1_000, "only {} plies checked", stats.plies);
 }
 
 #[test]

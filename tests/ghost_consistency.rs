@@ -4,9 +4,8 @@
 //! its play-and-look legality test. Every spawn also compares the fast spawn walk with the
 //! reference definition of GHO-22 (a debug assertion in `play`, on in test builds).
 
-use grimoire_engine::consistency::random_games;
+use grimoire_engine::consistency::random_games_from_fens;
 use grimoire_engine::variants::ghost::{Ghost, START_FEN};
-use grimoire_engine::Rules;
 
 /// Start positions: the opening, middle games with ghosts on every side of the ring, a
 /// pending spawn, ghost pawns near their last squares, and a sparse ending full of ghosts.
@@ -21,15 +20,9 @@ const STARTS: [&str; 6] = [
 
 #[test]
 fn random_games_stay_consistent() {
-    let mut plies = 0;
-    let mut finished = 0;
-    for (i, fen) in STARTS.iter().enumerate() {
-        let start = Ghost::from_fen(fen, &()).unwrap_or_else(|e| panic!("{fen}: {e}"));
-        let stats = random_games(&start, &(), 20, 200, 0x0060_5700 + i as u64)
-            .unwrap_or_else(|e| panic!("{e}"));
-        plies += stats.plies;
-        finished += stats.finished_games;
-    }
+    let stats = random_games_from_fens::<Ghost>(&STARTS, &(), 20, 200, 0x0060_5700)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (plies, finished) = (stats.plies, stats.finished_games);
     println!("{plies} plies, {finished} games ended by rule");
     assert!(plies > 5_000, "only {plies} plies checked");
     assert!(finished > 0, "no random game reached an end by rule");

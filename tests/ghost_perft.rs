@@ -5,7 +5,7 @@
 //! definition of GHO-22, play-and-look legality) counting on its own; the numbers were first
 //! produced by the fast generator and agreed with the reference at every depth listed.
 
-use grimoire_engine::perft::{divide_turns, perft, perft_reference};
+use grimoire_engine::perft::{divide_turns, perft, perft_reference, PerftCase};
 use grimoire_engine::variants::chess::Chess;
 use grimoire_engine::variants::ghost::{Ghost, START_FEN};
 use grimoire_engine::{MoveKind, Rules};
@@ -28,67 +28,61 @@ pub const SPAWN_PROMOTION: &str = "r3k3/n7/8/8/8/8/8/4K3 w - - 0 30 Nz7,rz6 spaw
 /// Castling with ghosts aimed at the king's path (GHO-11), an en-passant capture available.
 pub const CASTLING: &str = "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 20 Ba9,rf0,qz4";
 
-/// (name, FEN, counts by depth from 1, reference depth in the default run).
-const SUITE: [(&str, &str, &[u64], u32); 7] = [
+/// The regression counts by depth from 1, and the reference depth in the default run.
+const SUITE: [(PerftCase, u32); 7] = [
     (
-        "startpos",
-        START_FEN,
-        &[20, 400, 8_908, 197_858, 4_907_047],
+        PerftCase::new("startpos", START_FEN, &[20, 400, 8_908, 197_858, 4_907_047]),
         4,
     ),
-    ("ring", RING, &[55, 2_606, 140_008, 6_592_916], 3),
-    ("pending", PENDING, &[66, 2_452, 83_495, 3_202_480], 3),
     (
-        "ghost_pawns",
-        GHOST_PAWNS,
-        &[14, 194, 2_875, 41_849, 653_766],
+        PerftCase::new("ring", RING, &[55, 2_606, 140_008, 6_592_916]),
+        3,
+    ),
+    (
+        PerftCase::new("pending", PENDING, &[66, 2_452, 83_495, 3_202_480]),
+        3,
+    ),
+    (
+        PerftCase::new(
+            "ghost_pawns",
+            GHOST_PAWNS,
+            &[14, 194, 2_875, 41_849, 653_766],
+        ),
         4,
     ),
-    ("sparse", SPARSE, &[27, 796, 21_705, 615_455, 16_831_165], 3),
     (
-        "spawn_promotion",
-        SPAWN_PROMOTION,
-        &[81, 1_409, 22_016, 475_831, 7_547_961],
+        PerftCase::new("sparse", SPARSE, &[27, 796, 21_705, 615_455, 16_831_165]),
+        3,
+    ),
+    (
+        PerftCase::new(
+            "spawn_promotion",
+            SPAWN_PROMOTION,
+            &[81, 1_409, 22_016, 475_831, 7_547_961],
+        ),
         4,
     ),
-    ("castling", CASTLING, &[36, 1_454, 46_563, 1_905_419], 3),
+    (
+        PerftCase::new("castling", CASTLING, &[36, 1_454, 46_563, 1_905_419]),
+        3,
+    ),
 ];
 
 /// Counts checked in the default (CI) run: each position well under a second.
 const CI_MAX_NODES: u64 = 2_000_000;
 
-fn position(fen: &str) -> Ghost {
-    Ghost::from_fen(fen, &()).expect("suite FEN parses")
-}
-
 #[test]
 fn regression_counts_at_ci_depths() {
-    for (name, fen, counts, _) in SUITE {
-        let pos = position(fen);
-        for (i, &expected) in counts.iter().enumerate() {
-            if expected > CI_MAX_NODES {
-                break;
-            }
-            assert_eq!(
-                perft(&pos, i as u32 + 1),
-                expected,
-                "{name} depth {}",
-                i + 1
-            );
-        }
+    for (case, _) in SUITE {
+        case.check_fast::<Ghost>(&(), CI_MAX_NODES).unwrap();
     }
 }
 
 #[test]
 fn reference_generator_agrees_with_the_regression_counts() {
-    for (name, fen, counts, depth) in SUITE {
-        let pos = position(fen);
+    for (case, depth) in SUITE {
         for d in 1..=depth {
-            assert_eq!(
-                perft_reference(&pos, d),
-                counts[d as usize - 1],
-                "{name} depth {d}"
-            );
+            case.check_reference::<Ghost>(&(), d).unwrap();
         }
     }
 }
@@ -96,30 +90,17 @@ fn reference_generator_agrees_with_the_regression_counts() {
 #[test]
 #[ignore = "deep counts: minutes in a test build; run with --release -- --ignored"]
 fn regression_counts_deep() {
-    for (name, fen, counts, _) in SUITE {
-        let pos = position(fen);
-        for (i, &expected) in counts.iter().enumerate() {
-            assert_eq!(
-                perft(&pos, i as u32 + 1),
-                expected,
-                "{name} depth {}",
-                i + 1
-            );
-        }
+    for (case, _) in SUITE {
+        case.check_fast::<Ghost>(&(), u64::MAX).unwrap();
     }
 }
 
 #[test]
 #[ignore = "the reference at the deepest listed depth: minutes; run with --release -- --ignored"]
 fn reference_agrees_at_every_listed_depth() {
-    for (name, fen, counts, _) in SUITE {
-        let pos = position(fen);
-        let d = counts.len();
-        assert_eq!(
-            perft_reference(&pos, d as u32),
-            counts[d - 1],
-            "{name} depth {d}"
-        );
+    for (case, _) in SUITE {
+        case.check_reference::<Ghost>(&(), case.counts.len() as u32)
+            .unwrap();
     }
 }
 

@@ -1,14 +1,16 @@
 //! The 8x8 board as text and as a picture, shared by the variants whose pieces are one letter
-//! each (chess, Duggan): the FEN board field, the `d` grid and the [`BoardView`].
+//! each (chess, Duggan): the FEN board field, the `d` grid and the [`BoardView`]. The `_in`
+//! forms take the geometry, so ArchMage's 10x10 board uses the same codec.
 
 use crate::board::Board;
 use crate::piece::{Color, Piece};
 use crate::square::{Geometry, Square};
 use crate::view::{BoardView, PieceView, SquareView, Zone};
 
-#[inline]
-fn sq(file: u8, rank: u8) -> Square {
-    Geometry::Framed8.board_square(file, rank)
+/// The board squares of `g` rank by rank from the first, each rank from the a-file.
+fn board_squares(g: Geometry) -> impl Iterator<Item = Square> {
+    let n = g.board_size();
+    (0..n).flat_map(move |rank| (0..n).map(move |file| g.board_square(file, rank)))
 }
 
 /// The letter of `p` from the lower-case `letters` by kind: upper case for White.
@@ -24,18 +26,35 @@ pub fn piece_letter(letters: &[char], p: Piece) -> char {
 /// Parses a FEN board field strictly: 8 ranks of 8 squares, counts 1..8 never adjacent, and
 /// only the given letters.
 pub fn parse_board<const K: usize>(field: &str, letters: &[char]) -> Result<Board<K>, String> {
+    parse_board_in(Geometry::Framed8, field, letters)
+}
+
+/// [`parse_board`] on the board of `g`: as many ranks and squares a rank as the board is wide
+/// (a run of 10 empty squares is written `10`).
+pub fn parse_board_in<const K: usize>(
+    g: Geometry,
+    field: &str,
+    letters: &[char],
+) -> Result<Board<K>, String> {
+    let n = g.board_size();
     let mut board = Board::<K>::new();
     let ranks: Vec<&str> = field.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(format!("FEN board needs 8 ranks, got {}", ranks.len()));
+    if ranks.len() != n as usize {
+        return Err(format!("FEN board needs {n} ranks, got {}", ranks.len()));
     }
     for (i, text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
+        let rank = n - 1 - i as u8;
         let mut file = 0u8;
+        let mut chars = text.chars().peekable();
         let mut last_was_run = false;
-        for c in text.chars() {
+        while let Some(c) = chars.next() {
             if let Some(d) = c.to_digit(10) {
-                if d == 0 || d > 8 {
+                let mut run = d;
+                if n >= 10 && d == 1 && chars.peek() == Some(&'0') {
+                    chars.next();
+                    run = 10;
+                }
+                if run == 0 || run > n as u32 {
                     return Err(format!("bad empty-square count '{c}' in rank {}", rank + 1));
                 }
                 if last_was_run {
@@ -45,30 +64,31 @@ pub fn parse_board<const K: usize>(field: &str, letters: &[char]) -> Result<Boar
                     ));
                 }
                 last_was_run = true;
-                file += d as u8;
+                file += run as u8;
             } else {
                 last_was_run = false;
                 let kind = letters
                     .iter()
                     .position(|&l| l == c.to_ascii_lowercase())
+                    .filter(|_| c.is_ascii_alphabetic())
                     .ok_or_else(|| format!("unknown piece letter '{c}'"))?;
-                if file >= 8 {
-                    return Err(format!("rank {} has more than 8 squares", rank + 1));
+                if file >= n {
+                    return Err(format!("rank {} has more than {n} squares", rank + 1));
                 }
                 let color = if c.is_ascii_uppercase() {
                     Color::White
                 } else {
                     Color::Black
                 };
-                board.put(sq(file, rank), Piece::new(color, kind as u8));
+                board.put(g.board_square(file, rank), Piece::new(color, kind as u8));
                 file += 1;
             }
-            if file > 8 {
-                return Err(format!("rank {} has more than 8 squares", rank + 1));
+            if file > n {
+                return Err(format!("rank {} has more than {n} squares", rank + 1));
             }
         }
-        if file != 8 {
-            return Err(format!("rank {} has {} squares, not 8", rank + 1, file));
+        if file != n {
+            return Err(format!("rank {} has {} squares, not {n}", rank + 1, file));
         }
     }
     Ok(board)
@@ -76,27 +96,51 @@ pub fn parse_board<const K: usize>(field: &str, letters: &[char]) -> Result<Boar
 
 /// Appends the canonical FEN board field.
 pub fn write_board<const K: usize>(board: &Board<K>, letters: &[char], out: &mut String) {
-    for rank in (0..8).rev() {
+    write_board_in(Geometry::Framed8, board, letters, out)
+}
+
+/// [`write_board`] of the board of `g`.
+pub fn write_board_in<const K: usize>(
+    g: Geometry,
+    board: &Board<K>,
+    letters: &[char],
+    out: &mut String,
+) {
+    let n = g.board_size();
+    for rank in (0..n).rev() {
         let mut empty = 0;
-        for file in 0..8 {
-            let p = board.piece_at(sq(file, rank));
+        for file in 0..n {
+            let p = board.piece_at(g.board_square(file, rank));
             if p.is_none() {
                 empty += 1;
                 continue;
             }
             if empty > 0 {
-                out.push((b'0' + empty) as char);
+                out.push_str(&empty.to_string());
                 empty = 0;
             }
             out.push(piece_letter(letters, p));
         }
         if empty > 0 {
-            out.push((b'0' + empty) as char);
+            out.push_str(&empty.to_string());
         }
         if rank > 0 {
             out.push('/');
         }
     }
+}
+
+/// The `d` legend line: each kind's upper-case letter and name.
+pub fn legend(letters: &[char], names: &[&str]) -> String {
+    let items: Vec<String> = letters
+        .iter()
+        .zip(names)
+        .map(|(l, n)| format!("{} {n}", l.to_ascii_uppercase()))
+        .collect();
+    format!(
+        "Pieces: {} (upper case White, lower case Black)",
+        items.join(", ")
+    )
 }
 
 /// The board as a text grid with rank and file labels (no trailing newline), for `d`.
@@ -106,7 +150,7 @@ pub fn render_board<const K: usize>(board: &Board<K>, letters: &[char]) -> Strin
     out.push_str(line);
     for rank in (0..8).rev() {
         for file in 0..8 {
-            let p = board.piece_at(sq(file, rank));
+            let p = board.piece_at(Geometry::Framed8.board_square(file, rank));
             out.push_str(" | ");
             out.push(if p.is_some() {
                 piece_letter(letters, p)
@@ -122,8 +166,17 @@ pub fn render_board<const K: usize>(board: &Board<K>, letters: &[char]) -> Strin
 
 /// The picture of an 8x8 position with no frame squares and no hands.
 pub fn view_board<const K: usize>(board: &Board<K>, letters: &[char], side: Color) -> BoardView {
-    let squares = (0..8)
-        .flat_map(|rank| (0..8).map(move |file| sq(file, rank)))
+    view_board_in(Geometry::Framed8, board, letters, side)
+}
+
+/// [`view_board`] of the board of `g` (no hands: a variant with hands fills them in).
+pub fn view_board_in<const K: usize>(
+    g: Geometry,
+    board: &Board<K>,
+    letters: &[char],
+    side: Color,
+) -> BoardView {
+    let squares = board_squares(g)
         .map(|square| {
             let p = board.piece_at(square);
             SquareView {
@@ -139,7 +192,7 @@ pub fn view_board<const K: usize>(board: &Board<K>, letters: &[char], side: Colo
         })
         .collect();
     BoardView {
-        geometry: Geometry::Framed8,
+        geometry: g,
         squares,
         hands: [Vec::new(), Vec::new()],
         side_to_move: side,

@@ -18,6 +18,16 @@ pub struct Stats {
     pub finished_games: usize,
 }
 
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, other: Stats) {
+        self.games += other.games;
+        self.plies += other.plies;
+        self.positions_checked += other.positions_checked;
+        self.moves_checked += other.moves_checked;
+        self.finished_games += other.finished_games;
+    }
+}
+
 /// Checks one position; the error names the position and what disagreed.
 pub fn check_position<R: Rules>(pos: &R, options: &R::Options) -> Result<usize, String> {
     let fen = pos.to_fen();
@@ -135,4 +145,22 @@ pub fn random_games<R: Rules>(
         }
     }
     Ok(stats)
+}
+
+/// [`random_games`] from each FEN of `starts` in turn (the i-th with seed `seed + i`), the
+/// stats added up; the error names the start position.
+pub fn random_games_from_fens<R: Rules>(
+    starts: &[&str],
+    options: &R::Options,
+    games: usize,
+    max_plies: usize,
+    seed: u64,
+) -> Result<Stats, String> {
+    let mut total = Stats::default();
+    for (i, fen) in starts.iter().enumerate() {
+        let start = R::from_fen(fen, options).map_err(|e| format!("{fen}: {e}"))?;
+        total += random_games(&start, options, games, max_plies, seed + i as u64)
+            .map_err(|e| format!("from {fen}: {e}"))?;
+    }
+    Ok(total)
 }

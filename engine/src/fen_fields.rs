@@ -1,7 +1,9 @@
 //! The FEN fields every variant shares after its board: field splitting, the side to move and
 //! the two move counters, parsed strictly with errors that name the field.
 
-use crate::piece::Color;
+use crate::board::Board;
+use crate::piece::{Color, Piece};
+use crate::square::Square;
 
 /// The whitespace-separated fields, checked to number between `min` and `max`.
 pub fn split(fen: &str, min: usize, max: usize) -> Result<Vec<&str>, String> {
@@ -39,4 +41,75 @@ pub fn counters(fields: &[&str], index: usize) -> Result<(u16, u16), String> {
         return Err("move counters out of range".to_string());
     }
     Ok((halfmove as u16, fullmove as u16))
+}
+
+/// The letter of the side to move.
+pub fn side_letter(side: Color) -> &'static str {
+    if side == Color::White {
+        "w"
+    } else {
+        "b"
+    }
+}
+
+/// The castling field: `-`, or letters of `rights` (letter, bit), each at most once. `home`
+/// checks the right of a letter against the board (its King and Rook at home) and names the
+/// fault.
+pub fn castling(
+    field: &str,
+    rights: &[(char, u8)],
+    mut home: impl FnMut(char, Color) -> Result<(), String>,
+) -> Result<u8, String> {
+    let mut castling = 0u8;
+    if field == "-" {
+        return Ok(castling);
+    }
+    for c in field.chars() {
+        let bit = rights
+            .iter()
+            .find(|&&(letter, _)| letter == c)
+            .map(|&(_, bit)| bit)
+            .ok_or_else(|| format!("bad castling field '{field}'"))?;
+        if castling & bit != 0 {
+            return Err(format!("castling right '{c}' given twice"));
+        }
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        home(c, color)?;
+        castling |= bit;
+    }
+    Ok(castling)
+}
+
+/// Appends the castling field of `castling`: the letters of its `rights` in their order, or `-`.
+pub fn write_castling(castling: u8, rights: &[(char, u8)], out: &mut String) {
+    let start = out.len();
+    for &(letter, bit) in rights {
+        if castling & bit != 0 {
+            out.push(letter);
+        }
+    }
+    if out.len() == start {
+        out.push('-');
+    }
+}
+
+/// Whether a `pawn` of the side not to move has just double-stepped past `ep`: it stands on the
+/// square beyond `ep`, and `ep` and the square before it are empty. A read en-passant square
+/// is kept only then (and if a legal capture onto it exists).
+pub fn double_stepped_past<const K: usize>(
+    board: &Board<K>,
+    ep: Square,
+    side: Color,
+    pawn: u8,
+) -> bool {
+    let dir: i8 = if side == Color::White { -1 } else { 1 };
+    let pushed = ep.offset(0, dir).expect("inside the frame");
+    let origin = ep.offset(0, -dir).expect("inside the frame");
+    board.piece_at(pushed) == Piece::new(!side, pawn)
+        && board.piece_at(ep).is_none()
+        && board.piece_at(origin).is_none()
 }

@@ -8,6 +8,7 @@ pub mod consistency;
 pub mod eval_api;
 pub mod fen_fields;
 pub mod game;
+mod mailbox;
 pub mod moves;
 pub mod overflow;
 pub mod perft;

@@ -159,9 +159,25 @@ pub struct PerftCase<'a> {
     pub counts: &'a [u64],
 }
 
-impl PerftCase<'_> {
+impl<'a> PerftCase<'a> {
+    /// A case in one line (for suites written as arrays).
+    pub const fn new(name: &'a str, fen: &'a str, counts: &'a [u64]) -> Self {
+        PerftCase { name, fen, counts }
+    }
+
     fn position<R: Rules>(&self, options: &R::Options) -> Result<R, String> {
         R::from_fen(self.fen, options).map_err(|e| format!("{}: bad FEN: {e}", self.name))
+    }
+
+    /// An error naming the case, the depth and both counts, unless they agree.
+    fn compare(&self, depth: u32, what: &str, got: u64, expected: u64) -> Result<(), String> {
+        if got == expected {
+            return Ok(());
+        }
+        Err(format!(
+            "{} depth {depth}: {what} {got}, expected {expected}",
+            self.name
+        ))
     }
 
     /// Checks [`perft`] against every count of at most `max_nodes` nodes.
@@ -172,13 +188,7 @@ impl PerftCase<'_> {
                 break;
             }
             let depth = i as u32 + 1;
-            let got = perft(&pos, depth);
-            if got != expected {
-                return Err(format!(
-                    "{} depth {depth}: perft {got}, expected {expected}",
-                    self.name
-                ));
-            }
+            self.compare(depth, "perft", perft(&pos, depth), expected)?;
         }
         Ok(())
     }
@@ -194,14 +204,24 @@ impl PerftCase<'_> {
             .counts
             .get(depth as usize - 1)
             .ok_or_else(|| format!("{}: no count at depth {depth}", self.name))?;
-        let got = perft_reference(&pos, depth);
-        if got != expected {
-            return Err(format!(
-                "{} depth {depth}: reference perft {got}, expected {expected}",
-                self.name
-            ));
-        }
-        Ok(())
+        self.compare(
+            depth,
+            "reference perft",
+            perft_reference(&pos, depth),
+            expected,
+        )
+    }
+
+    /// Checks that [`perft_reference`] and [`perft`] agree at `depth` under `options` (for
+    /// options whose counts the case does not list).
+    pub fn check_agreement<R: Rules>(
+        &self,
+        options: &R::Options,
+        depth: u32,
+    ) -> Result<(), String> {
+        let pos = self.position::<R>(options)?;
+        let fast = perft(&pos, depth);
+        self.compare(depth, "reference perft", perft_reference(&pos, depth), fast)
     }
 
     /// The deepest depth whose count is below `max_nodes` (at least 1).

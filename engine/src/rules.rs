@@ -95,9 +95,69 @@ pub struct VariantOption {
     pub choices: &'static [&'static str],
 }
 
+impl VariantOption {
+    /// A `check` option: `true` or `false`.
+    pub const fn check(name: &'static str, default: bool) -> Self {
+        VariantOption {
+            name,
+            kind: "check",
+            default: if default { "true" } else { "false" },
+            choices: &[],
+        }
+    }
+
+    /// A `combo` option: one of `choices`.
+    pub const fn combo(
+        name: &'static str,
+        default: &'static str,
+        choices: &'static [&'static str],
+    ) -> Self {
+        VariantOption {
+            name,
+            kind: "combo",
+            default,
+            choices,
+        }
+    }
+}
+
 /// The error for a variant option's bad value (G7), in one wording for every variant.
 pub fn option_error(name: &str, value: &str, expected: &str) -> String {
     format!("option {name} expects {expected}, got '{value}'")
+}
+
+/// The FIDE order of endings (G3), the default of [`Rules::terminal`]: no legal action ends the
+/// game first (checkmate or stalemate), then the 100-ply rule, then
+/// [`Rules::insufficient_material`]. An override with endings of its own calls it after them.
+pub fn fide_terminal<R: Rules>(pos: &R) -> Option<Outcome> {
+    if pos.legal_moves().is_empty() {
+        return Some(if pos.in_check() {
+            Outcome::Win {
+                winner: !pos.side_to_move(),
+                reason: Reason::Checkmate,
+            }
+        } else {
+            Outcome::Draw {
+                reason: Reason::Stalemate,
+            }
+        });
+    }
+    if pos.halfmove_clock() >= 100 {
+        return Some(Outcome::Draw {
+            reason: Reason::FiftyMoveRule,
+        });
+    }
+    if pos.insufficient_material() {
+        return Some(Outcome::Draw {
+            reason: Reason::InsufficientMaterial,
+        });
+    }
+    None
+}
+
+/// The error for an option name that `variant` does not have.
+pub fn unknown_option(variant: &str, name: &str) -> String {
+    format!("unknown option '{name}' for variant {variant}")
 }
 
 /// A `check` option's value: `true` or `false`, in any case.
@@ -138,10 +198,7 @@ pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
 
     /// Sets one option by its UCI name; an error names what is wrong.
     fn set_option(_options: &mut Self::Options, name: &str, _value: &str) -> Result<(), String> {
-        Err(format!(
-            "unknown option '{name}' for variant {}",
-            Self::NAME
-        ))
+        Err(unknown_option(Self::NAME, name))
     }
 
     fn start_position(options: &Self::Options) -> Self;
@@ -201,29 +258,7 @@ pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// stalemate, so a mate on the 100th ply stands), then the 100-ply rule, then
     /// [`Rules::insufficient_material`]. Variants with other endings override it.
     fn terminal(&self) -> Option<Outcome> {
-        if self.legal_moves().is_empty() {
-            return Some(if self.in_check() {
-                Outcome::Win {
-                    winner: !self.side_to_move(),
-                    reason: Reason::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: Reason::Stalemate,
-                }
-            });
-        }
-        if self.halfmove_clock() >= 100 {
-            return Some(Outcome::Draw {
-                reason: Reason::FiftyMoveRule,
-            });
-        }
-        if self.insufficient_material() {
-            return Some(Outcome::Draw {
-                reason: Reason::InsufficientMaterial,
-            });
-        }
-        None
+        fide_terminal(self)
     }
 
     /// The canonical token of a legal action (`docs/notation.md`).

@@ -1,7 +1,7 @@
 //! Zobrist keys for the complete game state, generated at compile time from a fixed seed so that
 //! hash keys are reproducible across runs and builds.
 
-use crate::piece::Piece;
+use crate::piece::{Color, Piece};
 use crate::square::{Square, SQUARE_COUNT};
 
 const PIECES: usize = Piece::INDEX_LIMIT;
@@ -90,6 +90,25 @@ const fn generate() -> Keys {
 }
 
 pub static KEYS: Keys = generate();
+
+impl Keys {
+    /// The side-to-move key: `side` for Black, nothing for White.
+    #[inline]
+    pub fn side_to_move(&self, side: Color) -> u64 {
+        if side == Color::Black {
+            self.side
+        } else {
+            0
+        }
+    }
+
+    /// The FIDE state beside the board: side to move, castling rights and en-passant square.
+    #[inline]
+    pub fn fide_state(&self, side: Color, castling: u8, ep: Option<Square>) -> u64 {
+        let ep = ep.map_or(0, |s| self.en_passant[s.index()]);
+        self.side_to_move(side) ^ self.castling[castling as usize] ^ ep
+    }
+}
 
 #[inline]
 pub fn piece_square(piece: Piece, sq: Square) -> u64 {

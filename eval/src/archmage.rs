@@ -4,8 +4,9 @@
 //! comes from the piece-value method ([`derived_piece_values`], `docs/eval.md`).
 
 use crate::chess::S;
-use crate::features::{self, piece_value, piece_value_with, PieceValue, SquareWeights};
+use crate::features::{piece_value, piece_value_with};
 use crate::params::{EvalParams, ARCHMAGE_KIND_NAMES};
+use crate::reader::{piece_square_tables, ParamReader};
 use grimoire_engine::eval_api::{Evaluator, Score};
 use grimoire_engine::square::SQUARE_COUNT;
 use grimoire_engine::tables::masks;
@@ -19,14 +20,7 @@ pub const EVAL_LIMIT: i32 = 9000;
 /// Scale (out of 128) of the King-zone attack sum by the number of distinct attacking pieces.
 pub const ATTACKER_SCALE: [i32; 8] = [0, 32, 64, 96, 112, 120, 124, 128];
 
-/// A piece with the value the piece-value method gives it.
-#[derive(Clone, Debug)]
-pub struct DerivedValue {
-    pub kind: u8,
-    pub name: &'static str,
-    pub model: &'static str,
-    pub value: PieceValue,
-}
+pub use crate::features::DerivedValue;
 
 /// The piece-value method applied to ArchMage's pieces on the 10x10 board, from the engine's
 /// own attack function (ARC-80). The King is royal and gets none; the Pawn is the unit.
@@ -94,20 +88,6 @@ pub struct ArchMageEval {
     king_zone: [Bitboard; SQUARE_COUNT],
 }
 
-impl Default for ArchMageEval {
-    fn default() -> Self {
-        ArchMageEval::from_params(EvalParams::archmage())
-    }
-}
-
-impl std::fmt::Debug for ArchMageEval {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ArchMageEval")
-            .field("params", &self.params)
-            .finish_non_exhaustive()
-    }
-}
-
 impl ArchMageEval {
     /// Builds the evaluator; panics if `params` does not fit ([`ArchMageEval::try_from_params`]).
     pub fn from_params(params: EvalParams) -> ArchMageEval {
@@ -116,53 +96,19 @@ impl ArchMageEval {
 
     /// Builds the evaluator, or says why `params` does not fit it.
     pub fn try_from_params(params: EvalParams) -> Result<ArchMageEval, String> {
-        if params.variant() != "archmage" {
-            return Err(format!(
-                "ArchMageEval needs archmage parameters, got a set for {:?}",
-                params.variant()
-            ));
-        }
-        let get = |name: &str| -> Result<S, String> {
-            params
-                .get(name)
-                .map(|(mg, eg)| S::new(mg, eg))
-                .ok_or_else(|| format!("archmage parameters lack {name:?}"))
-        };
-        let scalar = |name: &str| -> Result<i32, String> {
-            params
-                .scalar(name)
-                .ok_or_else(|| format!("archmage parameters lack {name:?}"))
-        };
-        let mut material = [S::ZERO; KINDS];
-        let mut phase_weight = [0; KINDS];
-        let mut centre = [S::ZERO; KINDS];
-        let mut advance = [S::ZERO; KINDS];
-        for k in 0..KINDS {
-            let name = ARCHMAGE_KIND_NAMES[k];
-            if k != KING as usize {
-                material[k] = get(&format!("material_{name}"))?;
-            }
-            if k != KING as usize && k != PAWN as usize {
-                phase_weight[k] = scalar(&format!("phase_{name}"))?;
-            }
-            centre[k] = get(&format!("pst_centre_{name}"))?;
-            advance[k] = get(&format!("pst_advance_{name}"))?;
-        }
-        let g = Geometry::Board10;
-        let mut psqt = [[[S::ZERO; SQUARE_COUNT]; KINDS]; 2];
-        for color in Color::BOTH {
-            for k in 0..KINDS {
-                let w = |f: fn(S) -> i32| SquareWeights {
-                    centre: f(centre[k]),
-                    advance: f(advance[k]),
-                };
-                let mg = features::square_table(g, color, w(|s| s.mg));
-                let eg = features::square_table(g, color, w(|s| s.eg));
-                for i in 0..SQUARE_COUNT {
-                    psqt[color.index()][k][i] = material[k] + S::new(mg[i], eg[i]);
-                }
-            }
-        }
+        let r = ParamReader::new(&params, "archmage", &ARCHMAGE_KIND_NAMES)?;
+        let all: Vec<u8> = (0..KINDS as u8).collect();
+        // The King has no material value, and neither it nor the Pawn counts for the phase.
+        let valued: Vec<u8> = all.iter().copied().filter(|&k| k != KING).collect();
+        let phased: Vec<u8> = valued.iter().copied().filter(|&k| k != PAWN).collect();
+        let material: [S; KINDS] = r.per_kind("material", &valued)?;
+        let phase_weight: [i32; KINDS] = r.phase_weights(&phased)?;
+        let psqt = piece_square_tables(
+            Geometry::Board10,
+            &material,
+            &r.per_kind("pst_centre", &all)?,
+            &r.per_kind("pst_advance", &all)?,
+        );
         let start = ArchMage::start_position(&ArchMageOptions::default());
         let phase_max = phase_of(&phase_weight, &start).max(1);
         let t = tables();
@@ -175,12 +121,15 @@ impl ArchMageEval {
             material,
             phase_weight,
             phase_max,
-            hand: [get("hand_dragon_king")?, get("hand_dragon_horse")?],
-            hand_idle_percent: scalar("hand_idle_percent")?,
-            summoner_attacked: get("summoner_attacked")?,
-            summoner_near_king: get("summoner_near_king")?,
-            king_attack: get("king_attack")?,
-            tempo: get("tempo")?,
+            hand: [
+                r.tapered("hand_dragon_king")?,
+                r.tapered("hand_dragon_horse")?,
+            ],
+            hand_idle_percent: r.scalar("hand_idle_percent")?,
+            summoner_attacked: r.tapered("summoner_attacked")?,
+            summoner_near_king: r.tapered("summoner_near_king")?,
+            king_attack: r.tapered("king_attack")?,
+            tempo: r.tapered("tempo")?,
             king_zone,
             params,
         })
@@ -267,7 +216,7 @@ impl ArchMageEval {
 
     #[inline]
     pub fn taper(&self, s: S, phase: i32) -> i32 {
-        (s.mg * phase + s.eg * (self.phase_max - phase)) / self.phase_max
+        s.taper(phase, self.phase_max)
     }
 }
 
@@ -280,12 +229,7 @@ fn phase_of(weights: &[i32; KINDS], pos: &ArchMage) -> i32 {
 
 impl Evaluator<ArchMage> for ArchMageEval {
     fn evaluate(&self, pos: &ArchMage) -> Score {
-        let white = self.white_terms(pos);
-        let relative = if pos.side_to_move() == Color::White {
-            white
-        } else {
-            S::ZERO - white
-        };
+        let relative = self.white_terms(pos).for_side(pos.side_to_move());
         let score = self.taper(relative + self.tempo, self.phase(pos));
         score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }

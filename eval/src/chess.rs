@@ -25,6 +25,22 @@ impl S {
     pub const fn new(mg: i32, eg: i32) -> S {
         S { mg, eg }
     }
+
+    /// The pair from `side`'s point of view, `self` being White's.
+    #[inline]
+    pub fn for_side(self, side: Color) -> S {
+        if side == Color::White {
+            self
+        } else {
+            S::ZERO - self
+        }
+    }
+
+    /// Blends the pair by `phase`: `mg` at `phase_max`, `eg` at 0.
+    #[inline]
+    pub fn taper(self, phase: i32, phase_max: i32) -> i32 {
+        (self.mg * phase + self.eg * (phase_max - phase)) / phase_max
+    }
 }
 
 impl Add for S {
@@ -112,20 +128,6 @@ pub struct ChessEval {
     shield: [[[Bitboard; SQUARE_COUNT]; 2]; 2],
     /// The king square and its neighbours.
     king_zone: [Bitboard; SQUARE_COUNT],
-}
-
-impl Default for ChessEval {
-    fn default() -> Self {
-        ChessEval::from_params(EvalParams::chess())
-    }
-}
-
-impl std::fmt::Debug for ChessEval {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ChessEval")
-            .field("params", &self.params)
-            .finish_non_exhaustive()
-    }
 }
 
 impl ChessEval {
@@ -364,18 +366,13 @@ impl ChessEval {
     /// Blends a pair by phase.
     #[inline]
     pub fn taper(&self, s: S, phase: i32) -> i32 {
-        (s.mg * phase + s.eg * (self.phase_max - phase)) / self.phase_max
+        s.taper(phase, self.phase_max)
     }
 }
 
 impl Evaluator<Chess> for ChessEval {
     fn evaluate(&self, pos: &Chess) -> Score {
-        let white = self.white_terms(pos);
-        let relative = if pos.side_to_move() == Color::White {
-            white
-        } else {
-            S::ZERO - white
-        };
+        let relative = self.white_terms(pos).for_side(pos.side_to_move());
         let score = self.taper(relative + self.tempo, self.phase(pos));
         score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }

@@ -8,7 +8,7 @@
 //! `evaluate` does no allocation and no move generation.
 
 use crate::chess::S;
-use crate::features::{piece_value, piece_value_with, PieceValue};
+use crate::features::{piece_value, piece_value_with};
 use crate::params::{EvalParams, DUGGAN_KIND_NAMES};
 use crate::reader::{passed_spans, piece_square_tables, ParamReader};
 use grimoire_engine::eval_api::{Evaluator, Score};
@@ -35,15 +35,7 @@ const ACTIVE: [u8; 4] = [GOLEM, ARCHER, BISHOP, COMMANDER];
 /// The kinds that count for the game phase.
 const PHASED: [u8; 5] = [GOLEM, ARCHER, BISHOP, COMMANDER, ASSASSIN];
 
-/// A piece of Duggan's army with the value the piece-value method gives it.
-#[derive(Clone, Debug)]
-pub struct DerivedValue {
-    pub kind: u8,
-    pub name: &'static str,
-    /// How the move pattern was fed to the method.
-    pub model: &'static str,
-    pub value: PieceValue,
-}
+pub use crate::features::DerivedValue;
 
 /// The piece-value method (`docs/eval.md`) applied to Duggan's pieces on the 8x8 board, from
 /// the engine's own tables. The Adept is royal and gets no value.
@@ -163,20 +155,6 @@ pub struct DugganEval {
     passed_span: [[Bitboard; SQUARE_COUNT]; 2],
     /// The Adept square and its neighbours.
     adept_zone: [Bitboard; SQUARE_COUNT],
-}
-
-impl Default for DugganEval {
-    fn default() -> Self {
-        DugganEval::from_params(EvalParams::duggan())
-    }
-}
-
-impl std::fmt::Debug for DugganEval {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("DugganEval")
-            .field("params", &self.params)
-            .finish_non_exhaustive()
-    }
 }
 
 impl DugganEval {
@@ -375,18 +353,13 @@ impl DugganEval {
     /// Blends a pair by phase.
     #[inline]
     pub fn taper(&self, s: S, phase: i32) -> i32 {
-        (s.mg * phase + s.eg * (self.phase_max - phase)) / self.phase_max
+        s.taper(phase, self.phase_max)
     }
 }
 
 impl Evaluator<Duggan> for DugganEval {
     fn evaluate(&self, pos: &Duggan) -> Score {
-        let white = self.white_terms(pos);
-        let relative = if pos.side_to_move() == Color::White {
-            white
-        } else {
-            S::ZERO - white
-        };
+        let relative = self.white_terms(pos).for_side(pos.side_to_move());
         let score = self.taper(relative + self.tempo, self.phase(pos));
         score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }

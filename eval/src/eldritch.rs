@@ -5,8 +5,9 @@
 //! placement phase the unplaced pieces count their material.
 
 use crate::chess::S;
-use crate::features::{self, piece_value_with, PieceValue, SquareWeights};
+use crate::features::{piece_value_with, PieceValue};
 use crate::params::EvalParams;
+use crate::reader::{piece_square_tables, ParamReader};
 use grimoire_engine::eval_api::{Evaluator, Score};
 use grimoire_engine::square::SQUARE_COUNT;
 use grimoire_engine::variants::eldritch::catalogue::*;
@@ -222,7 +223,7 @@ impl EvalParams {
 }
 
 /// The Eldritch evaluator: material plus piece-square tables, tapered by non-pawn material.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct EldritchEval {
     params: EvalParams,
     material: [S; KINDS],
@@ -230,47 +231,20 @@ pub struct EldritchEval {
     tempo: S,
 }
 
-impl Default for EldritchEval {
-    fn default() -> Self {
-        Self::try_from_params(EvalParams::eldritch()).expect("built-in eldritch parameters")
-    }
-}
-
 impl EldritchEval {
     pub fn try_from_params(params: EvalParams) -> Result<EldritchEval, String> {
-        if params.variant() != "eldritch" {
-            return Err(format!(
-                "EldritchEval needs eldritch parameters, got a set for {:?}",
-                params.variant()
-            ));
-        }
-        let get = |name: &str| -> Result<S, String> {
-            params
-                .get(name)
-                .map(|(mg, eg)| S::new(mg, eg))
-                .ok_or_else(|| format!("eldritch parameters lack {name:?}"))
-        };
-        let mut material = [S::ZERO; KINDS];
-        let mut psqt = Box::new([[[S::ZERO; SQUARE_COUNT]; KINDS]; 2]);
-        for k in 0..KINDS as u8 {
-            let name = kind_name(k);
-            material[k as usize] = get(&format!("material_{name}"))?;
-            let centre = get(&format!("pst_centre_{name}"))?;
-            let advance = get(&format!("pst_advance_{name}"))?;
-            for color in Color::BOTH {
-                let w = |f: fn(S) -> i32| SquareWeights {
-                    centre: f(centre),
-                    advance: f(advance),
-                };
-                let mg = features::square_table(Geometry::Framed8, color, w(|s| s.mg));
-                let eg = features::square_table(Geometry::Framed8, color, w(|s| s.eg));
-                for i in 0..SQUARE_COUNT {
-                    psqt[color.index()][k as usize][i] =
-                        material[k as usize] + S::new(mg[i], eg[i]);
-                }
-            }
-        }
-        let tempo = get("tempo")?;
+        let names: Vec<String> = (0..KINDS as u8).map(kind_name).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let r = ParamReader::new(&params, "eldritch", &names)?;
+        let all: Vec<u8> = (0..KINDS as u8).collect();
+        let material: [S; KINDS] = r.per_kind("material", &all)?;
+        let psqt = Box::new(piece_square_tables(
+            Geometry::Framed8,
+            &material,
+            &r.per_kind("pst_centre", &all)?,
+            &r.per_kind("pst_advance", &all)?,
+        ));
+        let tempo = r.tapered("tempo")?;
         Ok(EldritchEval {
             params,
             material,

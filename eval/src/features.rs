@@ -111,6 +111,16 @@ pub const VALUE_QUADRATIC: f64 = 0.0037;
 pub const SAMPLES: usize = 2048;
 const SEED: u64 = 0x9E37_79B9_7F4A_7C15;
 
+/// A piece of a variant's army with the value the piece-value method gives it.
+#[derive(Clone, Debug)]
+pub struct DerivedValue {
+    pub kind: u8,
+    pub name: &'static str,
+    /// How the move pattern was fed to the method.
+    pub model: &'static str,
+    pub value: PieceValue,
+}
+
 /// What the method says about one piece.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct PieceValue {

@@ -8,6 +8,7 @@
 use crate::chess::{ChessEval, S};
 use crate::features::{piece_value_with, PieceValue};
 use crate::params::EvalParams;
+use crate::reader::ParamReader;
 use grimoire_engine::eval_api::{Evaluator, Score};
 use grimoire_engine::tables::AttackTables;
 use grimoire_engine::variants::chess::{tables as chess_tables, KING, PAWN, QUEEN};
@@ -53,57 +54,25 @@ pub struct GhostEval {
     pending_spawn_scale: i32,
 }
 
-impl Default for GhostEval {
-    fn default() -> Self {
-        GhostEval::try_from_params(EvalParams::ghost()).expect("the built-in set fits")
-    }
-}
-
-impl std::fmt::Debug for GhostEval {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("GhostEval")
-            .field("params", &self.params)
-            .finish_non_exhaustive()
-    }
-}
-
 impl GhostEval {
     /// Builds the evaluator, or says why `params` does not fit it.
     pub fn try_from_params(params: EvalParams) -> Result<GhostEval, String> {
-        if params.variant() != "ghost" {
-            return Err(format!(
-                "GhostEval needs ghost parameters, got a set for {:?}",
-                params.variant()
-            ));
-        }
-        let get = |name: &str| -> Result<S, String> {
-            params
-                .get(name)
-                .map(|(mg, eg)| S::new(mg, eg))
-                .ok_or_else(|| format!("ghost parameters lack {name:?}"))
-        };
+        let r = ParamReader::new(&params, "ghost", &GHOST_KINDS)?;
         // The living pieces' terms are the chess set's, under the same names.
         let mut chess = EvalParams::chess();
         let names: Vec<String> = chess.iter().map(|p| p.name.to_string()).collect();
         for name in names {
-            let (mg, eg) = params
-                .get(&name)
-                .ok_or_else(|| format!("ghost parameters lack {name:?}"))?;
-            chess.set(&name, mg, eg)?;
+            let v = r.tapered(&name)?;
+            chess.set(&name, v.mg, v.eg)?;
         }
-        let mut ghost_material = [S::ZERO; 5];
-        for (k, kind) in GHOST_KINDS.iter().enumerate() {
-            ghost_material[k] = get(&format!("ghost_material_{kind}"))?;
-        }
-        let pending_spawn_scale = params
-            .scalar("ghost_pending_spawn_percent")
-            .ok_or("ghost parameters lack \"ghost_pending_spawn_percent\"")?;
+        let ghost_material: [S; 5] = r.per_kind("ghost_material", &[0, 1, 2, 3, 4])?;
+        let pending_spawn_scale = r.scalar("ghost_pending_spawn_percent")?;
         Ok(GhostEval {
             living: ChessEval::try_from_params(chess)?,
             ghost_material,
-            king_danger: get("ghost_king_danger")?,
-            king_zone: get("ghost_king_zone")?,
-            target: get("ghost_target")?,
+            king_danger: r.tapered("ghost_king_danger")?,
+            king_zone: r.tapered("ghost_king_zone")?,
+            target: r.tapered("ghost_target")?,
             pending_spawn_scale,
             params,
         })
@@ -162,12 +131,7 @@ impl Evaluator<Ghost> for GhostEval {
             };
         }
         let living = self.living.evaluate(pos.living());
-        let white = self.white_ghost_terms(pos);
-        let relative = if pos.side_to_move() == Color::White {
-            white
-        } else {
-            S::ZERO - white
-        };
+        let relative = self.white_ghost_terms(pos).for_side(pos.side_to_move());
         let ghosts = self.living.taper(relative, self.living.phase(pos.living()));
         (living + ghosts).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }

@@ -32,52 +32,41 @@ pub trait TunableEval<R: Rules>: Evaluator<R> + Sized + Clone {
     fn params(&self) -> &EvalParams;
 }
 
-impl TunableEval<grimoire_engine::variants::chess::Chess> for ChessEval {
-    fn from_params(params: EvalParams) -> Result<Self, String> {
-        ChessEval::try_from_params(params)
-    }
+/// What every evaluator has alike: `Default` from the built-in set, a `Debug` that shows only
+/// the parameters, and [`TunableEval`] through its `try_from_params` and `params`.
+macro_rules! evaluator_impls {
+    ($eval:ident, $rules:ty, $defaults:expr) => {
+        impl Default for $eval {
+            fn default() -> Self {
+                $eval::try_from_params($defaults).unwrap_or_else(|e| panic!("{e}"))
+            }
+        }
 
-    fn params(&self) -> &EvalParams {
-        ChessEval::params(self)
-    }
+        impl std::fmt::Debug for $eval {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_struct(stringify!($eval))
+                    .field("params", $eval::params(self))
+                    .finish_non_exhaustive()
+            }
+        }
+
+        impl TunableEval<$rules> for $eval {
+            fn from_params(params: EvalParams) -> Result<Self, String> {
+                $eval::try_from_params(params)
+            }
+
+            fn params(&self) -> &EvalParams {
+                $eval::params(self)
+            }
+        }
+    };
 }
 
-impl TunableEval<grimoire_engine::variants::duggan::Duggan> for DugganEval {
-    fn from_params(params: EvalParams) -> Result<Self, String> {
-        DugganEval::try_from_params(params)
-    }
+use grimoire_engine::variants::{archmage::ArchMage, chess::Chess, duggan::Duggan};
+use grimoire_engine::variants::{eldritch::Eldritch, ghost::Ghost};
 
-    fn params(&self) -> &EvalParams {
-        DugganEval::params(self)
-    }
-}
-
-impl TunableEval<grimoire_engine::variants::archmage::ArchMage> for ArchMageEval {
-    fn from_params(params: EvalParams) -> Result<Self, String> {
-        ArchMageEval::try_from_params(params)
-    }
-
-    fn params(&self) -> &EvalParams {
-        ArchMageEval::params(self)
-    }
-}
-
-impl TunableEval<grimoire_engine::variants::ghost::Ghost> for GhostEval {
-    fn from_params(params: EvalParams) -> Result<Self, String> {
-        GhostEval::try_from_params(params)
-    }
-
-    fn params(&self) -> &EvalParams {
-        GhostEval::params(self)
-    }
-}
-
-impl TunableEval<grimoire_engine::variants::eldritch::Eldritch> for EldritchEval {
-    fn from_params(params: EvalParams) -> Result<Self, String> {
-        EldritchEval::try_from_params(params)
-    }
-
-    fn params(&self) -> &EvalParams {
-        EldritchEval::params(self)
-    }
-}
+evaluator_impls!(ChessEval, Chess, EvalParams::chess());
+evaluator_impls!(DugganEval, Duggan, EvalParams::duggan());
+evaluator_impls!(ArchMageEval, ArchMage, EvalParams::archmage());
+evaluator_impls!(GhostEval, Ghost, EvalParams::ghost());
+evaluator_impls!(EldritchEval, Eldritch, EvalParams::eldritch());

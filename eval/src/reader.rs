@@ -12,7 +12,7 @@ pub struct ParamReader<'a> {
     params: &'a EvalParams,
     variant: &'static str,
     /// Piece kind names by kind index (`params::CHESS_KIND_NAMES` and the like).
-    kind_names: &'static [&'static str],
+    kind_names: &'a [&'a str],
 }
 
 impl<'a> ParamReader<'a> {
@@ -20,7 +20,7 @@ impl<'a> ParamReader<'a> {
     pub fn new(
         params: &'a EvalParams,
         variant: &'static str,
-        kind_names: &'static [&'static str],
+        kind_names: &'a [&'a str],
     ) -> Result<Self, String> {
         if params.variant() != variant {
             return Err(format!(

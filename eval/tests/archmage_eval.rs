@@ -1,6 +1,9 @@
 //! The ArchMage evaluator: material from the piece-value method, symmetry, hands and summoner
 //! terms, and parameter handling.
 
+mod common;
+
+use common::{assert_mirrors_score_alike, mirror_board_field, other_side, swap_case};
 use grimoire_engine::eval_api::Evaluator;
 use grimoire_engine::variants::archmage::{ArchMage, ArchMageOptions, START_FEN};
 use grimoire_engine::Rules;
@@ -40,28 +43,21 @@ fn default_material_is_the_derived_value() {
 /// (castling and en passant dropped).
 fn mirror_fen(fen: &str) -> String {
     let f: Vec<&str> = fen.split_whitespace().collect();
-    let swap = |c: char| {
-        if c.is_ascii_uppercase() {
-            c.to_ascii_lowercase()
-        } else {
-            c.to_ascii_uppercase()
-        }
-    };
     let (board, hand) = f[0].split_at(f[0].find('[').unwrap());
-    let board: Vec<String> = board
-        .split('/')
-        .rev()
-        .map(|rank| rank.chars().map(swap).collect())
-        .collect();
     let mut hand: Vec<char> = hand
         .trim_matches(|c| c == '[' || c == ']')
         .chars()
-        .map(swap)
+        .map(swap_case)
         .collect();
     hand.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
     let hand: String = hand.into_iter().collect();
-    let side = if f[1] == "w" { "b" } else { "w" };
-    format!("{}[{hand}] {side} - - {} {}", board.join("/"), f[4], f[5])
+    format!(
+        "{}[{hand}] {} - - {} {}",
+        mirror_board_field(board),
+        other_side(f[1]),
+        f[4],
+        f[5]
+    )
 }
 
 const VARIED: [&str; 6] = [
@@ -76,12 +72,9 @@ const VARIED: [&str; 6] = [
 #[test]
 fn colour_mirror_gives_the_same_score() {
     let e = ArchMageEval::default();
+    assert_mirrors_score_alike(&e, &ArchMageOptions::default(), &VARIED, mirror_fen);
     for fen in VARIED {
-        let a = pos(fen);
-        let m = mirror_fen(fen);
-        let b = pos(&m);
-        assert_eq!(e.evaluate(&a), e.evaluate(&b), "{fen} vs {m}");
-        assert!(e.evaluate(&a).abs() < EVAL_LIMIT);
+        assert!(e.evaluate(&pos(fen)).abs() < EVAL_LIMIT);
     }
     // The start position is balanced up to the tempo bonus.
     let start = pos(START_FEN);

@@ -30,16 +30,8 @@ fn mirror_fen(fen: &str) -> String {
     )
 }
 
-const VARIED: [&str; 8] = [
-    "gabsdbag/1mm1mmmm/m7/3m4/3M4/5A2/MMM1MMMM/G1BSDB1G w - - 0 4",
-    "g2sdb1g/1mm2mm1/m1a1m2m/3mM3/2M2A2/M4M2/1MC2BMM/G2SD2G b - - 0 12",
-    "2bsdb2/gmm2mmg/2a1m1a1/m2mM2m/M2Mm2M/2A3A1/GMM2MMG/2BSDB2 w - - 0 15",
-    "g3d2g/1m1b1mm1/2m1s3/m1Mm1a1m/M2M1A1M/2S1m3/1MB2MM1/G3D2G w - - 2 18",
-    "4d3/1M3M2/8/3a4/5s2/8/2c3m1/3SD3 w - - 0 40",
-    "8/3d4/8/2s5/8/5S2/3D4/8 w - - 0 60",
-    "6d1/5mm1/4a3/8/3b4/2M5/1MG5/3D4 b - - 3 45",
-    "3d4/8/2M5/8/8/1C6/2c5/4D3 w - - 0 50",
-];
+/// The bench positions after the start (`Rules::BENCH`): openings, middle games and endings.
+const VARIED: &[&str] = Duggan::BENCH.split_at(1).1;
 
 /// `material_*` of the defaults is what the piece-value method gives (not hand-picked); the
 /// Mercenary is the unit, 100 by definition (the method gives it about 1.0).
@@ -83,7 +75,7 @@ fn colour_mirrored_positions_score_the_same() {
     assert_mirrors_score_alike(
         &DugganEval::default(),
         &DugganOptions::default(),
-        &VARIED,
+        VARIED,
         mirror_fen,
     );
 }

@@ -3,6 +3,9 @@
 //! danger from a ghost, a pending spawn counted for its owner, bounds over random games, the
 //! parameter text round trip, and refusal of another variant's parameters.
 
+mod common;
+
+use common::{assert_mirrors_score_alike, mirror_board_field, other_side, swap_case};
 use grimoire_engine::eval_api::Evaluator;
 use grimoire_engine::variants::chess::Chess;
 use grimoire_engine::variants::ghost::Ghost;
@@ -14,24 +17,10 @@ fn pos(fen: &str) -> Ghost {
     Ghost::from_fen(fen, &()).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-fn swap_case(c: char) -> char {
-    if c.is_ascii_uppercase() {
-        c.to_ascii_lowercase()
-    } else {
-        c.to_ascii_uppercase()
-    }
-}
-
 /// The colour-mirrored FEN: ranks reversed (the ring too: rank r becomes 9 - r), colours and the
 /// side to move swapped, castling rights swapped.
 fn mirror_fen(fen: &str) -> String {
     let f: Vec<&str> = fen.split_whitespace().collect();
-    let board: Vec<String> = f[0]
-        .split('/')
-        .rev()
-        .map(|rank| rank.chars().map(swap_case).collect())
-        .collect();
-    let side = if f[1] == "w" { "b" } else { "w" };
     let castling: String = if f[2] == "-" {
         "-".into()
     } else {
@@ -56,8 +45,9 @@ fn mirror_fen(fen: &str) -> String {
             .join(",")
     };
     format!(
-        "{} {side} {castling} - {} {} {ghosts}",
-        board.join("/"),
+        "{} {} {castling} - {} {} {ghosts}",
+        mirror_board_field(f[0]),
+        other_side(f[1]),
         f[4],
         f[5]
     )
@@ -131,11 +121,7 @@ fn living_pieces_are_scored_as_in_chess() {
 
 #[test]
 fn mirrored_positions_score_the_same_for_the_side_to_move() {
-    let e = GhostEval::default();
-    for fen in VARIED {
-        let m = mirror_fen(fen);
-        assert_eq!(e.evaluate(&pos(fen)), e.evaluate(&pos(&m)), "{fen} vs {m}");
-    }
+    assert_mirrors_score_alike(&GhostEval::default(), &(), &VARIED, mirror_fen);
 }
 
 #[test]

@@ -1,6 +1,9 @@
 //! Checks every variant's evaluator tests share: colour symmetry over fixed and random
 //! positions, and the score bound.
 
+// Each test crate uses only some of these.
+#![allow(dead_code)]
+
 use grimoire_engine::eval_api::Evaluator;
 use grimoire_engine::Rules;
 

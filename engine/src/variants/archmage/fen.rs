@@ -3,74 +3,15 @@
 //! hands, and the view.
 
 use super::*;
-use crate::view::{PieceView, SquareView, Zone};
+use crate::{board8, fen_fields};
 
-fn piece_letter(p: Piece) -> char {
-    let l = LETTERS[p.kind() as usize];
-    if p.color() == Color::White {
-        l.to_ascii_uppercase()
-    } else {
-        l
-    }
-}
-
-fn parse_board(field: &str) -> Result<Board<KINDS>, String> {
-    let mut board = Board::<KINDS>::new();
-    let ranks: Vec<&str> = field.split('/').collect();
-    if ranks.len() != 10 {
-        return Err(format!("FEN board needs 10 ranks, got {}", ranks.len()));
-    }
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = 9 - i as u8;
-        let mut file = 0u8;
-        let mut chars = text.chars().peekable();
-        let mut last_was_run = false;
-        while let Some(c) = chars.next() {
-            if let Some(d) = c.to_digit(10) {
-                let mut run = d;
-                if d == 1 && chars.peek() == Some(&'0') {
-                    chars.next();
-                    run = 10;
-                }
-                if run == 0 {
-                    return Err(format!("bad empty-square count in rank {}", rank + 1));
-                }
-                if last_was_run {
-                    return Err(format!(
-                        "two adjacent empty-square counts in rank {}",
-                        rank + 1
-                    ));
-                }
-                last_was_run = true;
-                file += run as u8;
-            } else {
-                last_was_run = false;
-                let kind = LETTERS
-                    .iter()
-                    .position(|&l| l == c.to_ascii_lowercase())
-                    .filter(|_| c.is_ascii_alphabetic())
-                    .ok_or_else(|| format!("unknown piece letter '{c}'"))?;
-                if file >= 10 {
-                    return Err(format!("rank {} has more than 10 squares", rank + 1));
-                }
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                board.put(sq(file, rank), Piece::new(color, kind as u8));
-                file += 1;
-            }
-            if file > 10 {
-                return Err(format!("rank {} has more than 10 squares", rank + 1));
-            }
-        }
-        if file != 10 {
-            return Err(format!("rank {} has {} squares, not 10", rank + 1, file));
-        }
-    }
-    Ok(board)
-}
+/// The castling rights by FEN letter, in the field's order.
+const RIGHTS: [(char, u8); 4] = [
+    ('K', WHITE_ISIDE),
+    ('Q', WHITE_BSIDE),
+    ('k', BLACK_ISIDE),
+    ('q', BLACK_BSIDE),
+];
 
 fn parse_hand(text: &str) -> Result<[[u8; 2]; 2], String> {
     let mut hands = [[0u8; 2]; 2];
@@ -91,10 +32,7 @@ fn parse_hand(text: &str) -> Result<[[u8; 2]; 2], String> {
 }
 
 pub(super) fn parse(fen: &str, options: &ArchMageOptions) -> Result<ArchMage, String> {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    if !(4..=6).contains(&fields.len()) {
-        return Err(format!("FEN needs 4 to 6 fields, got {}", fields.len()));
-    }
+    let fields = fen_fields::split(fen, 4, 6)?;
     let (board_text, hand_text) =
         match fields[0].find('[') {
             Some(i) if fields[0].ends_with(']') => {
@@ -105,7 +43,7 @@ pub(super) fn parse(fen: &str, options: &ArchMageOptions) -> Result<ArchMage, St
                     .to_string(),
             ),
         };
-    let board = parse_board(board_text)?;
+    let board = board8::parse_board_in::<KINDS>(Geometry::Board10, board_text, &LETTERS)?;
     let hands = parse_hand(hand_text)?;
     let t = tables();
     for c in Color::BOTH {
@@ -137,39 +75,19 @@ pub(super) fn parse(fen: &str, options: &ArchMageOptions) -> Result<ArchMage, St
             ));
         }
     }
-    let side = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => return Err(format!("side to move must be 'w' or 'b', got '{other}'")),
-    };
-    let mut castling = 0u8;
-    if fields[2] != "-" {
-        for c in fields[2].chars() {
-            let (bit, rank, rook_file) = match c {
-                'K' => (WHITE_ISIDE, 0, 8),
-                'Q' => (WHITE_BSIDE, 0, 1),
-                'k' => (BLACK_ISIDE, 9, 8),
-                'q' => (BLACK_BSIDE, 9, 1),
-                _ => return Err(format!("bad castling field '{}'", fields[2])),
-            };
-            if castling & bit != 0 {
-                return Err(format!("castling right '{c}' given twice"));
-            }
-            let color = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            if board.piece_at(sq(KING_FILE, rank)) != Piece::new(color, KING)
-                || board.piece_at(sq(rook_file, rank)) != Piece::new(color, ROOK)
-            {
-                return Err(format!(
-                    "castling right '{c}' needs the King and Rook on their home squares (ARC-71)"
-                ));
-            }
-            castling |= bit;
+    let side = fen_fields::side(fields[1])?;
+    let castling = fen_fields::castling(fields[2], &RIGHTS, |c, color| {
+        let rank = if color == Color::White { 0 } else { 9 };
+        let rook_file = if c.eq_ignore_ascii_case(&'k') { 8 } else { 1 };
+        if board.piece_at(sq(KING_FILE, rank)) != Piece::new(color, KING)
+            || board.piece_at(sq(rook_file, rank)) != Piece::new(color, ROOK)
+        {
+            return Err(format!(
+                "castling right '{c}' needs the King and Rook on their home squares (ARC-71)"
+            ));
         }
-    }
+        Ok(())
+    })?;
     let ep_field = fields[3];
     let mut ep = None;
     if ep_field != "-" {
@@ -184,25 +102,15 @@ pub(super) fn parse(fen: &str, options: &ArchMageOptions) -> Result<ArchMage, St
         }
         ep = Some(s);
     }
-    let number = |i: usize, default: u32, name: &str| -> Result<u32, String> {
-        match fields.get(i) {
-            None => Ok(default),
-            Some(f) => f.parse::<u32>().map_err(|_| format!("bad {name} '{f}'")),
-        }
-    };
-    let halfmove = number(4, 0, "halfmove clock")?;
-    let fullmove = number(5, 1, "fullmove number")?.max(1);
-    if halfmove > 10_000 || fullmove > 60_000 {
-        return Err("move counters out of range".to_string());
-    }
+    let (halfmove, fullmove) = fen_fields::counters(&fields, 4)?;
     let mut pos = ArchMage {
         board,
         side,
         castling,
         ep: None,
         hands,
-        halfmove: halfmove as u16,
-        fullmove: fullmove as u16,
+        halfmove,
+        fullmove,
         checkers: Bitboard::EMPTY,
         state_hash: 0,
         options: *options,
@@ -214,42 +122,14 @@ pub(super) fn parse(fen: &str, options: &ArchMageOptions) -> Result<ArchMage, St
     // Keep the en-passant square only if it is real: a Pawn that just double-stepped past it
     // (origin and target empty) and a legal capture onto it (ARC-92).
     if let Some(s) = ep {
-        let dir: i8 = if side == Color::White { -1 } else { 1 };
-        let pushed = s.offset(0, dir).expect("inside the board");
-        let origin = s.offset(0, -dir).expect("inside the board");
-        let real = pos.board.piece_at(pushed) == Piece::new(!side, PAWN)
-            && pos.board.piece_at(s).is_none()
-            && pos.board.piece_at(origin).is_none();
-        if real && pos.en_passant_capture_is_legal(s) {
+        if fen_fields::double_stepped_past(&pos.board, s, side, PAWN)
+            && pos.en_passant_capture_is_legal(s)
+        {
             pos.ep = Some(s);
         }
     }
     pos.state_hash = pos.recompute_hash() ^ pos.board.hash();
     Ok(pos)
-}
-
-fn write_board(board: &Board<KINDS>, out: &mut String) {
-    for rank in (0..10).rev() {
-        let mut empty = 0;
-        for file in 0..10 {
-            let p = board.piece_at(sq(file, rank));
-            if p.is_none() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-                empty = 0;
-            }
-            out.push(piece_letter(p));
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
 }
 
 fn hand_text(pos: &ArchMage) -> String {
@@ -266,26 +146,13 @@ fn hand_text(pos: &ArchMage) -> String {
 
 pub(super) fn format(pos: &ArchMage) -> String {
     let mut out = String::with_capacity(120);
-    write_board(&pos.board, &mut out);
+    board8::write_board_in(Geometry::Board10, &pos.board, &LETTERS, &mut out);
     out.push('[');
     out.push_str(&hand_text(pos));
-    out.push(']');
-    out.push_str(if pos.side == Color::White {
-        " w "
-    } else {
-        " b "
-    });
-    let rights: String = [
-        (WHITE_ISIDE, 'K'),
-        (WHITE_BSIDE, 'Q'),
-        (BLACK_ISIDE, 'k'),
-        (BLACK_BSIDE, 'q'),
-    ]
-    .iter()
-    .filter(|(bit, _)| pos.castling & bit != 0)
-    .map(|&(_, c)| c)
-    .collect();
-    out.push_str(if rights.is_empty() { "-" } else { &rights });
+    out.push_str("] ");
+    out.push_str(fen_fields::side_letter(pos.side));
+    out.push(' ');
+    fen_fields::write_castling(pos.castling, &RIGHTS, &mut out);
     out.push(' ');
     match pos.ep {
         Some(s) => Geometry::Board10.write_name(s, &mut out),
@@ -305,7 +172,11 @@ pub(super) fn render(pos: &ArchMage) -> String {
         for file in 0..10 {
             let p = pos.board.piece_at(sq(file, rank));
             out.push_str("| ");
-            out.push(if p.is_some() { piece_letter(p) } else { ' ' });
+            out.push(if p.is_some() {
+                board8::piece_letter(&LETTERS, p)
+            } else {
+                ' '
+            });
             out.push(' ');
         }
         out.push_str(&format!("| {}\n{line}", rank + 1));
@@ -323,35 +194,12 @@ pub(super) fn render(pos: &ArchMage) -> String {
             .collect();
         out.push_str(&format!("\nHand {}: {}", c.name(), items.join(", ")));
     }
-    let legend: Vec<String> = LETTERS
-        .iter()
-        .zip(NAMES)
-        .map(|(l, n)| format!("{} {n}", l.to_ascii_uppercase()))
-        .collect();
-    out.push_str(&format!(
-        "\nPieces: {} (upper case White, lower case Black)",
-        legend.join(", ")
-    ));
+    out.push('\n');
+    out.push_str(&board8::legend(&LETTERS, &NAMES));
     out
 }
 
 pub(super) fn view(pos: &ArchMage) -> BoardView {
-    let squares = (0..10)
-        .flat_map(|rank| (0..10).map(move |file| sq(file, rank)))
-        .map(|square| {
-            let p = pos.board.piece_at(square);
-            SquareView {
-                square,
-                zone: Zone::Board,
-                piece: p.is_some().then(|| PieceView {
-                    code: LETTERS[p.kind() as usize].to_ascii_uppercase().to_string(),
-                    color: p.color(),
-                    count: 1,
-                    note: None,
-                }),
-            }
-        })
-        .collect();
     let hand = |c: usize| -> Vec<(String, u32)> {
         (0..2)
             .filter(|&slot| pos.hands[c][slot] > 0)
@@ -365,10 +213,7 @@ pub(super) fn view(pos: &ArchMage) -> BoardView {
             })
             .collect()
     };
-    BoardView {
-        geometry: Geometry::Board10,
-        squares,
-        hands: [hand(0), hand(1)],
-        side_to_move: pos.side,
-    }
+    let mut view = board8::view_board_in(Geometry::Board10, &pos.board, &LETTERS, pos.side);
+    view.hands = [hand(0), hand(1)];
+    view
 }

@@ -22,7 +22,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
-use crate::rules::{parse_check_option, Outcome, Reason, Rules, VariantOption};
+use crate::rules::{parse_check_option, unknown_option, Outcome, Reason, Rules, VariantOption};
 use crate::square::{Geometry, Square};
 use crate::view::BoardView;
 use crate::zobrist::KEYS;
@@ -300,18 +300,8 @@ impl Rules for ArchMage {
 
     fn option_specs() -> Vec<VariantOption> {
         vec![
-            VariantOption {
-                name: "PrinceDoubleStepLeap",
-                kind: "check",
-                default: "false",
-                choices: &[],
-            },
-            VariantOption {
-                name: "SameTypeSwitch",
-                kind: "check",
-                default: "true",
-                choices: &[],
-            },
+            VariantOption::check("PrinceDoubleStepLeap", false),
+            VariantOption::check("SameTypeSwitch", true),
         ]
     }
 
@@ -323,12 +313,7 @@ impl Rules for ArchMage {
             "sametypeswitch" => {
                 options.same_type_switch = parse_check_option("SameTypeSwitch", value)?
             }
-            _ => {
-                return Err(format!(
-                    "unknown option '{name}' for variant {}",
-                    Self::NAME
-                ))
-            }
+            _ => return Err(unknown_option(Self::NAME, name)),
         }
         Ok(())
     }
@@ -356,13 +341,8 @@ impl Rules for ArchMage {
     }
 
     fn recompute_hash(&self) -> u64 {
-        let mut h = self.board.recompute_hash() ^ KEYS.castling[self.castling as usize];
-        if self.side == Color::Black {
-            h ^= KEYS.side;
-        }
-        if let Some(ep) = self.ep {
-            h ^= KEYS.en_passant[ep.index()];
-        }
+        let mut h =
+            self.board.recompute_hash() ^ KEYS.fide_state(self.side, self.castling, self.ep);
         for c in Color::BOTH {
             for slot in 0..2 {
                 h ^= hand_key(c, slot, self.hands[c.index()][slot]);

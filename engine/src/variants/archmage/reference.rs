@@ -1,32 +1,18 @@
 //! A deliberately simple second move generator for ArchMage, written from the rules text alone
 //! (`shared/rules/archmage.md`) on a plain 10x10 mailbox with (file, rank) coordinates. It
-//! shares no movement data or attack code with the fast generator: every piece's moves are
+//! shares no movement data (beyond the eight compass directions of `crate::tables`) or attack
+//! code with the fast generator: every piece's moves are
 //! walked square by square as the rulings describe them, check is "some enemy capture reaches
 //! the King" (ARC-80), and legality is play-and-look (ARC-81). Perft through it cross-checks
 //! the fast generator.
 
 use super::*;
 
-type Cell = Option<(Color, u8)>;
-type Coord = (i8, i8);
+use crate::mailbox::Coord;
 
-#[derive(Clone)]
-struct Mailbox {
-    cells: [[Cell; 10]; 10],
-}
+type Mailbox = crate::mailbox::Mailbox<10>;
 
-const ORTHOGONAL: [Coord; 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-const DIAGONAL: [Coord; 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-const LINES: [Coord; 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
+use crate::tables::{DIAGONAL, DIRECTIONS as LINES, ORTHOGONAL};
 
 fn inside(c: Coord) -> bool {
     (0..10).contains(&c.0) && (0..10).contains(&c.1)
@@ -77,31 +63,6 @@ fn symmetric(a: i8, b: i8) -> Vec<Coord> {
 }
 
 impl Mailbox {
-    fn of(board: &Board<KINDS>) -> Mailbox {
-        let mut cells = [[None; 10]; 10];
-        for (f, file) in cells.iter_mut().enumerate() {
-            for (r, cell) in file.iter_mut().enumerate() {
-                let p = board.piece_at(sq(f as u8, r as u8));
-                if p.is_some() {
-                    *cell = Some((p.color(), p.kind()));
-                }
-            }
-        }
-        Mailbox { cells }
-    }
-
-    fn get(&self, c: Coord) -> Cell {
-        self.cells[c.0 as usize][c.1 as usize]
-    }
-
-    fn set(&mut self, c: Coord, v: Cell) {
-        self.cells[c.0 as usize][c.1 as usize] = v;
-    }
-
-    fn coords() -> impl Iterator<Item = Coord> {
-        (0..10).flat_map(|f| (0..10).map(move |r| (f, r)))
-    }
-
     /// Leaps to the given offsets, whatever stands between (ARC-11).
     fn leaps(&self, from: Coord, offsets: &[Coord], out: &mut Vec<Coord>) {
         for &o in offsets {
@@ -290,7 +251,7 @@ fn push_move(out: &mut MoveList, color: Color, kind: u8, from: Coord, to: Coord,
 }
 
 pub(super) fn generate_pseudo_legal(pos: &ArchMage, out: &mut MoveList) {
-    let mb = Mailbox::of(&pos.board);
+    let mb = Mailbox::of(&pos.board, Geometry::Board10);
     let us = pos.side;
     for from in Mailbox::coords() {
         let Some((color, kind)) = mb.get(from) else {
@@ -500,7 +461,7 @@ fn after(pos: &ArchMage, mb: &Mailbox, mv: Move) -> Mailbox {
 
 /// Play and look (ARC-81); castling also needs ARC-71 conditions 4 and 5 before it.
 pub(super) fn is_legal(pos: &ArchMage, mv: Move) -> bool {
-    let mb = Mailbox::of(&pos.board);
+    let mb = Mailbox::of(&pos.board, Geometry::Board10);
     let us = pos.side;
     if mv.kind() == MoveKind::Castle {
         let king = coord_of(mv.from());

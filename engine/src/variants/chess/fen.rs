@@ -3,6 +3,14 @@
 use super::*;
 use crate::{board8, fen_fields};
 
+/// The castling rights by FEN letter, in the field's order.
+const RIGHTS: [(char, u8); 4] = [
+    ('K', WHITE_KINGSIDE),
+    ('Q', WHITE_QUEENSIDE),
+    ('k', BLACK_KINGSIDE),
+    ('q', BLACK_QUEENSIDE),
+];
+
 pub(super) fn parse(fen: &str) -> Result<Chess, String> {
     parse_with(fen, false)
 }
@@ -13,7 +21,8 @@ pub(super) fn parse_with(fen: &str, king_may_be_taken: bool) -> Result<Chess, St
     let board = board8::parse_board::<6>(fields[0], &LETTERS)?;
     for c in Color::BOTH {
         let kings = board.pieces(c, KING).count();
-        let taken = king_may_be_taken && kings == 0 && fields.get(1) == Some(&side_letter(c));
+        let taken =
+            king_may_be_taken && kings == 0 && fields.get(1) == Some(&fen_fields::side_letter(c));
         if kings != 1 && !taken {
             return Err(format!(
                 "{} must have exactly one king, has {kings}",
@@ -25,34 +34,18 @@ pub(super) fn parse_with(fen: &str, king_may_be_taken: bool) -> Result<Chess, St
         return Err("pawns cannot stand on the first or last rank".to_string());
     }
     let side = fen_fields::side(fields[1])?;
-    let mut castling = 0u8;
-    if fields[2] != "-" {
-        for c in fields[2].chars() {
-            let (bit, king, rook) = match c {
-                'K' => (WHITE_KINGSIDE, sq(4, 0), sq(7, 0)),
-                'Q' => (WHITE_QUEENSIDE, sq(4, 0), sq(0, 0)),
-                'k' => (BLACK_KINGSIDE, sq(4, 7), sq(7, 7)),
-                'q' => (BLACK_QUEENSIDE, sq(4, 7), sq(0, 7)),
-                _ => return Err(format!("bad castling field '{}'", fields[2])),
-            };
-            if castling & bit != 0 {
-                return Err(format!("castling right '{c}' given twice"));
-            }
-            let color = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            if board.piece_at(king) != Piece::new(color, KING)
-                || board.piece_at(rook) != Piece::new(color, ROOK)
-            {
-                return Err(format!(
-                    "castling right '{c}' needs the king and rook on their home squares"
-                ));
-            }
-            castling |= bit;
+    let castling = fen_fields::castling(fields[2], &RIGHTS, |c, color| {
+        let rank = if color == Color::White { 0 } else { 7 };
+        let rook_file = if c.eq_ignore_ascii_case(&'k') { 7 } else { 0 };
+        if board.piece_at(sq(4, rank)) != Piece::new(color, KING)
+            || board.piece_at(sq(rook_file, rank)) != Piece::new(color, ROOK)
+        {
+            return Err(format!(
+                "castling right '{c}' needs the king and rook on their home squares"
+            ));
         }
-    }
+        Ok(())
+    })?;
     let ep_field = fields[3];
     let mut ep = None;
     if ep_field != "-" {
@@ -97,13 +90,9 @@ pub(super) fn parse_with(fen: &str, king_may_be_taken: bool) -> Result<Chess, St
     // Keep the en-passant square only if it is real: a pawn that just double-stepped past it,
     // and a legal capture onto it (FIDE 9.2).
     if let Some(s) = ep {
-        let dir: i8 = if side == Color::White { -1 } else { 1 };
-        let pushed = s.offset(0, dir).expect("inside frame");
-        let origin = s.offset(0, -dir).expect("inside frame");
-        let real = pos.board.piece_at(pushed) == Piece::new(!side, PAWN)
-            && pos.board.piece_at(s).is_none()
-            && pos.board.piece_at(origin).is_none();
-        if real && pos.en_passant_capture_is_legal(s) {
+        if fen_fields::double_stepped_past(&pos.board, s, side, PAWN)
+            && pos.en_passant_capture_is_legal(s)
+        {
             pos.ep = Some(s);
         }
     }
@@ -111,33 +100,13 @@ pub(super) fn parse_with(fen: &str, king_may_be_taken: bool) -> Result<Chess, St
     Ok(pos)
 }
 
-fn side_letter(c: Color) -> &'static str {
-    if c == Color::White {
-        "w"
-    } else {
-        "b"
-    }
-}
-
 pub(super) fn format(pos: &Chess) -> String {
     let mut out = String::with_capacity(90);
     board8::write_board(&pos.board, &LETTERS, &mut out);
-    out.push_str(if pos.side == Color::White {
-        " w "
-    } else {
-        " b "
-    });
-    let rights: String = [
-        (WHITE_KINGSIDE, 'K'),
-        (WHITE_QUEENSIDE, 'Q'),
-        (BLACK_KINGSIDE, 'k'),
-        (BLACK_QUEENSIDE, 'q'),
-    ]
-    .iter()
-    .filter(|(bit, _)| pos.castling & bit != 0)
-    .map(|&(_, c)| c)
-    .collect();
-    out.push_str(if rights.is_empty() { "-" } else { &rights });
+    out.push(' ');
+    out.push_str(fen_fields::side_letter(pos.side));
+    out.push(' ');
+    fen_fields::write_castling(pos.castling, &RIGHTS, &mut out);
     out.push(' ');
     match pos.ep {
         Some(s) => Geometry::Framed8.write_name(s, &mut out),

@@ -239,14 +239,7 @@ impl Rules for Chess {
     }
 
     fn recompute_hash(&self) -> u64 {
-        let mut h = self.board.recompute_hash() ^ KEYS.castling[self.castling as usize];
-        if self.side == Color::Black {
-            h ^= KEYS.side;
-        }
-        if let Some(ep) = self.ep {
-            h ^= KEYS.en_passant[ep.index()];
-        }
-        h
+        self.board.recompute_hash() ^ KEYS.fide_state(self.side, self.castling, self.ep)
     }
 
     #[inline]

@@ -55,27 +55,15 @@ pub(super) fn parse(fen: &str, options: &DugganOptions) -> Result<Duggan, String
 pub(super) fn format(pos: &Duggan) -> String {
     let mut out = String::with_capacity(90);
     board8::write_board(&pos.board, &LETTERS, &mut out);
-    out.push_str(if pos.side == Color::White {
-        " w - - "
-    } else {
-        " b - - "
-    });
-    out.push_str(&format!("{} {}", pos.halfmove, pos.fullmove));
+    let side = fen_fields::side_letter(pos.side);
+    out.push_str(&format!(" {side} - - {} {}", pos.halfmove, pos.fullmove));
     out
 }
 
 pub(super) fn render(pos: &Duggan) -> String {
     let mut out = board8::render_board(&pos.board, &LETTERS);
     out.push_str("\n\n");
-    let legend: Vec<String> = LETTERS
-        .iter()
-        .zip(NAMES)
-        .map(|(l, n)| format!("{} {n}", l.to_ascii_uppercase()))
-        .collect();
-    out.push_str(&format!(
-        "Pieces: {} (upper case White, lower case Black)",
-        legend.join(", ")
-    ));
+    out.push_str(&board8::legend(&LETTERS, &NAMES));
     out
 }
 

@@ -20,7 +20,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
-use crate::rules::{option_error, parse_check_option, Rules, VariantOption};
+use crate::rules::{option_error, parse_check_option, unknown_option, Rules, VariantOption};
 use crate::square::{Geometry, Square};
 use crate::view::BoardView;
 use crate::zobrist::KEYS;
@@ -214,24 +214,13 @@ impl Rules for Duggan {
 
     fn option_specs() -> Vec<VariantOption> {
         vec![
-            VariantOption {
-                name: "MercenaryThreatStep",
-                kind: "combo",
-                default: "move-or-capture",
-                choices: &["move-or-capture", "capture-only"],
-            },
-            VariantOption {
-                name: "CorneredAssassin",
-                kind: "check",
-                default: "false",
-                choices: &[],
-            },
-            VariantOption {
-                name: "CowardlyAssassin",
-                kind: "check",
-                default: "false",
-                choices: &[],
-            },
+            VariantOption::combo(
+                "MercenaryThreatStep",
+                "move-or-capture",
+                &["move-or-capture", "capture-only"],
+            ),
+            VariantOption::check("CorneredAssassin", false),
+            VariantOption::check("CowardlyAssassin", false),
         ]
     }
 
@@ -256,12 +245,7 @@ impl Rules for Duggan {
             "cowardlyassassin" => {
                 options.cowardly_assassin = parse_check_option("CowardlyAssassin", value)?
             }
-            _ => {
-                return Err(format!(
-                    "unknown option '{name}' for variant {}",
-                    Self::NAME
-                ))
-            }
+            _ => return Err(unknown_option(Self::NAME, name)),
         }
         Ok(())
     }
@@ -285,21 +269,11 @@ impl Rules for Duggan {
 
     #[inline]
     fn hash(&self) -> u64 {
-        let side = if self.side == Color::Black {
-            KEYS.side
-        } else {
-            0
-        };
-        self.board.hash() ^ side
+        self.board.hash() ^ KEYS.side_to_move(self.side)
     }
 
     fn recompute_hash(&self) -> u64 {
-        let side = if self.side == Color::Black {
-            KEYS.side
-        } else {
-            0
-        };
-        self.board.recompute_hash() ^ side
+        self.board.recompute_hash() ^ KEYS.side_to_move(self.side)
     }
 
     #[inline]

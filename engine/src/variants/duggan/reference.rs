@@ -7,16 +7,10 @@
 
 use super::*;
 
-/// One square's content: colour and kind.
-type Cell = Option<(Color, u8)>;
+use crate::mailbox::Coord;
 
-/// The placement as an 8x8 array, `cells[file][rank]`, both 0-based.
-#[derive(Clone)]
-struct Mailbox {
-    cells: [[Cell; 8]; 8],
-}
-
-type Coord = (i8, i8);
+/// The placement as an 8x8 array.
+type Mailbox = crate::mailbox::Mailbox<8>;
 
 use super::tables::GOLEM_VECTORS as GOLEM_LEAPS;
 use crate::tables::{DIAGONAL, DIRECTIONS as KING_STEPS, ORTHOGONAL};
@@ -38,31 +32,6 @@ fn forward(color: Color) -> i8 {
 }
 
 impl Mailbox {
-    fn of(board: &Board<KINDS>) -> Mailbox {
-        let mut cells = [[None; 8]; 8];
-        for (f, file) in cells.iter_mut().enumerate() {
-            for (r, cell) in file.iter_mut().enumerate() {
-                let p = board.piece_at(sq(f as u8, r as u8));
-                if p.is_some() {
-                    *cell = Some((p.color(), p.kind()));
-                }
-            }
-        }
-        Mailbox { cells }
-    }
-
-    fn get(&self, c: Coord) -> Cell {
-        self.cells[c.0 as usize][c.1 as usize]
-    }
-
-    fn set(&mut self, c: Coord, v: Cell) {
-        self.cells[c.0 as usize][c.1 as usize] = v;
-    }
-
-    fn coords(&self) -> impl Iterator<Item = Coord> {
-        (0..8).flat_map(|f| (0..8).map(move |r| (f, r)))
-    }
-
     /// The Golem's path for a vector: every square strictly between origin and destination.
     fn golem_path(from: Coord, v: Coord) -> impl Iterator<Item = Coord> {
         let steps = v.0.abs().max(v.1.abs());
@@ -169,13 +138,13 @@ impl Mailbox {
         let mut marked = [[false; 8]; 8];
         loop {
             let mut changed = false;
-            for q in self.coords() {
+            for q in Mailbox::coords() {
                 if marked[q.0 as usize][q.1 as usize]
                     || !matches!(self.get(q), Some((_, MERCENARY)))
                 {
                     continue;
                 }
-                if self.coords().any(|p| self.can_capture(p, q, &marked)) {
+                if Mailbox::coords().any(|p| self.can_capture(p, q, &marked)) {
                     marked[q.0 as usize][q.1 as usize] = true;
                     changed = true;
                 }
@@ -188,15 +157,14 @@ impl Mailbox {
 
     /// Whether some piece of colour `by` can capture the piece on `q`.
     fn captured_by(&self, q: Coord, by: Color, threatened: &[[bool; 8]; 8]) -> bool {
-        self.coords().any(|p| {
+        Mailbox::coords().any(|p| {
             matches!(self.get(p), Some((c, _)) if c == by) && self.can_capture(p, q, threatened)
         })
     }
 
     /// DUG-43: the Adept of `color` is in check.
     fn in_check(&self, color: Color) -> bool {
-        let adept = self
-            .coords()
+        let adept = Mailbox::coords()
             .find(|&c| self.get(c) == Some((color, ADEPT)))
             .expect("one Adept per side");
         self.captured_by(adept, !color, &self.threatened())
@@ -206,7 +174,7 @@ impl Mailbox {
     /// her side reaches `x` as if an enemy non-Golem piece stood there.
     fn defended(&self, x: Coord, color: Color) -> bool {
         let threatened = self.threatened();
-        self.coords().any(|f| {
+        Mailbox::coords().any(|f| {
             f != x
                 && matches!(self.get(f), Some((c, _)) if c == color)
                 && self.reaches(f, x, &threatened)
@@ -215,7 +183,7 @@ impl Mailbox {
 }
 
 pub(super) fn generate_pseudo_legal(pos: &Duggan, moves: &mut MoveList) {
-    let mb = Mailbox::of(&pos.board);
+    let mb = Mailbox::of(&pos.board, Geometry::Framed8);
     let us = pos.side;
     let threatened = mb.threatened();
     let enemy = |c: Coord| matches!(mb.get(c), Some((col, _)) if col != us);
@@ -231,7 +199,7 @@ pub(super) fn generate_pseudo_legal(pos: &Duggan, moves: &mut MoveList) {
             None => Move::new(f, t, kind),
         });
     };
-    for from in mb.coords() {
+    for from in Mailbox::coords() {
         let Some((color, kind)) = mb.get(from) else {
             continue;
         };
@@ -348,7 +316,7 @@ pub(super) fn generate_pseudo_legal(pos: &Duggan, moves: &mut MoveList) {
                 if cornered {
                     continue;
                 }
-                for to in mb.coords() {
+                for to in Mailbox::coords() {
                     if mb.get(to).is_some() {
                         continue;
                     }
@@ -380,13 +348,13 @@ pub(super) fn generate_pseudo_legal(pos: &Duggan, moves: &mut MoveList) {
 pub(super) fn is_legal(pos: &Duggan, mv: Move) -> bool {
     let mut after = pos.clone();
     after.play(mv);
-    !Mailbox::of(&after.board).in_check(pos.side)
+    !Mailbox::of(&after.board, Geometry::Framed8).in_check(pos.side)
 }
 
 /// The reference answer to "is the piece on `s` threatened" (DUG-41), for tests.
 pub(super) fn threatened(pos: &Duggan, s: Square) -> bool {
-    let mb = Mailbox::of(&pos.board);
+    let mb = Mailbox::of(&pos.board, Geometry::Framed8);
     let c = ((s.col() - 1) as i8, (s.row() - 1) as i8);
     let marks = mb.threatened();
-    mb.coords().any(|p| mb.can_capture(p, c, &marks))
+    Mailbox::coords().any(|p| mb.can_capture(p, c, &marks))
 }

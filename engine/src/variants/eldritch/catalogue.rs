@@ -208,28 +208,10 @@ impl PieceType {
 }
 
 // Offset sets.
-pub const KING_STEPS: [Offset; 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
-pub const ORTHOGONAL: [Offset; 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-pub const DIAGONAL: [Offset; 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-pub const KNIGHT_LEAPS: [Offset; 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+pub const KING_STEPS: [Offset; 8] = crate::tables::DIRECTIONS;
+pub const ORTHOGONAL: [Offset; 4] = crate::tables::ORTHOGONAL;
+pub const DIAGONAL: [Offset; 4] = crate::tables::DIAGONAL;
+pub const KNIGHT_LEAPS: [Offset; 8] = crate::tables::KNIGHT_OFFSETS;
 /// D and A leaps: exactly two squares along the 8 lines.
 pub const TWO_STEPS: [Offset; 8] = [
     (0, 2),

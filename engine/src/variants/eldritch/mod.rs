@@ -27,7 +27,10 @@ pub use state::{Eldritch, EldritchOptions, ShadowmancerMode};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Color;
-use crate::rules::{Outcome, Reason, Rules, VariantOption};
+use crate::rules::{
+    fide_terminal, option_error, parse_check_option, unknown_option, Outcome, Reason, Rules,
+    VariantOption,
+};
 use crate::square::Geometry;
 use crate::view::BoardView;
 use crate::zobrist::KEYS;
@@ -72,14 +75,8 @@ impl Eldritch {
     }
 
     fn state_key(&self) -> u64 {
-        let mut h = if self.side == Color::Black {
-            KEYS.side
-        } else {
-            0
-        };
-        if let Some(s) = self.ep {
-            h ^= KEYS.en_passant[s.index()];
-        }
+        // No castling rights: the virgin squares below stand for them.
+        let mut h = KEYS.fide_state(self.side, 0, self.ep);
         for s in self.relevant_virgins() {
             h ^= KEYS.stacked[126][s.index()];
         }
@@ -154,18 +151,8 @@ impl Rules for Eldritch {
 
     fn option_specs() -> Vec<VariantOption> {
         vec![
-            VariantOption {
-                name: "ShadowmancerMode",
-                kind: "combo",
-                default: "immune",
-                choices: &["immune", "forbid"],
-            },
-            VariantOption {
-                name: "NobleIsRoyal",
-                kind: "check",
-                default: "false",
-                choices: &[],
-            },
+            VariantOption::combo("ShadowmancerMode", "immune", &["immune", "forbid"]),
+            VariantOption::check("NobleIsRoyal", false),
         ]
     }
 
@@ -175,30 +162,11 @@ impl Rules for Eldritch {
                 options.shadowmancer = match value.to_ascii_lowercase().as_str() {
                     "immune" => ShadowmancerMode::Immune,
                     "forbid" => ShadowmancerMode::Forbid,
-                    _ => {
-                        return Err(format!(
-                            "option ShadowmancerMode expects immune or forbid, got '{value}'"
-                        ))
-                    }
+                    _ => return Err(option_error("ShadowmancerMode", value, "immune or forbid")),
                 }
             }
-            "nobleisroyal" => {
-                options.noble_is_royal = match value.to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => {
-                        return Err(format!(
-                            "option NobleIsRoyal expects true or false, got '{value}'"
-                        ))
-                    }
-                }
-            }
-            _ => {
-                return Err(format!(
-                    "unknown option '{name}' for variant {}",
-                    Self::NAME
-                ))
-            }
+            "nobleisroyal" => options.noble_is_royal = parse_check_option("NobleIsRoyal", value)?,
+            _ => return Err(unknown_option(Self::NAME, name)),
         }
         Ok(())
     }
@@ -268,35 +236,7 @@ impl Rules for Eldritch {
         if self.placing.is_some() {
             return None;
         }
-        if let Some(loser) = self.eliminated() {
-            return Some(Outcome::Win {
-                winner: !loser,
-                reason: Reason::RoyalCaptured,
-            });
-        }
-        if self.legal_moves().is_empty() {
-            return Some(if self.in_check() {
-                Outcome::Win {
-                    winner: !self.side,
-                    reason: Reason::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: Reason::Stalemate,
-                }
-            });
-        }
-        if self.halfmove >= 100 {
-            return Some(Outcome::Draw {
-                reason: Reason::FiftyMoveRule,
-            });
-        }
-        if self.insufficient_material() {
-            return Some(Outcome::Draw {
-                reason: Reason::InsufficientMaterial,
-            });
-        }
-        None
+        self.ended_by_rule().or_else(|| fide_terminal(self))
     }
 
     fn ended_by_rule(&self) -> Option<Outcome> {

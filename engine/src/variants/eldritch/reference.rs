@@ -9,6 +9,7 @@ use super::state::{Eldritch, ShadowmancerMode, TAG_DIRECTIONS, TAG_ROYAL, TAG_TU
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
 use crate::square::Square;
+use crate::tables;
 
 type Raw = (Square, Square, bool, u8); // from, to, pawn-type move, param
 
@@ -229,28 +230,10 @@ impl Ref<'_> {
         }
     }
 
-    const KING: [(i8, i8); 8] = [
-        (0, 1),
-        (1, 1),
-        (1, 0),
-        (1, -1),
-        (0, -1),
-        (-1, -1),
-        (-1, 0),
-        (-1, 1),
-    ];
-    const KNIGHT: [(i8, i8); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-    const ORTH: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-    const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+    const KING: [(i8, i8); 8] = tables::DIRECTIONS;
+    const KNIGHT: [(i8, i8); 8] = tables::KNIGHT_OFFSETS;
+    const ORTH: [(i8, i8); 4] = tables::ORTHOGONAL;
+    const DIAG: [(i8, i8); 4] = tables::DIAGONAL;
 
     fn steps(
         &self,

@@ -19,7 +19,7 @@ pub mod tables;
 use crate::board::Board;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
-use crate::rules::{Outcome, Reason, Rules};
+use crate::rules::{fide_terminal, Outcome, Reason, Rules};
 use crate::square::{Geometry, Square};
 use crate::variants::chess::{Chess, BISHOP, KING, KNIGHT, LETTERS, PAWN, QUEEN, ROOK};
 use crate::view::BoardView;
@@ -308,32 +308,7 @@ impl Rules for Ghost {
     }
 
     fn terminal(&self) -> Option<Outcome> {
-        if let Some(o) = self.ended_by_rule() {
-            return Some(o);
-        }
-        if self.legal_moves().is_empty() {
-            return Some(if self.in_check() {
-                Outcome::Win {
-                    winner: !self.side_to_move(),
-                    reason: Reason::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: Reason::Stalemate,
-                }
-            });
-        }
-        if self.halfmove_clock() >= 100 {
-            return Some(Outcome::Draw {
-                reason: Reason::FiftyMoveRule,
-            });
-        }
-        if self.bare_kings() {
-            return Some(Outcome::Draw {
-                reason: Reason::InsufficientMaterial,
-            });
-        }
-        None
+        self.ended_by_rule().or_else(|| fide_terminal(self))
     }
 
     fn ended_by_rule(&self) -> Option<Outcome> {

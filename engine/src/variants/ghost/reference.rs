@@ -12,18 +12,7 @@ use crate::rules::Rules;
 use crate::square::Square;
 use crate::variants::chess::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 
-const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-const KNIGHT_JUMPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+use crate::tables::{DIAGONAL, KNIGHT_OFFSETS as KNIGHT_JUMPS, ORTHOGONAL};
 
 fn on_board(s: Square) -> bool {
     (1..=8).contains(&s.col()) && (1..=8).contains(&s.row())
