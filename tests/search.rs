@@ -104,6 +104,46 @@ fn finds_mates_in_one_two_and_three() {
 }
 
 #[test]
+fn a_mate_given_on_the_hundredth_ply_is_a_mate() {
+    // The mating move brings the clock to 100: checkmate comes before the 100-ply rule
+    // (DUG-54, GHO-55, ARC-95 and FIDE 9.3 alike), so the search must not score it a draw.
+    let (mv, r) = best("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80", 4);
+    assert_eq!(mv, "a1a8");
+    assert_eq!(UciScore::from_score(r.score), UciScore::Mate(1));
+}
+
+#[test]
+fn repeating_the_position_right_after_a_capture_is_a_draw() {
+    // The game starts just after a capture (clock 0). After three knight moves Black, a queen
+    // down, can return to that very position: the search must see the repetition.
+    let mut game = Game::new(Chess::from_fen("4k1n1/8/8/8/8/8/8/Q3K1N1 w - - 0 1", &()).unwrap());
+    for token in ["g1f3", "g8f6", "f3g1"] {
+        game.play_token(token).unwrap();
+    }
+    let limits = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    let tt = TranspositionTable::new(16);
+    let shared = Shared::new(&limits, limits.plan(Color::Black, 0));
+    let options = SearchOptions {
+        report: false,
+        ..SearchOptions::default()
+    };
+    let r = search(
+        &game,
+        &Material,
+        &tt,
+        &shared,
+        &limits,
+        &options,
+        &mut |_| {},
+    );
+    assert_eq!(game.position().format_move(r.best.unwrap()), "f6g8");
+    assert_eq!(r.score, 0);
+}
+
+#[test]
 fn avoids_stalemate_when_winning() {
     // Queen and king against a bare king: the obvious queen moves that stalemate must be avoided.
     for fen in [

@@ -6,6 +6,7 @@ use grimoire_protocol::arena::tournament::{MatchConfig, MatchSummary};
 use grimoire_protocol::output::Output;
 use grimoire_protocol::registry;
 use grimoire_protocol::uci::{run_bench, Engine};
+use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -91,7 +92,7 @@ enum Command {
 fn finish_match(result: Result<(MatchConfig, MatchSummary, String), String>) -> ExitCode {
     match result {
         Ok((_, summary, text)) => {
-            print!("{text}");
+            emit(&text);
             if summary.errors.is_empty() {
                 ExitCode::SUCCESS
             } else {
@@ -132,16 +133,29 @@ fn perft(
     } else {
         counts.iter().map(|(_, n)| n).sum()
     };
+    let mut report = String::new();
     if divide {
         for (m, n) in &counts {
-            println!("{m}: {n}");
+            report += &format!("{m}: {n}\n");
         }
-        println!();
+        report.push('\n');
     }
-    println!("Nodes searched: {total}");
-    println!("Time: {:.3} s", secs);
-    println!("NPS: {:.0}", total as f64 / secs.max(1e-9));
+    report += &format!("Nodes searched: {total}\n");
+    report += &format!("Time: {:.3} s\n", secs);
+    report += &format!("NPS: {:.0}\n", total as f64 / secs.max(1e-9));
+    emit(&report);
     Ok(())
+}
+
+/// Writes a subcommand's report to standard output. A reader that stops early (`| head`)
+/// closes the pipe: the report then ends quietly instead of panicking as `println!` does.
+fn emit(text: &str) {
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("error: writing the report: {e}");
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -163,9 +177,7 @@ fn main() -> ExitCode {
                 .and_then(|game| run_bench(game.as_ref(), depth.clamp(1, 64), &Output::stdout()));
             match result {
                 Ok(lines) => {
-                    for l in lines {
-                        println!("{l}");
-                    }
+                    emit(&(lines.join("\n") + "\n"));
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
@@ -176,7 +188,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Show(args)) => match grimoire_protocol::show::run(&args) {
             Ok(text) => {
-                println!("{text}");
+                emit(&(text + "\n"));
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -210,9 +222,7 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Variants) => {
-            for name in registry::variant_names() {
-                println!("{name}");
-            }
+            emit(&(registry::variant_names().join("\n") + "\n"));
             ExitCode::SUCCESS
         }
         Some(Command::Perft {

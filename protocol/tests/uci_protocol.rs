@@ -187,6 +187,29 @@ fn cli_perft_counts_and_rejects_bad_arguments() {
 }
 
 #[test]
+fn cli_reports_end_quietly_when_the_reader_closes_the_pipe() {
+    // `grimoire perft --divide | head` and the like: the reader is gone before the report is
+    // written. The command must end without a panic message.
+    for args in [
+        &["perft", "--depth", "3", "--divide"][..],
+        &["variants"],
+        &["show", "--variant", "chess"],
+    ] {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(out.status.success(), "{args:?}: {:?} {stderr}", out.status);
+    }
+}
+
+#[test]
 fn output_follows_command_order_after_a_perft() {
     let out = run_script("go perft 3\nd\n");
     let nodes = out.find("Nodes searched: 8902").expect("perft total");

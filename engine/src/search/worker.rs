@@ -170,12 +170,19 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
 
     fn is_repetition_or_rule_draw(&self, pos: &R) -> bool {
         let clock = pos.halfmove_clock() as usize;
-        if clock >= 100 || pos.insufficient_material() {
+        if pos.insufficient_material() {
             return true;
         }
+        if clock >= 100 {
+            // A mate given on the 100th ply stands (the rules' order of game ends): only then
+            // is the rare full move generation worth it.
+            return !(pos.in_check() && pos.legal_moves().is_empty());
+        }
         let key = pos.hash();
+        // The last `clock + 1` keys are the positions since the reset, the one right after
+        // the capture or pawn move included.
         let window = if R::REPETITION_SINCE_RESET {
-            clock.min(self.keys.len())
+            (clock + 1).min(self.keys.len())
         } else {
             self.keys.len()
         };
