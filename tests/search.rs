@@ -36,13 +36,25 @@ impl Evaluator<Chess> for Material {
 }
 
 fn run(fen: &str, limits: Limits, options: SearchOptions) -> (SearchResult, Vec<String>) {
-    let game = Game::new(Chess::from_fen(fen, &()).unwrap());
+    run_game(
+        &Game::new(Chess::from_fen(fen, &()).unwrap()),
+        limits,
+        options,
+    )
+}
+
+/// Searches the game's position with its history (repetitions count).
+fn run_game(
+    game: &Game<Chess>,
+    limits: Limits,
+    options: SearchOptions,
+) -> (SearchResult, Vec<String>) {
     let tt = TranspositionTable::new(16);
     let plan = limits.plan(game.position().side_to_move(), 0);
     let shared = Shared::new(&limits, plan);
     let mut lines = Vec::new();
     let r = search(
-        &game,
+        game,
         &Material,
         &tt,
         &shared,
@@ -120,24 +132,16 @@ fn repeating_the_position_right_after_a_capture_is_a_draw() {
     for token in ["g1f3", "g8f6", "f3g1"] {
         game.play_token(token).unwrap();
     }
-    let limits = Limits {
-        depth: Some(4),
-        ..Limits::default()
-    };
-    let tt = TranspositionTable::new(16);
-    let shared = Shared::new(&limits, limits.plan(Color::Black, 0));
-    let options = SearchOptions {
-        report: false,
-        ..SearchOptions::default()
-    };
-    let r = search(
+    let (r, _) = run_game(
         &game,
-        &Material,
-        &tt,
-        &shared,
-        &limits,
-        &options,
-        &mut |_| {},
+        Limits {
+            depth: Some(4),
+            ..Limits::default()
+        },
+        SearchOptions {
+            report: false,
+            ..SearchOptions::default()
+        },
     );
     assert_eq!(game.position().format_move(r.best.unwrap()), "f6g8");
     assert_eq!(r.score, 0);
