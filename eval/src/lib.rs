@@ -65,7 +65,7 @@ macro_rules! evaluator_impls {
 use grimoire_engine::variants::{archmage::ArchMage, chess::Chess, duggan::Duggan};
 use grimoire_engine::variants::{eldritch::Eldritch, ghost::Ghost};
 
-evaluator_impls!(ChessEval, Chess, EvalParams::chess());
+evaluator_impls!(ChessEval, Chess, EvalParams::chess_tuned());
 evaluator_impls!(DugganEval, Duggan, EvalParams::duggan());
 evaluator_impls!(ArchMageEval, ArchMage, EvalParams::archmage());
 evaluator_impls!(GhostEval, Ghost, EvalParams::ghost());

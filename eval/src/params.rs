@@ -104,7 +104,7 @@ impl EvalParams {
     /// The built-in default set of a variant, or `None` if it has none yet.
     pub fn defaults(variant: &str) -> Option<EvalParams> {
         match variant {
-            "chess" => Some(EvalParams::chess()),
+            "chess" => Some(EvalParams::chess_tuned()),
             "duggan" => Some(EvalParams::duggan()),
             "archmage" => Some(EvalParams::archmage()),
             "ghost" => Some(EvalParams::ghost()),
@@ -276,6 +276,15 @@ impl EvalParams {
     /// file does not list keep their default values. Unknown names, duplicates, a wrong number
     /// of values and anything that is not an integer are errors naming the line.
     pub fn from_text(text: &str) -> Result<EvalParams, String> {
+        Self::from_text_over(text, EvalParams::defaults)
+    }
+
+    /// [`EvalParams::from_text`] with the sets a file is read over given by `base_for`
+    /// (the shipped sets are read over the starting sets, not over themselves).
+    fn from_text_over(
+        text: &str,
+        base_for: impl Fn(&str) -> Option<EvalParams>,
+    ) -> Result<EvalParams, String> {
         let mut base: Option<EvalParams> = None;
         let mut seen = Vec::new();
         for (n, raw) in text.lines().enumerate() {
@@ -296,12 +305,15 @@ impl EvalParams {
                 let [v] = rest[..] else {
                     return Err(format!("line {line_no}: expected `variant <name>`"));
                 };
-                base = Some(EvalParams::defaults(v).ok_or_else(|| {
+                base = Some(base_for(v).ok_or_else(|| {
                     format!("line {line_no}: no evaluation parameters for variant {v:?}")
                 })?);
                 continue;
             }
-            let params = base.get_or_insert_with(EvalParams::chess);
+            let params = match &mut base {
+                Some(params) => params,
+                None => base.insert(base_for("chess").expect("chess has parameters")),
+            };
             let i = params.index(name).ok_or_else(|| {
                 format!(
                     "line {line_no}: unknown parameter {name:?} for variant {}",
@@ -330,10 +342,22 @@ impl EvalParams {
                 params.values[off] = v;
             }
         }
-        Ok(base.unwrap_or_else(EvalParams::chess))
+        Ok(match base {
+            Some(params) => params,
+            None => base_for("chess").expect("chess has parameters"),
+        })
     }
 
-    /// The built-in chess parameters. Material comes from the piece-value method of
+    /// The shipped chess parameters: the starting set ([`EvalParams::chess`]) tuned by
+    /// `grimoire-tune` on positions labelled by Stockfish (`eval/params/chess.txt`;
+    /// docs/tuning.md, run D1: +61 Elo against the starting set).
+    pub fn chess_tuned() -> EvalParams {
+        const SHIPPED: &str = include_str!("../params/chess.txt");
+        Self::from_text_over(SHIPPED, |v| (v == "chess").then(EvalParams::chess))
+            .expect("the shipped chess parameters parse")
+    }
+
+    /// The starting chess parameters, before tuning. Material comes from the piece-value method of
     /// [`crate::features`] (a test checks that these numbers are what it gives); the other terms
     /// are starting values for the tuner.
     pub fn chess() -> EvalParams {

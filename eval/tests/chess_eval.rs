@@ -132,7 +132,7 @@ fn random_game_positions_are_bounded_and_colour_symmetric() {
 #[test]
 fn parameters_reach_the_score() {
     let fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
-    let base = ChessEval::default().evaluate(&pos(fen));
+    let base = ChessEval::from_params(EvalParams::chess()).evaluate(&pos(fen));
     let mut p = EvalParams::chess();
     p.set("material_queen", 1094, 1094).unwrap();
     let richer = ChessEval::from_params(p.clone()).evaluate(&pos(fen));
@@ -147,4 +147,34 @@ fn parameters_reach_the_score() {
 fn parameters_of_another_variant_are_refused() {
     let err = ChessEval::try_from_params(EvalParams::new("xiangqi")).unwrap_err();
     assert!(err.contains("chess"), "{err}");
+}
+
+#[test]
+fn the_shipped_set_is_the_tuned_file_read_over_the_starting_set() {
+    let shipped = EvalParams::chess_tuned();
+    let start = EvalParams::chess();
+    assert_eq!(EvalParams::defaults("chess"), Some(shipped.clone()));
+    assert_eq!(shipped.len(), start.len());
+    assert_ne!(
+        shipped, start,
+        "eval/params/chess.txt changes the starting set"
+    );
+    // The file's own values arrive (the tuned pawn is worth less in the endgame).
+    let text = include_str!("../params/chess.txt");
+    let pawn = text
+        .lines()
+        .find(|l| l.starts_with("material_pawn"))
+        .expect("the file tunes the pawn");
+    let values: Vec<i32> = pawn
+        .split_whitespace()
+        .skip(1)
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert_eq!(shipped.get("material_pawn"), Some((values[0], values[1])));
+    // The engine's evaluator uses the shipped set.
+    let fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
+    assert_eq!(
+        ChessEval::default().evaluate(&pos(fen)),
+        ChessEval::from_params(shipped).evaluate(&pos(fen))
+    );
 }

@@ -107,7 +107,8 @@ fn ghost_value_divisor_is_fitted_to_the_even_like_for_like_exchange() {
 
 #[test]
 fn living_pieces_are_scored_as_in_chess() {
-    let chess = ChessEval::default();
+    // By the chess starting set: the shipped chess set is tuned on chess games only.
+    let chess = ChessEval::from_params(EvalParams::chess());
     let ghost = GhostEval::default();
     for fen in [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

@@ -40,8 +40,10 @@ fn a_partial_file_overrides_only_what_it_lists() {
     .unwrap();
     assert_eq!(p.get("material_queen"), Some((950, 1000)));
     assert_eq!(p.scalar("phase_queen"), Some(3));
-    let d = EvalParams::chess();
+    // The rest is the variant's default set (for chess, the shipped tuned set).
+    let d = EvalParams::defaults("chess").unwrap();
     assert_eq!(p.get("material_rook"), d.get("material_rook"));
+    assert_eq!(p.get("passed_free"), d.get("passed_free"));
     // No variant line: chess.
     assert_eq!(
         EvalParams::from_text("tempo 1 2").unwrap().get("tempo"),
