@@ -3,7 +3,7 @@
 
 use crate::board::Board;
 use crate::piece::{Color, Piece};
-use crate::square::Square;
+use crate::square::{Geometry, Square};
 
 /// The whitespace-separated fields, checked to number between `min` and `max`.
 pub fn split(fen: &str, min: usize, max: usize) -> Result<Vec<&str>, String> {
@@ -95,6 +95,32 @@ pub fn write_castling(castling: u8, rights: &[(char, u8)], out: &mut String) {
     if out.len() == start {
         out.push('-');
     }
+}
+
+/// The FIDE-shaped state the fields after the board write: side to move, castling rights (with
+/// the variant's letters), en-passant square and the two counters.
+pub struct FideTail<'a> {
+    pub side: Color,
+    pub castling: u8,
+    pub rights: &'a [(char, u8)],
+    pub ep: Option<Square>,
+    pub geometry: Geometry,
+    pub halfmove: u16,
+    pub fullmove: u16,
+}
+
+/// Appends ` <side> <castling> <ep> <halfmove> <fullmove>` after a board field.
+pub fn write_fide_tail(tail: &FideTail, out: &mut String) {
+    out.push(' ');
+    out.push_str(side_letter(tail.side));
+    out.push(' ');
+    write_castling(tail.castling, tail.rights, out);
+    out.push(' ');
+    match tail.ep {
+        Some(s) => tail.geometry.write_name(s, out),
+        None => out.push('-'),
+    }
+    out.push_str(&format!(" {} {}", tail.halfmove, tail.fullmove));
 }
 
 /// Whether a `pawn` of the side not to move has just double-stepped past `ep`: it stands on the

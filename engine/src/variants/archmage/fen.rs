@@ -149,16 +149,17 @@ pub(super) fn format(pos: &ArchMage) -> String {
     board8::write_board_in(Geometry::Board10, &pos.board, &LETTERS, &mut out);
     out.push('[');
     out.push_str(&hand_text(pos));
-    out.push_str("] ");
-    out.push_str(fen_fields::side_letter(pos.side));
-    out.push(' ');
-    fen_fields::write_castling(pos.castling, &RIGHTS, &mut out);
-    out.push(' ');
-    match pos.ep {
-        Some(s) => Geometry::Board10.write_name(s, &mut out),
-        None => out.push('-'),
-    }
-    out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    out.push(']');
+    let tail = fen_fields::FideTail {
+        side: pos.side,
+        castling: pos.castling,
+        rights: &RIGHTS,
+        ep: pos.ep,
+        geometry: Geometry::Board10,
+        halfmove: pos.halfmove,
+        fullmove: pos.fullmove,
+    };
+    fen_fields::write_fide_tail(&tail, &mut out);
     out
 }
 

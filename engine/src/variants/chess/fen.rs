@@ -103,16 +103,16 @@ pub(super) fn parse_with(fen: &str, king_may_be_taken: bool) -> Result<Chess, St
 pub(super) fn format(pos: &Chess) -> String {
     let mut out = String::with_capacity(90);
     board8::write_board(&pos.board, &LETTERS, &mut out);
-    out.push(' ');
-    out.push_str(fen_fields::side_letter(pos.side));
-    out.push(' ');
-    fen_fields::write_castling(pos.castling, &RIGHTS, &mut out);
-    out.push(' ');
-    match pos.ep {
-        Some(s) => Geometry::Framed8.write_name(s, &mut out),
-        None => out.push('-'),
-    }
-    out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    let tail = fen_fields::FideTail {
+        side: pos.side,
+        castling: pos.castling,
+        rights: &RIGHTS,
+        ep: pos.ep,
+        geometry: Geometry::Framed8,
+        halfmove: pos.halfmove,
+        fullmove: pos.fullmove,
+    };
+    fen_fields::write_fide_tail(&tail, &mut out);
     out
 }
 
