@@ -10,7 +10,7 @@ use crate::tables::{AttackTables, DIRECTIONS};
 
 /// A leaper atom: one (dcol, drow) offset and all its reflections and rotations.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Atom {
+pub enum LeapAtom {
     /// (1,0) wazir.
     W,
     /// (1,1) ferz.
@@ -31,31 +31,31 @@ pub enum Atom {
     G,
 }
 
-impl Atom {
-    pub const ALL: [Atom; 9] = [
-        Atom::W,
-        Atom::F,
-        Atom::N,
-        Atom::A,
-        Atom::D,
-        Atom::C,
-        Atom::Z,
-        Atom::H,
-        Atom::G,
+impl LeapAtom {
+    pub const ALL: [LeapAtom; 9] = [
+        LeapAtom::W,
+        LeapAtom::F,
+        LeapAtom::N,
+        LeapAtom::A,
+        LeapAtom::D,
+        LeapAtom::C,
+        LeapAtom::Z,
+        LeapAtom::H,
+        LeapAtom::G,
     ];
 
     /// The base offset (a, b) with a >= b >= 0.
     pub const fn base(self) -> (i8, i8) {
         match self {
-            Atom::W => (1, 0),
-            Atom::F => (1, 1),
-            Atom::N => (2, 1),
-            Atom::A => (2, 2),
-            Atom::D => (2, 0),
-            Atom::C => (3, 1),
-            Atom::Z => (3, 2),
-            Atom::H => (3, 0),
-            Atom::G => (3, 3),
+            LeapAtom::W => (1, 0),
+            LeapAtom::F => (1, 1),
+            LeapAtom::N => (2, 1),
+            LeapAtom::A => (2, 2),
+            LeapAtom::D => (2, 0),
+            LeapAtom::C => (3, 1),
+            LeapAtom::Z => (3, 2),
+            LeapAtom::H => (3, 0),
+            LeapAtom::G => (3, 3),
         }
     }
 
@@ -234,11 +234,11 @@ mod tests {
 
     #[test]
     fn atom_offsets_and_tables() {
-        assert_eq!(Atom::W.offsets().len(), 4);
-        assert_eq!(Atom::N.offsets().len(), 8);
-        assert_eq!(Atom::G.offsets().len(), 4);
-        assert_eq!(Atom::Z.offsets().len(), 8);
-        let t = Atom::C.table(masks::board10());
+        assert_eq!(LeapAtom::W.offsets().len(), 4);
+        assert_eq!(LeapAtom::N.offsets().len(), 8);
+        assert_eq!(LeapAtom::G.offsets().len(), 4);
+        assert_eq!(LeapAtom::Z.offsets().len(), 8);
+        let t = LeapAtom::C.table(masks::board10());
         assert_eq!(t[Square::new(0, 0).index()].count(), 2);
         assert_eq!(t[Square::new(5, 5).index()].count(), 8);
     }

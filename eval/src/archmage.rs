@@ -3,10 +3,10 @@
 //! their switches and drops defend it), attacks on the enemy King's zone, and tempo. Material
 //! comes from the piece-value method ([`derived_piece_values`], `docs/eval.md`).
 
-use crate::chess::S;
 use crate::features::{piece_value, piece_value_with};
 use crate::params::{EvalParams, ARCHMAGE_KIND_NAMES};
 use crate::reader::{piece_square_tables, ParamReader};
+use crate::score::S;
 use grimoire_engine::eval_api::{Evaluator, Score};
 use grimoire_engine::square::SQUARE_COUNT;
 use grimoire_engine::tables::masks;

@@ -7,10 +7,10 @@
 //! Everything the parameters determine is expanded into tables when the evaluator is built, so
 //! `evaluate` does no allocation and no move generation.
 
-use crate::chess::S;
 use crate::features::{piece_value, piece_value_with};
 use crate::params::{EvalParams, DUGGAN_KIND_NAMES};
 use crate::reader::{passed_spans, piece_square_tables, ParamReader};
+use crate::score::S;
 use grimoire_engine::eval_api::{Evaluator, Score};
 use grimoire_engine::square::SQUARE_COUNT;
 use grimoire_engine::variants::duggan::tables::{path_blockers, tables, DugganTables, NO_SQUARE};

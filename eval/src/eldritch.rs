@@ -4,10 +4,10 @@
 //! ([`derived_piece_values`]); a test checks the built-in numbers against it. During the
 //! placement phase the unplaced pieces count their material.
 
-use crate::chess::S;
 use crate::features::{piece_value_with, PieceValue};
 use crate::params::EvalParams;
 use crate::reader::{piece_square_tables, ParamReader};
+use crate::score::S;
 use grimoire_engine::eval_api::{Evaluator, Score};
 use grimoire_engine::square::SQUARE_COUNT;
 use grimoire_engine::variants::eldritch::catalogue::*;
@@ -28,7 +28,7 @@ pub fn kind_name(kind: u8) -> String {
 }
 
 /// The targets of White's atom on `s` with blockers `occ`: (captures, quiet moves).
-fn atom_targets(atom: &Atom, s: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
+fn atom_targets(atom: &MovePattern, s: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
     let board = board_mask();
     let at = |dx: i8, dy: i8| s.offset(dx, dy).filter(|t| board.contains(*t));
     let mut cap = Bitboard::EMPTY;
@@ -42,7 +42,7 @@ fn atom_targets(atom: &Atom, s: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
         }
     };
     match *atom {
-        Atom::Leap {
+        MovePattern::Leap {
             offsets,
             mode,
             lame,
@@ -58,7 +58,7 @@ fn atom_targets(atom: &Atom, s: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
                 }
             }
         }
-        Atom::Slide {
+        MovePattern::Slide {
             dirs,
             min,
             max,
@@ -76,7 +76,7 @@ fn atom_targets(atom: &Atom, s: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
                 }
             }
         }
-        Atom::Pawn { push, captures, .. } => {
+        MovePattern::Pawn { push, captures, .. } => {
             if push {
                 if let Some(t) = at(0, 1) {
                     quiet.set(t);
@@ -91,14 +91,14 @@ fn atom_targets(atom: &Atom, s: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
             }
         }
         // A one-shot move spends the piece: it adds threats, not mobility.
-        Atom::OneShot(_) => {}
-        Atom::Fiend => {
+        MovePattern::OneShot(_) => {}
+        MovePattern::Fiend => {
             for t in fiend_targets(s) {
                 cap.set(t.to);
                 quiet.set(t.to);
             }
         }
-        Atom::Dragon => {
+        MovePattern::Dragon => {
             for (dx, dy) in TWO_STEPS {
                 let Some(l) = at(dx, dy) else { continue };
                 cap.set(l);
@@ -114,7 +114,7 @@ fn atom_targets(atom: &Atom, s: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
             }
         }
         // A fresh Vampire holds no directions: its knight atom is all it has.
-        Atom::VampireSteps => {}
+        MovePattern::VampireSteps => {}
     }
     (cap, quiet)
 }
@@ -143,7 +143,10 @@ pub fn derived_piece_values() -> Vec<DerivedValue> {
         if t.is(LIEGE) || t.atoms.is_empty() {
             continue;
         }
-        let pawnish = t.atoms.iter().any(|a| matches!(a, Atom::Pawn { .. }));
+        let pawnish = t
+            .atoms
+            .iter()
+            .any(|a| matches!(a, MovePattern::Pawn { .. }));
         let origins = if pawnish { middle } else { board };
         let targets = |s: Square, occ: Bitboard| {
             t.atoms
@@ -163,7 +166,7 @@ pub fn derived_piece_values() -> Vec<DerivedValue> {
         let pawn_only = t
             .atoms
             .iter()
-            .all(|a| matches!(a, Atom::Pawn { .. } | Atom::OneShot(_)));
+            .all(|a| matches!(a, MovePattern::Pawn { .. } | MovePattern::OneShot(_)));
         if pawn_only {
             value.pawns = 1.0;
         }
@@ -178,12 +181,15 @@ fn pst_defaults(kind: u8) -> ((i32, i32), (i32, i32)) {
     if t.is(LIEGE) {
         return ((-10, 12), (-12, 2));
     }
-    if t.atoms.iter().any(|a| matches!(a, Atom::Pawn { .. })) {
+    if t.atoms
+        .iter()
+        .any(|a| matches!(a, MovePattern::Pawn { .. }))
+    {
         return ((5, 0), (2, 6));
     }
     if t.atoms
         .iter()
-        .any(|a| matches!(a, Atom::Slide { max: 9, .. }))
+        .any(|a| matches!(a, MovePattern::Slide { max: 9, .. }))
     {
         return ((2, 3), (1, 0));
     }

@@ -5,10 +5,11 @@
 //! neighbourhood and at enemy living pieces, and a pending spawn counted for its owner. All
 //! numbers come from [`EvalParams::ghost`]; `docs/eval.md` has the section.
 
-use crate::chess::{ChessEval, S};
+use crate::chess::ChessEval;
 use crate::features::{piece_value_with, PieceValue};
 use crate::params::EvalParams;
 use crate::reader::ParamReader;
+use crate::score::S;
 use grimoire_engine::eval_api::{Evaluator, Score};
 use grimoire_engine::tables::AttackTables;
 use grimoire_engine::variants::chess::{tables as chess_tables, KING, PAWN, QUEEN};

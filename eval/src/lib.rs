@@ -10,6 +10,7 @@ pub mod features;
 pub mod ghost;
 pub mod params;
 pub mod reader;
+pub mod score;
 
 pub use archmage::ArchMageEval;
 pub use chess::ChessEval;

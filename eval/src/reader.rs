@@ -1,9 +1,9 @@
 //! Reading a parameter set into an evaluator's typed tables: the checks and lookups every
 //! variant's `try_from_params` needs, so each evaluator only says which names it uses.
 
-use crate::chess::S;
 use crate::features::{self, SquareWeights};
 use crate::params::EvalParams;
+use crate::score::S;
 use grimoire_engine::square::SQUARE_COUNT;
 use grimoire_engine::{Bitboard, Color, Geometry, Square};
 

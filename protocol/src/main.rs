@@ -1,11 +1,11 @@
 //! `grimoire`: the UCI engine (no arguments) and command-line tools.
 
 use clap::{Parser, Subcommand};
-use grimoire_protocol::arena::cli::{self, MatchArgs, SelfplayArgs};
-use grimoire_protocol::arena::tournament::{MatchConfig, MatchSummary};
+use grimoire_arena::cli::{self, MatchArgs, SelfplayArgs};
+use grimoire_arena::tournament::{MatchConfig, MatchSummary};
 use grimoire_protocol::output::Output;
-use grimoire_protocol::registry;
 use grimoire_protocol::uci::{run_bench, Engine};
+use grimoire_registry as registry;
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -56,7 +56,7 @@ enum Command {
     /// List the variants this engine plays.
     Variants,
     /// Print a position as text, or write it as an SVG picture (`--svg out.svg`).
-    Show(grimoire_protocol::show::ShowArgs),
+    Show(grimoire_pictures::show::ShowArgs),
     /// Play this engine against itself, or two configurations of it (`--first`/`--second`
     /// options), and report W/D/L, Elo and an optional SPRT verdict.
     Selfplay(SelfplayArgs),
@@ -174,7 +174,7 @@ fn main() -> ExitCode {
                         registry::variant_names().join(", ")
                     )
                 })
-                .and_then(|game| run_bench(game.as_ref(), depth.clamp(1, 64), &Output::stdout()));
+                .and_then(|game| run_bench(game.as_ref(), depth.clamp(1, 64)));
             match result {
                 Ok(lines) => {
                     emit(&(lines.join("\n") + "\n"));
@@ -186,7 +186,7 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Some(Command::Show(args)) => match grimoire_protocol::show::run(&args) {
+        Some(Command::Show(args)) => match grimoire_pictures::show::run(&args) {
             Ok(text) => {
                 emit(&(text + "\n"));
                 ExitCode::SUCCESS

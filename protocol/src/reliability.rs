@@ -9,9 +9,9 @@
 //! or a worker thread that died.
 
 use crate::output::Output;
-use crate::registry::{self, AnyGame};
 use crate::uci::{Engine, Flow};
 use grimoire_engine::soak::{SoakConfig, SoakStats};
+use grimoire_registry::{self as registry, AnyGame};
 use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex};

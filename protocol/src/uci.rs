@@ -6,9 +6,9 @@
 //! `go perft` / `quit` sequences print their counts. `stop` interrupts either.
 
 use crate::output::Output;
-use crate::registry::{self, AnyGame};
 use grimoire_engine::search::{Limits, SearchOptions, Shared, TranspositionTable, THREAD_STACK};
 use grimoire_eval::EvalParams;
+use grimoire_registry::{self as registry, AnyGame};
 use std::io::BufRead;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -487,7 +487,9 @@ impl Engine {
             .name("search".into())
             .stack_size(THREAD_STACK)
             .spawn(move || {
-                let (_, best, ponder) = game.search(&limits, &options, &tt, &flag, &out);
+                let (_, best, ponder) = game.search(&limits, &options, &tt, &flag, &mut |r| {
+                    out.line(&r.to_uci())
+                });
                 out.line(&match (best, ponder) {
                     (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
                     (Some(b), None) => format!("bestmove {b}"),
@@ -565,7 +567,7 @@ impl Engine {
                 _ => return self.error("bench takes a depth from 1 to 64"),
             },
         };
-        match run_bench(self.game.as_ref(), depth, &self.out) {
+        match run_bench(self.game.as_ref(), depth) {
             Ok(lines) => self.out.lines(lines),
             Err(e) => self.error(&e),
         }
@@ -630,7 +632,7 @@ fn read_small_file(path: &str) -> std::io::Result<String> {
 
 /// Searches the variant's bench positions to `depth` with one thread and a fresh table each,
 /// returning per-position lines and the totals. The node total is a deterministic signature.
-pub fn run_bench(game: &dyn AnyGame, depth: u32, out: &Output) -> Result<Vec<String>, String> {
+pub fn run_bench(game: &dyn AnyGame, depth: u32) -> Result<Vec<String>, String> {
     let positions = game.bench_positions();
     if positions.is_empty() {
         return Err(format!("variant {} has no bench positions", game.variant()));
@@ -653,7 +655,7 @@ pub fn run_bench(game: &dyn AnyGame, depth: u32, out: &Output) -> Result<Vec<Str
             multipv: 1,
             report: false,
         };
-        let (result, best, _) = g.search(&limits, &options, &tt, &shared, out);
+        let (result, best, _) = g.search(&limits, &options, &tt, &shared, &mut |_| {});
         total_nodes += result.nodes;
         lines.push(format!(
             "Position {}/{}: {} nodes, best {}",

@@ -115,7 +115,7 @@ fn selfplay_plays_legal_games_and_writes_pgn_positions_and_pictures() {
     // Every position line parses as a FEN of the variant, with White's points.
     let lines = std::fs::read_to_string(&positions).unwrap();
     assert!(lines.lines().count() > 12 * 10);
-    let mut game = grimoire_protocol::registry::create("chess").unwrap();
+    let mut game = grimoire_registry::create("chess").unwrap();
     for line in lines.lines().take(200) {
         let (fen, points) = line.split_once(" | ").unwrap();
         assert!(["1", "0", "0.5"].contains(&points), "{line}");
@@ -337,7 +337,7 @@ fn match_against_stockfish_at_a_short_time_control() {
 #[test]
 fn every_variant_plays_legal_selfplay_games() {
     let dir = scratch("variants");
-    for variant in grimoire_protocol::registry::variant_names() {
+    for variant in grimoire_registry::variant_names() {
         let pgn = dir.join(format!("{variant}.pgn"));
         let (ok, report) = grimoire(&[
             "selfplay",

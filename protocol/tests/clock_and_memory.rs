@@ -7,7 +7,7 @@
 mod common;
 
 use common::{Session, BIN};
-use grimoire_protocol::registry::variant_names;
+use grimoire_registry::variant_names;
 use std::process::Command;
 use std::time::Instant;
 

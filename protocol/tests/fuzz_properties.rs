@@ -4,10 +4,10 @@
 //! (`grimoire_protocol::reliability`), so CI covers the same parsers on stable Rust.
 //! `PROPTEST_CASES=<n>` runs more cases (`docs/reliability.md`).
 
-use grimoire_protocol::registry;
 use grimoire_protocol::reliability::{
     check_fen, check_moves, fuzz_setoption, fuzz_uci, option_names,
 };
+use grimoire_registry as registry;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 

@@ -8,7 +8,7 @@
 mod common;
 
 use common::Session;
-use grimoire_protocol::registry::variant_names;
+use grimoire_registry::variant_names;
 use std::io::Write;
 use std::time::{Duration, Instant};
 

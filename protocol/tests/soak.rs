@@ -4,8 +4,8 @@
 //! The large run is `grimoire soak --seconds <n>` (`docs/reliability.md`).
 
 use grimoire_engine::soak::SoakConfig;
-use grimoire_protocol::registry;
 use grimoire_protocol::reliability::{describe, soak_variant};
+use grimoire_registry as registry;
 use std::time::{Duration, Instant};
 
 /// The CI size is a fixed number of games, so the test checks the same actions on every machine;

@@ -2,7 +2,7 @@
 //! promotion and summoner flags. Only the Pawn, the Prince's non-capturing two-step, castling,
 //! switches and drops need code of their own.
 
-use crate::atoms::{Atom, BentRider};
+use crate::atoms::{BentRider, LeapAtom};
 
 pub const PAWN: u8 = 0;
 pub const KING: u8 = 1;
@@ -60,13 +60,13 @@ pub const NAMES: [&str; KINDS] = [
 /// the module docs. Leaps are never blocked; slides follow ARC-11.
 #[derive(Copy, Clone, Debug)]
 pub struct Movement {
-    pub leaps: &'static [Atom],
+    pub leaps: &'static [LeapAtom],
     pub orthogonal_slide: bool,
     pub diagonal_slide: bool,
     pub bent: Option<BentRider>,
 }
 
-const fn leaper(leaps: &'static [Atom]) -> Movement {
+const fn leaper(leaps: &'static [LeapAtom]) -> Movement {
     Movement {
         leaps,
         orthogonal_slide: false,
@@ -75,7 +75,7 @@ const fn leaper(leaps: &'static [Atom]) -> Movement {
     }
 }
 
-const fn slider(leaps: &'static [Atom], orthogonal: bool, diagonal: bool) -> Movement {
+const fn slider(leaps: &'static [LeapAtom], orthogonal: bool, diagonal: bool) -> Movement {
     Movement {
         leaps,
         orthogonal_slide: orthogonal,
@@ -93,7 +93,7 @@ const fn bent(rider: BentRider) -> Movement {
     }
 }
 
-use Atom::{A, C, D, F, G, H, N, W, Z};
+use LeapAtom::{A, C, D, F, G, H, N, W, Z};
 
 /// Capturing movement by kind. The Pawn's captures are its own (ARC-26), so it has no atoms
 /// here; the Prince's entry is its capturing King step (ARC-35 a).

@@ -3,7 +3,7 @@
 //! merged, for fast attack tests), the two bent riders, and the masks the rules need.
 
 use super::pieces::*;
-use crate::atoms::{Atom, BentRider, BentTables};
+use crate::atoms::{BentRider, BentTables, LeapAtom};
 use crate::bitboard::Bitboard;
 use crate::piece::Color;
 use crate::square::{Square, SQUARE_COUNT};
@@ -57,12 +57,12 @@ impl ArchTables {
         let mask = masks::board10();
         let base = AttackTables::new(mask);
         let atom_tables: Vec<[Bitboard; SQUARE_COUNT]> =
-            Atom::ALL.iter().map(|a| a.table(mask)).collect();
+            LeapAtom::ALL.iter().map(|a| a.table(mask)).collect();
         let mut leaps = [[Bitboard::EMPTY; SQUARE_COUNT]; KINDS];
         let mut atom_kinds = [0 as KindSet; 9];
         for (kind, m) in MOVEMENT.iter().enumerate() {
             for &atom in m.leaps {
-                let a = Atom::ALL.iter().position(|&x| x == atom).expect("atom");
+                let a = LeapAtom::ALL.iter().position(|&x| x == atom).expect("atom");
                 atom_kinds[a] |= 1 << kind;
                 for (entry, &more) in leaps[kind].iter_mut().zip(atom_tables[a].iter()) {
                     *entry |= more;
@@ -135,7 +135,7 @@ impl ArchTables {
             manticore: BentTables::new(BentRider::Manticore, &base),
             griffon: BentTables::new(BentRider::Griffon, &base),
             wazir: atom_tables[0],
-            prince_two: Atom::D.table(mask),
+            prince_two: LeapAtom::D.table(mask),
             base,
             leaps,
             groups,

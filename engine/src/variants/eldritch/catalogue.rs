@@ -86,7 +86,7 @@ impl Mode {
 
 /// One movement atom (ELD-008 paths). A piece's moves are the union of its atoms'.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Atom {
+pub enum MovePattern {
     /// A single displacement per offset. Straight offsets pass over the squares strictly
     /// between; knight-type offsets over their leg. `lame`: those squares must exist and be
     /// passable (the Gargoyle, single steps trivially); otherwise it jumps, and only an Abjurer
@@ -112,7 +112,7 @@ pub enum Atom {
     },
     /// The Berserker's one-shot moves: any of the inner atoms, after which it is removed
     /// (ELD-231). Displacements that are pawn-type moves are not one-shot moves.
-    OneShot(&'static [Atom]),
+    OneShot(&'static [MovePattern]),
     /// The Fiend's bent king-step paths (ELD-340..343).
     Fiend,
     /// The Dragon's 2-square jumps with the adjacent capture (ELD-290..292).
@@ -190,7 +190,7 @@ pub struct PieceType {
     pub name: &'static str,
     /// Categories (ELD-010): [`SPELL`], [`PRIEST`], [`ROYAL`], [`LIEGE`], [`NOBLE`].
     pub categories: u8,
-    pub atoms: &'static [Atom],
+    pub atoms: &'static [MovePattern],
     pub promotion: Promotion,
     pub flags: u32,
     /// Board limit (ELD-041, ELD-080): at most this many per side; 0 = none.
@@ -247,36 +247,36 @@ const FORWARD: [Offset; 1] = [(0, 1)];
 const SIDEWAYS: [Offset; 2] = [(1, 0), (-1, 0)];
 const ORTHO_STEPS: [Offset; 4] = ORTHOGONAL;
 
-// Atom building blocks.
-const K_STEP: Atom = Atom::Leap {
+// MovePattern building blocks.
+const K_STEP: MovePattern = MovePattern::Leap {
     offsets: &KING_STEPS,
     mode: Mode::Both,
     lame: false,
 };
-const N_LEAP: Atom = Atom::Leap {
+const N_LEAP: MovePattern = MovePattern::Leap {
     offsets: &KNIGHT_LEAPS,
     mode: Mode::Both,
     lame: false,
 };
-const Q_SLIDE: Atom = Atom::Slide {
+const Q_SLIDE: MovePattern = MovePattern::Slide {
     dirs: &KING_STEPS,
     min: 1,
     max: 9,
     mode: Mode::Both,
 };
-const R_SLIDE: Atom = Atom::Slide {
+const R_SLIDE: MovePattern = MovePattern::Slide {
     dirs: &ORTHOGONAL,
     min: 1,
     max: 9,
     mode: Mode::Both,
 };
-const B_SLIDE: Atom = Atom::Slide {
+const B_SLIDE: MovePattern = MovePattern::Slide {
     dirs: &DIAGONAL,
     min: 1,
     max: 9,
     mode: Mode::Both,
 };
-const PAWN_MOVES: Atom = Atom::Pawn {
+const PAWN_MOVES: MovePattern = MovePattern::Pawn {
     double: true,
     push: true,
     captures: true,
@@ -288,7 +288,7 @@ const fn row(
     code: &'static str,
     name: &'static str,
     categories: u8,
-    atoms: &'static [Atom],
+    atoms: &'static [MovePattern],
     promotion: Promotion,
     flags: u32,
     limit: u8,
@@ -351,7 +351,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "*B",
         "Barricade",
         SPELL,
-        &[Atom::Slide {
+        &[MovePattern::Slide {
             dirs: &ORTHOGONAL,
             min: 1,
             max: 3,
@@ -367,7 +367,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "*C",
         "Celestial",
         PRIEST,
-        &[Atom::Leap {
+        &[MovePattern::Leap {
             offsets: &CELESTIAL_LEAPS,
             mode: Mode::Both,
             lame: false,
@@ -384,13 +384,13 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "Enchanter",
         0,
         &[
-            Atom::Slide {
+            MovePattern::Slide {
                 dirs: &KING_STEPS,
                 min: 2,
                 max: 2,
                 mode: Mode::Move,
             },
-            Atom::Leap {
+            MovePattern::Leap {
                 offsets: &KING_STEPS,
                 mode: Mode::Capture,
                 lame: false,
@@ -407,7 +407,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "*G",
         "Gargoyle",
         0,
-        &[Atom::Leap {
+        &[MovePattern::Leap {
             offsets: &KNIGHT_LEAPS,
             mode: Mode::Both,
             lame: true,
@@ -425,24 +425,24 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "Illusionist",
         0,
         &[
-            Atom::Pawn {
+            MovePattern::Pawn {
                 double: true,
                 push: true,
                 captures: true,
             },
-            Atom::Slide {
+            MovePattern::Slide {
                 dirs: &ORTHOGONAL,
                 min: 1,
                 max: 9,
                 mode: Mode::Move,
             },
-            Atom::Slide {
+            MovePattern::Slide {
                 dirs: &DIAGONAL,
                 min: 1,
                 max: 9,
                 mode: Mode::Move,
             },
-            Atom::Leap {
+            MovePattern::Leap {
                 offsets: &KNIGHT_LEAPS,
                 mode: Mode::Move,
                 lame: false,
@@ -499,7 +499,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "*O",
         "Ooze",
         0,
-        &[Atom::Leap {
+        &[MovePattern::Leap {
             offsets: &KING_STEPS,
             mode: Mode::Move,
             lame: false,
@@ -514,7 +514,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "*P",
         "Pendulum",
         0,
-        &[Atom::Leap {
+        &[MovePattern::Leap {
             offsets: &VERTICAL,
             mode: Mode::Both,
             lame: false,
@@ -531,7 +531,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "*T",
         "Giant",
         0,
-        &[Atom::Slide {
+        &[MovePattern::Slide {
             dirs: &ORTHOGONAL,
             min: 1,
             max: 2,
@@ -563,13 +563,13 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         Invokes,
     ),
     // ELD-290..293
-    row("*W", "Dragon", 0, &[Atom::Dragon], Never, 0, 0, One),
+    row("*W", "Dragon", 0, &[MovePattern::Dragon], Never, 0, 0, One),
     // ELD-350..356
     row(
         "*X",
         "Fireball",
         SPELL,
-        &[Atom::Slide {
+        &[MovePattern::Slide {
             dirs: &DIAGONAL,
             min: 1,
             max: 3,
@@ -586,12 +586,12 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "Archmage",
         LIEGE,
         &[
-            Atom::Leap {
+            MovePattern::Leap {
                 offsets: &KING_STEPS,
                 mode: Mode::Move,
                 lame: false,
             },
-            Atom::Leap {
+            MovePattern::Leap {
                 offsets: &TWO_STEPS,
                 mode: Mode::Move,
                 lame: false,
@@ -607,7 +607,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "^B",
         "Berserker",
         0,
-        &[PAWN_MOVES, Atom::OneShot(&[N_LEAP, Q_SLIDE])],
+        &[PAWN_MOVES, MovePattern::OneShot(&[N_LEAP, Q_SLIDE])],
         PawnMoves,
         F_SPARES_LIEGE | F_VIRGIN_MATTERS,
         0,
@@ -649,7 +649,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "^F",
         "Fiend",
         0,
-        &[Atom::Fiend],
+        &[MovePattern::Fiend],
         Never,
         F_CAPTURES_OWN | F_FIEND,
         0,
@@ -660,7 +660,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "^H",
         "Ghost",
         0,
-        &[Atom::Slide {
+        &[MovePattern::Slide {
             dirs: &KING_STEPS,
             min: 2,
             max: 2,
@@ -677,12 +677,12 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "Initiate",
         PRIEST,
         &[
-            Atom::Leap {
+            MovePattern::Leap {
                 offsets: &FORWARD,
                 mode: Mode::Both,
                 lame: false,
             },
-            Atom::Leap {
+            MovePattern::Leap {
                 offsets: &SIDEWAYS,
                 mode: Mode::Move,
                 lame: false,
@@ -697,7 +697,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "^M",
         "Miasma",
         SPELL,
-        &[Atom::Leap {
+        &[MovePattern::Leap {
             offsets: &ORTHO_STEPS,
             mode: Mode::Move,
             lame: false,
@@ -713,7 +713,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "^P",
         "Pontiff",
         NOBLE | PRIEST | LIEGE,
-        &[Atom::Slide {
+        &[MovePattern::Slide {
             dirs: &DIAGONAL,
             min: 2,
             max: 2,
@@ -729,7 +729,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "^R",
         "Gremlin",
         0,
-        &[Atom::Pawn {
+        &[MovePattern::Pawn {
             double: false,
             push: true,
             captures: true,
@@ -755,7 +755,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "^V",
         "Vampire",
         ROYAL | LIEGE,
-        &[N_LEAP, Atom::VampireSteps],
+        &[N_LEAP, MovePattern::VampireSteps],
         Never,
         F_CASTLER | F_VIRGIN_MATTERS,
         0,
@@ -803,7 +803,7 @@ pub fn double_steps(kind: u8) -> bool {
     piece_type(kind)
         .atoms
         .iter()
-        .any(|a| matches!(a, Atom::Pawn { double: true, .. }))
+        .any(|a| matches!(a, MovePattern::Pawn { double: true, .. }))
 }
 
 /// The Initiate's promotion choices (ELD-432).

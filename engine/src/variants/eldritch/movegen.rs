@@ -171,7 +171,7 @@ impl Eldritch {
         // after the legality test only if the pawn-type move there is legal (ELD-231, and our
         // ruling for the Illusionist, docs/rules/eldritch.md): see `drop_shadowed`.
         for atom in t.atoms {
-            if let Atom::Pawn {
+            if let MovePattern::Pawn {
                 double,
                 push,
                 captures,
@@ -183,8 +183,8 @@ impl Eldritch {
         let mut scratch = MoveList::new();
         for atom in t.atoms {
             match *atom {
-                Atom::Pawn { .. } => {}
-                Atom::OneShot(inner) => {
+                MovePattern::Pawn { .. } => {}
+                MovePattern::OneShot(inner) => {
                     for a in inner {
                         self.atom_moves(from, a, &mut scratch);
                     }
@@ -217,13 +217,13 @@ impl Eldritch {
     }
 
     /// Moves of one non-pawn atom, as plain moves (promotions are expanded by the caller).
-    fn atom_moves(&self, from: Square, atom: &Atom, list: &mut MoveList) {
+    fn atom_moves(&self, from: Square, atom: &MovePattern, list: &mut MoveList) {
         let p = self.piece_at(from);
         let us = p.color();
         let exists = self.exists();
         let own_ok = piece_type(p.kind()).has(F_CAPTURES_OWN);
         match *atom {
-            Atom::Leap {
+            MovePattern::Leap {
                 offsets,
                 mode,
                 lame,
@@ -239,7 +239,7 @@ impl Eldritch {
                     self.push_landing(from, to, mode, own_ok, list);
                 }
             }
-            Atom::Slide {
+            MovePattern::Slide {
                 dirs,
                 min,
                 max,
@@ -261,7 +261,7 @@ impl Eldritch {
                     }
                 }
             }
-            Atom::Fiend => {
+            MovePattern::Fiend => {
                 let priests = self.priest_zone();
                 for target in fiend_targets(from) {
                     let to = target.to;
@@ -281,7 +281,7 @@ impl Eldritch {
                     }
                 }
             }
-            Atom::Dragon => {
+            MovePattern::Dragon => {
                 for off in TWO_STEPS {
                     let Some(to) = step(from, off, exists) else {
                         continue;
@@ -303,12 +303,12 @@ impl Eldritch {
                     }
                 }
             }
-            Atom::VampireSteps => {
+            MovePattern::VampireSteps => {
                 let dirs = self.tag(from) & TAG_DIRECTIONS;
                 if dirs == TAG_DIRECTIONS {
                     self.atom_moves(
                         from,
-                        &Atom::Slide {
+                        &MovePattern::Slide {
                             dirs: &KING_STEPS,
                             min: 1,
                             max: 9,
@@ -326,7 +326,7 @@ impl Eldritch {
                     }
                 }
             }
-            Atom::Pawn { .. } | Atom::OneShot(_) => {}
+            MovePattern::Pawn { .. } | MovePattern::OneShot(_) => {}
         }
         if p.kind() == VAMPIRE {
             expand_vampire_captures(self, from, list);
@@ -539,14 +539,14 @@ impl Eldritch {
     fn atom_reaches(
         &self,
         from: Square,
-        atom: &Atom,
+        atom: &MovePattern,
         delta: Offset,
         target: Square,
         exists: Bitboard,
     ) -> bool {
         let us = self.piece_at(from).color();
         match *atom {
-            Atom::Leap {
+            MovePattern::Leap {
                 offsets,
                 mode,
                 lame,
@@ -557,7 +557,7 @@ impl Eldritch {
                         o == delta && self.leap_path_ok(from, o, lame, us)
                     })
             }
-            Atom::Slide {
+            MovePattern::Slide {
                 dirs,
                 min,
                 max,
@@ -568,16 +568,16 @@ impl Eldritch {
                         .iter()
                         .any(|&d| self.slide_reaches(from, d, min, max, delta))
             }
-            Atom::Pawn { captures, .. } => {
+            MovePattern::Pawn { captures, .. } => {
                 captures && delta.1 == self.forward_of(from) && delta.0.abs() == 1
             }
-            Atom::OneShot(inner) => inner
+            MovePattern::OneShot(inner) => inner
                 .iter()
                 .any(|a| self.atom_reaches(from, a, delta, target, exists)),
-            Atom::Fiend => fiend_targets(from)
+            MovePattern::Fiend => fiend_targets(from)
                 .iter()
                 .any(|t| t.to == target && t.paths.iter().any(|&p| self.jump_path_clear(p))),
-            Atom::Dragon => TWO_STEPS.iter().any(|&off| {
+            MovePattern::Dragon => TWO_STEPS.iter().any(|&off| {
                 let Some(land) = step(from, off, exists) else {
                     return false;
                 };
@@ -589,7 +589,7 @@ impl Eldritch {
                         && (land.col() as i8 - target.col() as i8).abs() <= 1
                         && (land.row() as i8 - target.row() as i8).abs() <= 1)
             }),
-            Atom::VampireSteps => {
+            MovePattern::VampireSteps => {
                 let dirs = self.tag(from) & TAG_DIRECTIONS;
                 if dirs == TAG_DIRECTIONS {
                     KING_STEPS
@@ -672,7 +672,10 @@ impl Eldritch {
     /// Whether the piece on `from` has pawn-type moves and other moves (Berserker, Illusionist).
     fn mixes_pawn_moves(&self, from: Square) -> bool {
         let t = piece_type(self.piece_at(from).kind());
-        t.atoms.len() > 1 && t.atoms.iter().any(|a| matches!(a, Atom::Pawn { .. }))
+        t.atoms.len() > 1
+            && t.atoms
+                .iter()
+                .any(|a| matches!(a, MovePattern::Pawn { .. }))
     }
 
     /// ELD-231: "a displacement that is a legal pawn-type move is always treated as that
@@ -732,13 +735,13 @@ fn reach_table() -> &'static ReachTable {
                         grid[(dx + 9) as usize][(dy + 9) as usize] = true;
                     }
                 };
-                let mut atoms: Vec<Atom> = piece_type(kind as u8).atoms.to_vec();
+                let mut atoms: Vec<MovePattern> = piece_type(kind as u8).atoms.to_vec();
                 while let Some(atom) = atoms.pop() {
                     match atom {
-                        Atom::Leap { offsets, .. } => {
+                        MovePattern::Leap { offsets, .. } => {
                             offsets.iter().for_each(|&o| mark(orient(o, c)))
                         }
-                        Atom::Slide { dirs, max, .. } => {
+                        MovePattern::Slide { dirs, max, .. } => {
                             for &(x, y) in dirs {
                                 for k in 1..=max.min(9) as i8 {
                                     mark((x * k, y * k));
@@ -746,25 +749,25 @@ fn reach_table() -> &'static ReachTable {
                             }
                         }
                         // Both directions: a turned Gremlin captures backwards.
-                        Atom::Pawn { .. } => [(-1, 1), (1, 1), (-1, -1), (1, -1)]
+                        MovePattern::Pawn { .. } => [(-1, 1), (1, 1), (-1, -1), (1, -1)]
                             .into_iter()
                             .for_each(&mut mark),
-                        Atom::OneShot(inner) => atoms.extend_from_slice(inner),
-                        Atom::Fiend => {
+                        MovePattern::OneShot(inner) => atoms.extend_from_slice(inner),
+                        MovePattern::Fiend => {
                             for x in -3..=3 {
                                 for y in -3..=3 {
                                     mark((x, y));
                                 }
                             }
                         }
-                        Atom::Dragon => {
+                        MovePattern::Dragon => {
                             for x in -3..=3 {
                                 for y in -3..=3 {
                                     mark((x, y));
                                 }
                             }
                         }
-                        Atom::VampireSteps => {
+                        MovePattern::VampireSteps => {
                             for &(x, y) in &KING_STEPS {
                                 for k in 1..=9 {
                                     mark((x * k, y * k));

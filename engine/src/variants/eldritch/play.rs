@@ -34,7 +34,7 @@ impl Eldritch {
         let pawnish = piece_type(p.kind())
             .atoms
             .iter()
-            .any(|a| matches!(a, Atom::Pawn { push: true, .. }));
+            .any(|a| matches!(a, MovePattern::Pawn { push: true, .. }));
         if !pawnish || mv.param() == PARAM_ONE_SHOT {
             return false;
         }

@@ -4,9 +4,9 @@
 use grimoire_engine::square::{Geometry, Square};
 use grimoire_engine::view::{BoardView, PieceView, SquareView, Zone};
 use grimoire_engine::Color;
-use grimoire_protocol::registry;
-use grimoire_protocol::show::{self, ShowArgs};
-use grimoire_protocol::svg::render_svg;
+use grimoire_pictures::show::{self, ShowArgs};
+use grimoire_pictures::svg::render_svg;
+use grimoire_registry as registry;
 use roxmltree::{Document, Node};
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";

@@ -1,14 +1,14 @@
 //! The command-line front of the arena: `grimoire selfplay` (this engine against itself, in
 //! one or two configurations) and `grimoire match` (any two UCI engines).
 
-use super::engine_process::EngineSpec;
-use super::limits::MoveLimit;
-use super::openings::OpeningSource;
-use super::referee::{Adjudication, GameSettings};
-use super::stats::Sprt;
-use super::tournament::{report, run_match, MatchConfig, MatchSummary};
-use crate::registry;
+use crate::engine_process::EngineSpec;
+use crate::limits::MoveLimit;
+use crate::openings::OpeningSource;
+use crate::referee::{Adjudication, GameSettings};
+use crate::stats::Sprt;
+use crate::tournament::{report, run_match, MatchConfig, MatchSummary};
 use clap::{ArgGroup, Args};
+use grimoire_registry as registry;
 use std::path::PathBuf;
 
 /// What both `selfplay` and `match` take.

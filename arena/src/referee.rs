@@ -2,9 +2,9 @@
 //! whoever decides next (the mover, or the player of a decision step), draws chance events with
 //! a seeded generator, keeps the clocks, checks every answer for legality and adjudicates.
 
-use super::engine_process::{EngineFailure, EngineProcess};
-use super::limits::MoveLimit;
-use super::openings::{pick_chance, referee_game, Opening};
+use crate::engine_process::{EngineFailure, EngineProcess};
+use crate::limits::MoveLimit;
+use crate::openings::{pick_chance, referee_game, Opening};
 use grimoire_engine::view::BoardView;
 use grimoire_engine::{Color, Outcome, Square};
 use rand::rngs::StdRng;

@@ -1,7 +1,7 @@
 //! `grimoire show`: a position as text, or as an SVG picture (`--svg out.svg`).
 
-use crate::registry;
 use crate::svg::render_svg;
+use grimoire_registry as registry;
 use std::path::PathBuf;
 
 /// Arguments of `grimoire show`.

@@ -3,7 +3,7 @@
 //! chess, our action tokens for the other variants, `docs/notation.md`), and the result with the
 //! reason as a final comment.
 
-use super::referee::GameRecord;
+use crate::referee::GameRecord;
 use grimoire_engine::Color;
 
 /// Tag values the match supplies.

@@ -2,12 +2,11 @@
 //! works through the object-safe [`AnyGame`]; everything below it (perft, search) is
 //! monomorphized per variant, so the only dynamic dispatch is one call per command.
 
-use crate::output::Output;
 use grimoire_engine::eval_api::Evaluator;
 use grimoire_engine::perft;
 use grimoire_engine::rules::{Outcome, Rules, VariantOption};
 use grimoire_engine::search::{
-    self, Limits, SearchOptions, SearchResult, Shared, TranspositionTable,
+    self, Limits, Report, SearchOptions, SearchResult, Shared, TranspositionTable,
 };
 use grimoire_engine::soak::{self, SoakConfig, SoakStats};
 use grimoire_engine::variants::archmage::ArchMage;
@@ -44,15 +43,16 @@ pub trait AnyGame: Send + Sync {
         threads: usize,
         stop: &AtomicBool,
     ) -> Option<Vec<(String, u64)>>;
-    /// Searches the current position, printing `info` lines to `out` when `options.report`;
-    /// returns the result with the best move and the move to ponder as tokens.
+    /// Searches the current position, handing each finished iteration to `report` (the
+    /// protocol turns them into `info` lines); returns the result with the best move and the
+    /// move to ponder as tokens.
     fn search(
         &self,
         limits: &Limits,
         options: &SearchOptions,
         tt: &TranspositionTable,
         shared: &Shared,
-        out: &Output,
+        report: &mut dyn FnMut(&Report),
     ) -> (SearchResult, Option<String>, Option<String>);
     /// The fixed positions of `bench`.
     fn bench_positions(&self) -> &'static [&'static str];
@@ -218,17 +218,9 @@ impl<R: Rules, E: TunableEval<R> + Default> AnyGame for VariantGame<R, E> {
         options: &SearchOptions,
         tt: &TranspositionTable,
         shared: &Shared,
-        out: &Output,
+        report: &mut dyn FnMut(&Report),
     ) -> (SearchResult, Option<String>, Option<String>) {
-        let result = search::search(
-            &self.game,
-            &*self.eval,
-            tt,
-            shared,
-            limits,
-            options,
-            &mut |r| out.line(&r.to_uci()),
-        );
+        let result = search::search(&self.game, &*self.eval, tt, shared, limits, options, report);
         let pos = self.game.position();
         let best = result.best.map(|m| pos.format_move(m));
         let ponder = match (result.best, result.ponder) {

@@ -1,7 +1,7 @@
 //! Where each game starts: the start position, a seeded random walk of a few plies, or lines of
 //! an opening file. Game pairs share an opening and swap colours.
 
-use crate::registry::{self, AnyGame};
+use grimoire_registry::{self as registry, AnyGame};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

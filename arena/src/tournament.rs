@@ -3,11 +3,11 @@
 //! progress bar, PGN and position files written as games finish, and early stop on an SPRT
 //! verdict.
 
-use super::engine_process::{EngineProcess, EngineSpec};
-use super::openings::OpeningSource;
-use super::pgn::{self, PgnContext};
-use super::referee::{play_game, GameRecord, GameSettings, Termination};
-use super::stats::{Sprt, SprtVerdict, Tally};
+use crate::engine_process::{EngineProcess, EngineSpec};
+use crate::openings::OpeningSource;
+use crate::pgn::{self, PgnContext};
+use crate::referee::{play_game, GameRecord, GameSettings, Termination};
+use crate::stats::{Sprt, SprtVerdict, Tally};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -264,7 +264,8 @@ fn write_svg(config: &MatchConfig, number: usize, record: &GameRecord) -> Result
         "Game {number}: {} - {}, {} ({})",
         record.white, record.black, record.result, record.reason
     );
-    let svg = crate::svg::render_svg(&record.final_view, &record.last_move, Some(&caption));
+    let svg =
+        grimoire_pictures::svg::render_svg(&record.final_view, &record.last_move, Some(&caption));
     std::fs::write(&path, svg).map_err(|e| format!("cannot write '{path}': {e}"))
 }
 
