@@ -169,7 +169,7 @@ pub fn referee_game(
         )
     })?;
     for (name, value) in rule_options {
-        game.set_option(name, value)?;
+        game.set_option(name, value).map_err(|e| e.to_string())?;
     }
     let moves: Vec<&str> = opening.moves.iter().map(String::as_str).collect();
     game.set_position(opening.fen.as_deref(), &moves)?;

@@ -10,6 +10,7 @@ pub mod fen_fields;
 pub mod game;
 mod mailbox;
 pub mod moves;
+pub mod options;
 pub mod overflow;
 pub mod perft;
 pub mod piece;

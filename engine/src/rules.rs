@@ -169,6 +169,9 @@ pub fn parse_check_option(name: &str, value: &str) -> Result<bool, String> {
     }
 }
 
+/// A variant's rule options type.
+pub type OptionsOf<R> = <R as Rules>::Options;
+
 /// The rules of one variant, implemented by its position type (copy-make: `play` changes the
 /// position in place; callers that need the old position keep a clone).
 pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {

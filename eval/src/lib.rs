@@ -11,6 +11,7 @@ pub mod ghost;
 pub mod params;
 pub mod reader;
 pub mod score;
+pub mod variant;
 
 pub use archmage::ArchMageEval;
 pub use chess::ChessEval;

@@ -101,21 +101,14 @@ impl EvalParams {
         }
     }
 
-    /// The built-in default set of a variant, or `None` if it has none yet.
+    /// The built-in default set of a listed variant (`crate::variant::visit_variants`).
     pub fn defaults(variant: &str) -> Option<EvalParams> {
-        match variant {
-            "chess" => Some(EvalParams::chess_tuned()),
-            "duggan" => Some(EvalParams::duggan()),
-            "archmage" => Some(EvalParams::archmage()),
-            "ghost" => Some(EvalParams::ghost()),
-            "eldritch" => Some(EvalParams::eldritch()),
-            _ => None,
-        }
+        crate::variant::default_params(variant)
     }
 
-    /// The variants that have a built-in default set.
-    pub fn variants() -> &'static [&'static str] {
-        &["chess", "duggan", "archmage", "ghost", "eldritch"]
+    /// The listed variants, each of which has a built-in default set.
+    pub fn variants() -> Vec<&'static str> {
+        crate::variant::variant_names()
     }
 
     /// The variant this set belongs to.

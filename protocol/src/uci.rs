@@ -5,10 +5,13 @@
 //! is waited for, as in engines whose perft runs on the input thread, so scripted
 //! `go perft` / `quit` sequences print their counts. `stop` interrupts either.
 
+use crate::engine_options;
 use crate::output::Output;
+use grimoire_engine::options::{self as opts, OptionError};
 use grimoire_engine::search::{Limits, SearchOptions, Shared, TranspositionTable, THREAD_STACK};
+use grimoire_eval::variant::SetupAction;
 use grimoire_eval::EvalParams;
-use grimoire_registry::{self as registry, AnyGame};
+use grimoire_registry::{AnyGame, AnySetup, Registry};
 use std::io::BufRead;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -17,11 +20,7 @@ use std::time::Instant;
 
 pub const ENGINE_NAME: &str = concat!("Grimoire ", env!("CARGO_PKG_VERSION"));
 pub const DEFAULT_VARIANT: &str = "chess";
-const MAX_HASH_MB: usize = 65_536;
-const MAX_THREADS: usize = 1024;
 const MAX_PERFT_DEPTH: u32 = 64;
-const MAX_MULTIPV: usize = 256;
-const MAX_OVERHEAD_MS: u64 = 5_000;
 /// Depth of `bench` when none is given.
 pub const BENCH_DEPTH: u32 = 9;
 
@@ -41,21 +40,24 @@ struct Worker {
 }
 
 pub struct Engine {
-    game: Box<dyn AnyGame>,
-    out: Output,
+    /// The variants this engine plays.
+    pub(crate) registry: Arc<Registry>,
+    pub(crate) game: Box<dyn AnyGame>,
+    pub(crate) out: Output,
     worker: Option<Worker>,
-    tt: Arc<TranspositionTable>,
-    hash_mb: usize,
-    threads: usize,
-    multipv: usize,
-    move_overhead_ms: u64,
-    ponder: bool,
-    /// Variant rule options set so far (G7): a new game of a variant that knows them gets them.
-    variant_options: Vec<(String, String)>,
+    pub(crate) tt: Arc<TranspositionTable>,
+    pub(crate) hash_mb: usize,
+    pub(crate) threads: usize,
+    pub(crate) multipv: usize,
+    pub(crate) move_overhead_ms: u64,
+    pub(crate) ponder: bool,
+    /// Variant rule options set so far (G7), checked against their declarations: a game of a
+    /// variant that has them gets them, whenever it becomes the current one.
+    pub(crate) variant_options: Vec<(String, String)>,
     /// Evaluation parameters loaded by `EvalFile`: used by games of their variant.
-    eval_params: Option<EvalParams>,
-    /// Eldritch army declarations (`eldritch ...` commands).
-    eldritch: crate::eldritch_setup::EldritchSetup,
+    pub(crate) eval_params: Option<EvalParams>,
+    /// The variants' setup commands with what they have been told so far (Eldritch armies).
+    setups: Vec<Box<dyn AnySetup>>,
 }
 
 /// What the loop should do after a command.
@@ -106,8 +108,25 @@ pub fn parse_go(args: &str) -> Result<Limits, String> {
 
 impl Engine {
     pub fn new(out: Output) -> Self {
+        Self::with_registry(out, Arc::new(Registry::standard()))
+    }
+
+    /// An engine that plays the variants of `registry`; the first one is the default unless
+    /// the registry holds [`DEFAULT_VARIANT`].
+    pub fn with_registry(out: Output, registry: Arc<Registry>) -> Self {
+        let first = registry
+            .get(DEFAULT_VARIANT)
+            .or(registry.entries().first())
+            .expect("the registry holds a variant");
+        let setups = registry
+            .entries()
+            .iter()
+            .filter_map(|e| e.setup.map(|make| make()))
+            .collect();
         Engine {
-            game: registry::create(DEFAULT_VARIANT).expect("default variant is registered"),
+            game: (first.create)(),
+            registry,
+            setups,
             out,
             worker: None,
             tt: Arc::new(TranspositionTable::new(16)),
@@ -118,7 +137,6 @@ impl Engine {
             ponder: false,
             variant_options: Vec::new(),
             eval_params: None,
-            eldritch: Default::default(),
         }
     }
 
@@ -181,7 +199,6 @@ impl Engine {
                 }
             }
             "bench" => self.cmd_bench(rest),
-            "eldritch" => self.cmd_eldritch(rest),
             "d" => {
                 self.settle_perft();
                 self.out.line(&self.game.display());
@@ -191,6 +208,7 @@ impl Engine {
                 self.settle_worker();
                 return Flow::Quit;
             }
+            _ if self.setups.iter().any(|s| s.command() == cmd) => self.cmd_setup(cmd, rest),
             _ => {
                 let shown: String = cmd.chars().take(40).collect();
                 self.error(&format!("unknown command '{shown}'"));
@@ -200,38 +218,23 @@ impl Engine {
     }
 
     fn cmd_uci(&self) {
-        let names = registry::variant_names();
         let mut lines = vec![
             format!("id name {ENGINE_NAME}"),
             "id author the Grimoire developers".to_string(),
-            format!(
-                "option name UCI_Variant type combo default {DEFAULT_VARIANT}{}",
-                names
-                    .iter()
-                    .map(|n| format!(" var {n}"))
-                    .collect::<String>()
-            ),
-            format!("option name Hash type spin default 16 min 1 max {MAX_HASH_MB}"),
-            "option name Clear Hash type button".to_string(),
-            format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
-            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
-            format!("option name Move Overhead type spin default 30 min 0 max {MAX_OVERHEAD_MS}"),
-            "option name Ponder type check default false".to_string(),
-            "option name EvalFile type string default <default>".to_string(),
         ];
+        lines.extend(
+            engine_options::declarations(&self.registry)
+                .iter()
+                .map(|d| d.spec.uci_line()),
+        );
         // Variant options (G7): every registered variant's, each listed once.
         let mut seen = Vec::new();
-        for v in registry::variants() {
-            for o in (v.create)().option_specs() {
-                if seen.contains(&o.name) {
-                    continue;
+        for entry in self.registry.entries() {
+            for spec in (entry.options)() {
+                if !seen.contains(&spec.name) {
+                    seen.push(spec.name);
+                    lines.push(spec.uci_line());
                 }
-                seen.push(o.name);
-                let choices: String = o.choices.iter().map(|c| format!(" var {c}")).collect();
-                lines.push(format!(
-                    "option name {} type {} default {}{choices}",
-                    o.name, o.kind, o.default
-                ));
             }
         }
         lines.push("uciok".to_string());
@@ -247,10 +250,10 @@ impl Engine {
     /// A game of `variant` at its start position, with the rule options and evaluation
     /// parameters set so far that apply to it.
     fn fresh_game(&self, variant: &str) -> Option<Box<dyn AnyGame>> {
-        let mut game = registry::create(variant)?;
+        let mut game = self.registry.create(variant)?;
         let specs = game.option_specs();
         for (name, value) in &self.variant_options {
-            if specs.iter().any(|o| o.name.eq_ignore_ascii_case(name)) {
+            if specs.iter().any(|o| o.is_named(name)) {
                 // Values were checked when they were set.
                 let _ = game.set_option(name, value);
             }
@@ -275,102 +278,64 @@ impl Engine {
         if name.is_empty() {
             return self.error("setoption needs an option name");
         }
-        let spin =
-            |v: &str, lo: u64, hi: u64| v.parse::<u64>().ok().filter(|n| (lo..=hi).contains(n));
-        match name.to_ascii_lowercase().as_str() {
-            "uci_variant" => match self.fresh_game(value) {
-                Some(g) => {
-                    self.game = g;
-                    self.tt.clear();
-                }
-                None => self.error(&format!(
-                    "unknown variant '{value}' (known: {})",
-                    registry::variant_names().join(", ")
-                )),
-            },
-            "hash" => match spin(value, 1, MAX_HASH_MB as u64) {
-                Some(mb) => {
-                    // Drop the old table before allocating the new one.
-                    self.tt = Arc::new(TranspositionTable::new(1));
-                    self.tt = Arc::new(TranspositionTable::new(mb as usize));
-                    self.hash_mb = mb as usize;
-                }
-                None => self.error(&format!(
-                    "Hash must be a whole number of MB from 1 to {MAX_HASH_MB}, got '{value}'"
-                )),
-            },
-            "clear hash" => self.tt.clear(),
-            "threads" => match spin(value, 1, MAX_THREADS as u64) {
-                Some(t) => self.threads = t as usize,
-                None => self.error(&format!(
-                    "Threads must be a whole number from 1 to {MAX_THREADS}, got '{value}'"
-                )),
-            },
-            "multipv" => match spin(value, 1, MAX_MULTIPV as u64) {
-                Some(n) => self.multipv = n as usize,
-                None => self.error(&format!(
-                    "MultiPV must be a whole number from 1 to {MAX_MULTIPV}, got '{value}'"
-                )),
-            },
-            "move overhead" => match spin(value, 0, MAX_OVERHEAD_MS) {
-                Some(ms) => self.move_overhead_ms = ms,
-                None => self.error(&format!(
-                    "Move Overhead must be 0 to {MAX_OVERHEAD_MS} ms, got '{value}'"
-                )),
-            },
-            "evalfile" => self.set_eval_file(value),
-            "ponder" => match value {
-                "true" => self.ponder = true,
-                "false" => self.ponder = false,
-                _ => self.error(&format!("Ponder must be true or false, got '{value}'")),
-            },
-            _ => {
-                let known = registry::variants().iter().any(|v| {
-                    (v.create)()
-                        .option_specs()
-                        .iter()
-                        .any(|o| o.name.eq_ignore_ascii_case(name))
-                });
-                if !known {
-                    return self.error(&format!(
-                        "unknown option '{}'",
-                        name.chars().take(60).collect::<String>()
-                    ));
-                }
-                match self.game.set_option(name, value) {
-                    Ok(()) => {
-                        self.variant_options
-                            .retain(|(n, _)| !n.eq_ignore_ascii_case(name));
-                        self.variant_options
-                            .push((name.to_string(), value.to_string()));
-                    }
-                    Err(e) => self.error(&e),
-                }
-            }
+        let result = match opts::find(&engine_options::declarations(&self.registry), name) {
+            Some(decl) => decl.clone().apply(self, value),
+            None => self.set_variant_option(name, value),
+        };
+        if let Err(e) = result {
+            self.error(&e.to_string());
         }
+    }
+
+    /// A variant's rule option: checked against the declaring variants, remembered, and applied
+    /// now if the current variant has it (later games of a variant that has it get it too).
+    fn set_variant_option(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        let declared: Vec<_> = self
+            .registry
+            .entries()
+            .iter()
+            .flat_map(|e| (e.options)())
+            .filter(|spec| spec.is_named(name))
+            .collect();
+        if declared.is_empty() {
+            return Err(OptionError::Unknown {
+                name: name.to_string(),
+            });
+        }
+        for spec in &declared {
+            spec.parse(value)?;
+        }
+        if self.game.option_specs().iter().any(|o| o.is_named(name)) {
+            self.game.set_option(name, value)?;
+        }
+        self.variant_options
+            .retain(|(n, _)| !n.eq_ignore_ascii_case(name));
+        self.variant_options
+            .push((declared[0].name.to_string(), value.to_string()));
+        Ok(())
     }
 
     /// `EvalFile`: a parameter file (`docs/eval.md`) for its variant's evaluator, or
     /// `<default>` (or an empty value) for the built-in parameters.
-    fn set_eval_file(&mut self, value: &str) {
+    pub(crate) fn set_eval_file(&mut self, value: &str) -> Result<(), OptionError> {
+        let fail = |reason: String| OptionError::NotApplied {
+            name: "EvalFile",
+            reason,
+        };
         if value.is_empty() || value == "<default>" {
             self.eval_params = None;
-            if let Err(e) = self.game.set_eval_params(None) {
-                self.error(&e);
-            }
-            return;
+            return self.game.set_eval_params(None).map_err(fail);
         }
         let params = match read_small_file(value) {
-            Ok(text) => match EvalParams::from_text(&text) {
-                Ok(p) => p,
-                Err(e) => return self.error(&format!("EvalFile '{value}': {e}")),
-            },
-            Err(e) => return self.error(&format!("EvalFile '{value}' cannot be read: {e}")),
+            Ok(text) => {
+                EvalParams::from_text(&text).map_err(|e| fail(format!("'{value}': {e}")))?
+            }
+            Err(e) => return Err(fail(format!("'{value}' cannot be read: {e}"))),
         };
         if params.variant() == self.game.variant() {
-            if let Err(e) = self.game.set_eval_params(Some(params.clone())) {
-                return self.error(&format!("EvalFile '{value}': {e}"));
-            }
+            self.game
+                .set_eval_params(Some(params.clone()))
+                .map_err(|e| fail(format!("'{value}': {e}")))?;
         } else {
             // Kept for when its variant is chosen (GUIs send options in any order).
             self.out.line(&format!(
@@ -380,34 +345,43 @@ impl Engine {
             ));
         }
         self.eval_params = Some(params);
+        Ok(())
     }
 
-    /// `eldritch ...`: army declarations and the start of an Eldritch game.
-    fn cmd_eldritch(&mut self, rest: &str) {
-        use crate::eldritch_setup::SetupAction;
+    /// `UCI_Variant`: a new game of the variant, with the options set so far.
+    pub(crate) fn set_variant(&mut self, name: &str) -> Result<(), OptionError> {
+        let game = self
+            .fresh_game(name)
+            .ok_or_else(|| OptionError::NotApplied {
+                name: "UCI_Variant",
+                reason: format!("not changed: unknown variant '{name}'"),
+            })?;
+        self.game = game;
+        self.tt.clear();
+        Ok(())
+    }
+
+    /// A variant's setup command (`eldritch ...`): declarations, and the start of its game.
+    fn cmd_setup(&mut self, command: &str, rest: &str) {
         self.settle_worker();
-        let mut options = grimoire_engine::variants::eldritch::EldritchOptions::default();
-        for (name, value) in &self.variant_options {
-            use grimoire_engine::Rules;
-            let _ = grimoire_engine::variants::eldritch::Eldritch::set_option(
-                &mut options,
-                name,
-                value,
-            );
-        }
-        match self.eldritch.handle(rest, &options) {
+        let Some(setup) = self.setups.iter_mut().find(|s| s.command() == command) else {
+            return;
+        };
+        let variant = setup.variant();
+        match setup.handle(rest, &self.variant_options) {
             Ok(SetupAction::Say(lines)) => {
                 for l in lines {
                     self.out.line(&format!("info string {l}"));
                 }
             }
             Ok(SetupAction::Start(fen)) => {
-                if self.game.variant() != "eldritch" {
-                    return self
-                        .error("eldritch start needs setoption name UCI_Variant value eldritch");
+                if self.game.variant() != variant {
+                    return self.error(&format!(
+                        "{command} start needs setoption name UCI_Variant value {variant}"
+                    ));
                 }
                 match self.game.set_position(Some(&fen), &[]) {
-                    Ok(()) => self.out.line(&format!("info string eldritch start {fen}")),
+                    Ok(()) => self.out.line(&format!("info string {command} start {fen}")),
                     Err(e) => self.error(&e),
                 }
             }

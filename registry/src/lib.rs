@@ -1,23 +1,19 @@
-//! Maps variant names to implementations: each variant's rules with its evaluator. The protocol
-//! works through the object-safe [`AnyGame`]; everything below it (perft, search) is
+//! The variants behind one object-safe game type. [`Registry`] holds one entry per variant
+//! manifest (`grimoire_eval::variant::Variant`), filled from the one list
+//! (`grimoire_eval::variant::visit_variants`) or by [`Registry::register`]. The protocol, the
+//! arena and the pictures work through [`AnyGame`]; everything below it (perft, search) is
 //! monomorphized per variant, so the only dynamic dispatch is one call per command.
 
-use grimoire_engine::eval_api::Evaluator;
+use grimoire_engine::options::{self, OptionError, OptionSpec};
 use grimoire_engine::perft;
-use grimoire_engine::rules::{Outcome, Rules, VariantOption};
+use grimoire_engine::rules::{OptionsOf, Outcome, Rules};
 use grimoire_engine::search::{
     self, Limits, Report, SearchOptions, SearchResult, Shared, TranspositionTable,
 };
 use grimoire_engine::soak::{self, SoakConfig, SoakStats};
-use grimoire_engine::variants::archmage::ArchMage;
-use grimoire_engine::variants::chess::Chess;
-use grimoire_engine::variants::duggan::Duggan;
-use grimoire_engine::variants::eldritch::Eldritch;
-use grimoire_engine::variants::ghost::Ghost;
 use grimoire_engine::{Color, Game};
-use grimoire_eval::{
-    ArchMageEval, ChessEval, DugganEval, EldritchEval, EvalParams, GhostEval, TunableEval,
-};
+use grimoire_eval::variant::{visit_variants, SetupAction, SetupCommands, Variant, VariantVisitor};
+use grimoire_eval::{EvalParams, TunableEval};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -56,9 +52,9 @@ pub trait AnyGame: Send + Sync {
     ) -> (SearchResult, Option<String>, Option<String>);
     /// The fixed positions of `bench`.
     fn bench_positions(&self) -> &'static [&'static str];
-    fn option_specs(&self) -> Vec<VariantOption>;
+    fn option_specs(&self) -> Vec<OptionSpec>;
     /// Sets a variant option; the current game is replayed under the new rules.
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError>;
     /// The current position as a variant-independent picture (for the SVG writer).
     fn view(&self) -> grimoire_engine::view::BoardView;
     /// The from and to squares of the last played move that the view shows; empty at the start.
@@ -88,16 +84,16 @@ pub trait AnyGame: Send + Sync {
     fn check_consistency(&self) -> Result<usize, String>;
 }
 
-/// A game of variant `R`, evaluated by `E`, with the variant's options.
-pub struct VariantGame<R: Rules, E: Evaluator<R>> {
-    eval: Arc<E>,
-    options: R::Options,
+/// A game of variant `V`, with the variant's options.
+pub struct VariantGame<V: Variant> {
+    eval: Arc<V::Eval>,
+    options: OptionsOf<V::Rules>,
     start_fen: Option<String>,
     move_tokens: Vec<String>,
-    game: Game<R>,
+    game: Game<V::Rules>,
 }
 
-impl<R: Rules, E: Evaluator<R>> Clone for VariantGame<R, E> {
+impl<V: Variant> Clone for VariantGame<V> {
     fn clone(&self) -> Self {
         VariantGame {
             eval: self.eval.clone(),
@@ -109,12 +105,12 @@ impl<R: Rules, E: Evaluator<R>> Clone for VariantGame<R, E> {
     }
 }
 
-impl<R: Rules, E: Evaluator<R>> VariantGame<R, E> {
-    pub fn new(eval: E) -> Self {
-        let options = R::Options::default();
-        let game = Game::new(R::start_position(&options));
+impl<V: Variant> VariantGame<V> {
+    pub fn new() -> Self {
+        let options = OptionsOf::<V::Rules>::default();
+        let game = Game::new(V::Rules::start_position(&options));
         VariantGame {
-            eval: Arc::new(eval),
+            eval: Arc::new(V::Eval::default()),
             options,
             start_fen: None,
             move_tokens: Vec::new(),
@@ -122,14 +118,14 @@ impl<R: Rules, E: Evaluator<R>> VariantGame<R, E> {
         }
     }
 
-    pub fn game(&self) -> &Game<R> {
+    pub fn game(&self) -> &Game<V::Rules> {
         &self.game
     }
 
-    fn build(&self, fen: Option<&str>, moves: &[&str]) -> Result<Game<R>, String> {
+    fn build(&self, fen: Option<&str>, moves: &[&str]) -> Result<Game<V::Rules>, String> {
         let start = match fen {
-            Some(f) => R::from_fen(f, &self.options).map_err(|e| format!("bad FEN: {e}"))?,
-            None => R::start_position(&self.options),
+            Some(f) => V::Rules::from_fen(f, &self.options).map_err(|e| format!("bad FEN: {e}"))?,
+            None => V::Rules::start_position(&self.options),
         };
         let mut game = Game::new(start);
         for (i, token) in moves.iter().enumerate() {
@@ -140,9 +136,15 @@ impl<R: Rules, E: Evaluator<R>> VariantGame<R, E> {
     }
 }
 
-impl<R: Rules, E: TunableEval<R> + Default> AnyGame for VariantGame<R, E> {
+impl<V: Variant> Default for VariantGame<V> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<V: Variant> AnyGame for VariantGame<V> {
     fn variant(&self) -> &'static str {
-        R::NAME
+        V::Rules::NAME
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
@@ -174,7 +176,7 @@ impl<R: Rules, E: TunableEval<R> + Default> AnyGame for VariantGame<R, E> {
         format!(
             "{}\n\nVariant: {}\nFen: {}\nKey: {:016X}\nSide to move: {}\nLegal moves: {}\nHalfmove clock: {}\nState: {}",
             pos.render(),
-            R::NAME,
+            V::Rules::NAME,
             pos.to_fen(),
             pos.hash(),
             pos.side_to_move().name(),
@@ -238,16 +240,20 @@ impl<R: Rules, E: TunableEval<R> + Default> AnyGame for VariantGame<R, E> {
     }
 
     fn bench_positions(&self) -> &'static [&'static str] {
-        R::BENCH
+        V::BENCH
     }
 
-    fn option_specs(&self) -> Vec<VariantOption> {
-        R::option_specs()
+    fn option_specs(&self) -> Vec<OptionSpec> {
+        V::options().into_iter().map(|d| d.spec).collect()
     }
 
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         let mut options = self.options.clone();
-        R::set_option(&mut options, name, value)?;
+        let decls = V::options();
+        let decl = options::find(&decls, name).ok_or_else(|| OptionError::Unknown {
+            name: format!("{name}' for variant '{}", V::Rules::NAME),
+        })?;
+        decl.apply(&mut options, value)?;
         let old = std::mem::replace(&mut self.options, options);
         // Options change the rules: replay the current game under them, or keep the old rules.
         let tokens: Vec<&str> = self.move_tokens.iter().map(String::as_str).collect();
@@ -258,7 +264,10 @@ impl<R: Rules, E: TunableEval<R> + Default> AnyGame for VariantGame<R, E> {
             }
             Err(e) => {
                 self.options = old;
-                Err(format!("option not applied: {e}"))
+                Err(OptionError::NotApplied {
+                    name: decl.spec.name,
+                    reason: format!("not applied: {e}"),
+                })
             }
         }
     }
@@ -343,8 +352,8 @@ impl<R: Rules, E: TunableEval<R> + Default> AnyGame for VariantGame<R, E> {
 
     fn set_eval_params(&mut self, params: Option<EvalParams>) -> Result<(), String> {
         self.eval = Arc::new(match params {
-            Some(p) => E::from_params(p)?,
-            None => E::default(),
+            Some(p) => V::Eval::from_params(p)?,
+            None => V::Eval::default(),
         });
         Ok(())
     }
@@ -358,10 +367,129 @@ impl<R: Rules, E: TunableEval<R> + Default> AnyGame for VariantGame<R, E> {
     }
 }
 
+/// Pre-game setup commands of one variant, with the declarations made so far.
+pub trait AnySetup: Send {
+    /// The command word (`eldritch`).
+    fn command(&self) -> &'static str;
+    /// The variant the commands set up.
+    fn variant(&self) -> &'static str;
+    /// Handles the arguments after the command word; `option_values` are the variant's rule
+    /// options set so far, as (name, value) pairs already checked.
+    fn handle(
+        &mut self,
+        args: &str,
+        option_values: &[(String, String)],
+    ) -> Result<SetupAction, String>;
+}
+
+struct SetupOf<V: Variant>(V::Setup);
+
+impl<V: Variant> AnySetup for SetupOf<V> {
+    fn command(&self) -> &'static str {
+        <V::Setup as SetupCommands<V::Rules>>::COMMAND.unwrap_or("")
+    }
+
+    fn variant(&self) -> &'static str {
+        V::Rules::NAME
+    }
+
+    fn handle(
+        &mut self,
+        args: &str,
+        option_values: &[(String, String)],
+    ) -> Result<SetupAction, String> {
+        let decls = V::options();
+        let mut options = OptionsOf::<V::Rules>::default();
+        for (name, value) in option_values {
+            if let Some(d) = options::find(&decls, name) {
+                // Values were checked when they were set.
+                let _ = d.apply(&mut options, value);
+            }
+        }
+        self.0.handle(args, &options)
+    }
+}
+
 /// One registered variant.
+#[derive(Clone)]
 pub struct VariantEntry {
     pub name: &'static str,
     pub create: fn() -> Box<dyn AnyGame>,
+    /// The variant's rule options (G7).
+    pub options: fn() -> Vec<OptionSpec>,
+    /// Its setup commands, where it has some.
+    pub setup: Option<fn() -> Box<dyn AnySetup>>,
+}
+
+impl VariantEntry {
+    /// The entry of manifest `V`.
+    pub fn of<V: Variant>() -> Self {
+        let setup: Option<fn() -> Box<dyn AnySetup>> =
+            <V::Setup as SetupCommands<V::Rules>>::COMMAND.map(|_| {
+                (|| Box::new(SetupOf::<V>(V::Setup::default())) as Box<dyn AnySetup>) as fn() -> _
+            });
+        VariantEntry {
+            name: V::Rules::NAME,
+            create: || Box::new(VariantGame::<V>::new()),
+            options: || V::options().into_iter().map(|d| d.spec).collect(),
+            setup,
+        }
+    }
+}
+
+/// The variants an engine plays, by name.
+#[derive(Clone)]
+pub struct Registry {
+    entries: Vec<VariantEntry>,
+}
+
+impl VariantVisitor for Registry {
+    fn visit<V: Variant>(&mut self) {
+        self.register::<V>();
+    }
+}
+
+impl Registry {
+    /// No variants.
+    pub fn empty() -> Self {
+        Registry {
+            entries: Vec::new(),
+        }
+    }
+
+    /// Every variant of the list (`grimoire_eval::variant::visit_variants`), in its order.
+    pub fn standard() -> Self {
+        let mut registry = Registry::empty();
+        visit_variants(&mut registry);
+        registry
+    }
+
+    /// Adds manifest `V` (replacing a variant of the same name).
+    pub fn register<V: Variant>(&mut self) -> &mut Self {
+        self.entries.retain(|e| e.name != V::Rules::NAME);
+        self.entries.push(VariantEntry::of::<V>());
+        self
+    }
+
+    pub fn entries(&self) -> &[VariantEntry] {
+        &self.entries
+    }
+
+    pub fn names(&self) -> Vec<&'static str> {
+        self.entries.iter().map(|e| e.name).collect()
+    }
+
+    /// The entry named `name` (any case).
+    pub fn get(&self, name: &str) -> Option<&VariantEntry> {
+        self.entries
+            .iter()
+            .find(|e| e.name.eq_ignore_ascii_case(name))
+    }
+
+    /// A new game of the named variant at its start position.
+    pub fn create(&self, name: &str) -> Option<Box<dyn AnyGame>> {
+        self.get(name).map(|e| (e.create)())
+    }
 }
 
 /// The tokens of the actions `turn` played from `pos`, joined by single spaces.
@@ -375,34 +503,18 @@ fn turn_tokens<R: Rules>(pos: &R, turn: &[grimoire_engine::Move]) -> String {
     tokens.join(" ")
 }
 
-fn entry<R: Rules, E: TunableEval<R> + Default>() -> VariantEntry {
-    VariantEntry {
-        name: R::NAME,
-        create: || Box::new(VariantGame::<R, E>::new(E::default())),
-    }
-}
-
-/// Every variant the engine plays with its evaluator, in `UCI_Variant` order.
+/// Every variant the engine plays, in `UCI_Variant` order.
 pub fn variants() -> Vec<VariantEntry> {
-    vec![
-        entry::<Chess, ChessEval>(),
-        entry::<Duggan, DugganEval>(),
-        entry::<ArchMage, ArchMageEval>(),
-        entry::<Ghost, GhostEval>(),
-        entry::<Eldritch, EldritchEval>(),
-    ]
+    Registry::standard().entries
 }
 
 pub fn variant_names() -> Vec<&'static str> {
-    variants().iter().map(|v| v.name).collect()
+    Registry::standard().names()
 }
 
 /// A new game of the named variant at its start position.
 pub fn create(name: &str) -> Option<Box<dyn AnyGame>> {
-    variants()
-        .into_iter()
-        .find(|v| v.name.eq_ignore_ascii_case(name))
-        .map(|v| (v.create)())
+    Registry::standard().create(name)
 }
 
 #[cfg(test)]

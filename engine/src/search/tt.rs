@@ -47,17 +47,24 @@ fn pack(move_bits: u32, score: Score, depth: i32, bound: Bound, generation: u8) 
 impl TranspositionTable {
     /// A table of about `mb` megabytes (at least one slot).
     pub fn new(mb: usize) -> Self {
+        Self::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of `mb` megabytes, or why it cannot be allocated (the caller keeps its old one).
+    pub fn try_new(mb: usize) -> Result<Self, String> {
         let count = (mb.max(1) << 20) / SLOT_BYTES;
-        let slots = (0..count)
-            .map(|_| Slot {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-            })
-            .collect();
-        TranspositionTable {
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(count)
+            .map_err(|_| format!("cannot allocate a {mb} MB hash table"))?;
+        slots.extend((0..count).map(|_| Slot {
+            check: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+        }));
+        Ok(TranspositionTable {
             slots,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     #[inline]

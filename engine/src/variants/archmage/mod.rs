@@ -13,6 +13,7 @@
 mod attacks;
 mod fen;
 mod movegen;
+pub mod options;
 pub mod pieces;
 mod reference;
 mod see;

@@ -12,6 +12,7 @@
 mod attacks;
 mod fen;
 mod movegen;
+pub mod options;
 mod reference;
 mod see;
 pub mod tables;

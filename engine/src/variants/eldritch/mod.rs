@@ -16,6 +16,7 @@ pub mod catalogue;
 mod fen;
 pub mod geometry;
 mod movegen;
+pub mod options;
 pub mod placement;
 mod play;
 mod reference;

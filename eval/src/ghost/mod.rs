@@ -5,6 +5,9 @@
 //! neighbourhood and at enemy living pieces, and a pending spawn counted for its owner. All
 //! numbers come from [`EvalParams::ghost`]; `docs/eval.md` has the section.
 
+mod variant;
+pub use variant::GhostVariant;
+
 use crate::chess::ChessEval;
 use crate::features::{piece_value_with, PieceValue};
 use crate::params::EvalParams;

@@ -4,6 +4,10 @@
 //! ([`derived_piece_values`]); a test checks the built-in numbers against it. During the
 //! placement phase the unplaced pieces count their material.
 
+pub mod setup;
+mod variant;
+pub use variant::EldritchVariant;
+
 use crate::features::{piece_value_with, PieceValue};
 use crate::params::EvalParams;
 use crate::reader::{piece_square_tables, ParamReader};

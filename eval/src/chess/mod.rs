@@ -4,6 +4,9 @@
 //! Everything the parameters determine is expanded into tables when the evaluator is built, so
 //! `evaluate` does no allocation, no move generation and no parameter look-ups.
 
+mod variant;
+pub use variant::ChessVariant;
+
 use crate::params::{EvalParams, CHESS_KIND_NAMES};
 use crate::reader::{passed_spans, piece_square_tables, ParamReader};
 pub use crate::score::S;

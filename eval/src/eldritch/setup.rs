@@ -3,24 +3,16 @@
 //! game from the placement phase (ELD-051) or the default placement (ELD-060). The start is
 //! handed to the game as a FEN, so everything else (moves, `go`, `d`) works unchanged.
 
+use super::MATERIAL;
+use crate::variant::{SetupAction, SetupCommands};
 use grimoire_engine::variants::eldritch::army::{matched_sides, propose, Bundle, Declaration};
 use grimoire_engine::variants::eldritch::{Eldritch, EldritchOptions};
 use grimoire_engine::{Color, Rules};
-use grimoire_eval::eldritch::MATERIAL;
 
 /// The declarations made so far (both FIDE armies until declared).
 #[derive(Clone, Debug, Default)]
 pub struct EldritchSetup {
     decls: [Declaration; 2],
-}
-
-/// What a setup command asks the engine to do.
-#[derive(Debug, PartialEq, Eq)]
-pub enum SetupAction {
-    /// Lines to print as `info string`.
-    Say(Vec<String>),
-    /// Start the game from this FEN (the variant must be `eldritch`).
-    Start(String),
 }
 
 fn side(word: &str) -> Result<Color, String> {
@@ -35,9 +27,13 @@ impl EldritchSetup {
     pub fn declaration(&self, c: Color) -> &Declaration {
         &self.decls[c.index()]
     }
+}
+
+impl SetupCommands<Eldritch> for EldritchSetup {
+    const COMMAND: Option<&'static str> = Some("eldritch");
 
     /// Handles the arguments of one `eldritch ...` command.
-    pub fn handle(&mut self, args: &str, options: &EldritchOptions) -> Result<SetupAction, String> {
+    fn handle(&mut self, args: &str, options: &EldritchOptions) -> Result<SetupAction, String> {
         let mut words = args.split_whitespace();
         let sub = words.next().unwrap_or("");
         match sub {

@@ -7,6 +7,9 @@
 //! Everything the parameters determine is expanded into tables when the evaluator is built, so
 //! `evaluate` does no allocation and no move generation.
 
+mod variant;
+pub use variant::DugganVariant;
+
 use crate::features::{piece_value, piece_value_with};
 use crate::params::{EvalParams, DUGGAN_KIND_NAMES};
 use crate::reader::{passed_spans, piece_square_tables, ParamReader};

@@ -3,6 +3,9 @@
 //! their switches and drops defend it), attacks on the enemy King's zone, and tempo. Material
 //! comes from the piece-value method ([`derived_piece_values`], `docs/eval.md`).
 
+mod variant;
+pub use variant::ArchMageVariant;
+
 use crate::features::{piece_value, piece_value_with};
 use crate::params::{EvalParams, ARCHMAGE_KIND_NAMES};
 use crate::reader::{piece_square_tables, ParamReader};

@@ -1,0 +1,104 @@
+//! A variant as one manifest: its rules type, its evaluator and default parameters, its setup
+//! commands, its options and its bench positions. Every variant the engine plays is one line
+//! of [`visit_variants`]; the registry, the tuner, the evaluator defaults and the command line
+//! all go through that list, so adding a variant touches its own folders and that one line.
+
+use crate::{EvalParams, TunableEval};
+use grimoire_engine::options::OptionDecl;
+use grimoire_engine::rules::OptionsOf;
+use grimoire_engine::Rules;
+
+/// One variant, bound to everything the engine needs to play it.
+pub trait Variant: 'static {
+    /// The rules (position type); its `NAME` is the variant's name.
+    type Rules: Rules;
+    /// The evaluator, built from [`Variant::default_params`] unless an `EvalFile` says else.
+    type Eval: TunableEval<Self::Rules> + Default;
+    /// The pre-game setup commands ([`NoSetup`] where there are none).
+    type Setup: SetupCommands<Self::Rules>;
+
+    /// Fixed positions (FENs) searched by `bench`: varied openings, middle games and endings.
+    const BENCH: &'static [&'static str];
+
+    /// The variant's rule options (G7), as data.
+    fn options() -> Vec<OptionDecl<OptionsOf<Self::Rules>>> {
+        Vec::new()
+    }
+
+    /// The built-in evaluation parameters (the tuner's starting point too).
+    fn default_params() -> EvalParams;
+}
+
+/// What a setup command asks of the engine.
+#[derive(Debug, PartialEq, Eq)]
+pub enum SetupAction {
+    /// Lines to report (as `info string`).
+    Say(Vec<String>),
+    /// Start the game from this FEN (the variant must be the current one).
+    Start(String),
+}
+
+/// Pre-game commands of a variant (Eldritch's army declarations), with the state they build up.
+/// The protocol routes a line whose first word is [`SetupCommands::COMMAND`] here.
+pub trait SetupCommands<R: Rules>: Default + Clone + Send + 'static {
+    /// The command word, `None` for a variant without setup commands.
+    const COMMAND: Option<&'static str>;
+
+    /// Handles the arguments after the command word, under the current rule options.
+    fn handle(&mut self, args: &str, options: &OptionsOf<R>) -> Result<SetupAction, String>;
+}
+
+/// The setup of a variant that has no setup commands.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoSetup;
+
+impl<R: Rules> SetupCommands<R> for NoSetup {
+    const COMMAND: Option<&'static str> = None;
+
+    fn handle(&mut self, _args: &str, _options: &OptionsOf<R>) -> Result<SetupAction, String> {
+        Err(format!("{} has no setup commands", R::NAME))
+    }
+}
+
+/// Something done once per registered variant, with the variant's types in hand.
+pub trait VariantVisitor {
+    fn visit<V: Variant>(&mut self);
+}
+
+/// Every variant the engine plays, in `UCI_Variant` order: the one list. A new variant adds its
+/// manifest here, one line.
+pub fn visit_variants(visitor: &mut impl VariantVisitor) {
+    visitor.visit::<crate::chess::ChessVariant>();
+    visitor.visit::<crate::duggan::DugganVariant>();
+    visitor.visit::<crate::archmage::ArchMageVariant>();
+    visitor.visit::<crate::ghost::GhostVariant>();
+    visitor.visit::<crate::eldritch::EldritchVariant>();
+}
+
+/// The names of the listed variants, in order.
+pub fn variant_names() -> Vec<&'static str> {
+    struct Names(Vec<&'static str>);
+    impl VariantVisitor for Names {
+        fn visit<V: Variant>(&mut self) {
+            self.0.push(V::Rules::NAME);
+        }
+    }
+    let mut names = Names(Vec::new());
+    visit_variants(&mut names);
+    names.0
+}
+
+/// The built-in parameters of the listed variant `name`.
+pub fn default_params(name: &str) -> Option<EvalParams> {
+    struct Find<'a>(&'a str, Option<EvalParams>);
+    impl VariantVisitor for Find<'_> {
+        fn visit<V: Variant>(&mut self) {
+            if self.1.is_none() && V::Rules::NAME == self.0 {
+                self.1 = Some(V::default_params());
+            }
+        }
+    }
+    let mut find = Find(name, None);
+    visit_variants(&mut find);
+    find.1
+}

@@ -1,0 +1,71 @@
+//! The engine's own UCI options as data: one declaration each (name, type, default, bounds and
+//! the setter). `uci` lists them and `setoption` applies them through the same table.
+
+use crate::uci::{Engine, DEFAULT_VARIANT};
+use grimoire_engine::options::{
+    as_bool, as_int, as_text, OptionDecl, OptionError, OptionKind, OptionValue,
+};
+use grimoire_engine::search::TranspositionTable;
+use grimoire_registry::Registry;
+use std::sync::Arc;
+
+pub const MAX_HASH_MB: i64 = 65_536;
+pub const MAX_THREADS: i64 = 1024;
+pub const MAX_MULTIPV: i64 = 256;
+pub const MAX_OVERHEAD_MS: i64 = 5_000;
+
+/// Every engine option, `UCI_Variant` first (its choices are the registry's variants).
+pub fn declarations(registry: &Registry) -> Vec<OptionDecl<Engine>> {
+    let names = registry.names();
+    let default_variant = if names.contains(&DEFAULT_VARIANT) {
+        DEFAULT_VARIANT
+    } else {
+        names.first().copied().unwrap_or(DEFAULT_VARIANT)
+    };
+    vec![
+        OptionDecl::new(
+            "UCI_Variant",
+            OptionKind::Combo(names),
+            default_variant.to_string(),
+            |e, v| e.set_variant(as_text(v)),
+        ),
+        OptionDecl::spin("Hash", 16, 1, MAX_HASH_MB, set_hash),
+        OptionDecl::button("Clear Hash", |e, _| {
+            e.tt.clear();
+            Ok(())
+        }),
+        OptionDecl::spin("Threads", 1, 1, MAX_THREADS, |e, v| {
+            e.threads = as_int(v) as usize;
+            Ok(())
+        }),
+        OptionDecl::spin("MultiPV", 1, 1, MAX_MULTIPV, |e, v| {
+            e.multipv = as_int(v) as usize;
+            Ok(())
+        }),
+        OptionDecl::spin("Move Overhead", 30, 0, MAX_OVERHEAD_MS, |e, v| {
+            e.move_overhead_ms = as_int(v) as u64;
+            Ok(())
+        }),
+        OptionDecl::check("Ponder", false, |e, v| {
+            e.ponder = as_bool(v);
+            Ok(())
+        }),
+        OptionDecl::text("EvalFile", "<default>", |e, v| e.set_eval_file(as_text(v))),
+    ]
+}
+
+/// `Hash`: a new table of the size asked for; if it cannot be allocated, the old table stays
+/// in use, entries and all.
+fn set_hash(engine: &mut Engine, value: &OptionValue) -> Result<(), OptionError> {
+    let mb = as_int(value) as usize;
+    let tt = TranspositionTable::try_new(mb).map_err(|reason| OptionError::NotApplied {
+        name: "Hash",
+        reason: format!(
+            "not changed: {reason}; keeping the {} MB table",
+            engine.hash_mb
+        ),
+    })?;
+    engine.tt = Arc::new(tt);
+    engine.hash_mb = mb;
+    Ok(())
+}
