@@ -2,6 +2,37 @@
 //! features (piece-square tables from square features, the piece-value method) and the
 //! evaluators ([`ChessEval`]). See `docs/eval.md`.
 
+/// What every evaluator has alike: `Default` from its manifest's built-in set, a `Debug` that shows only
+/// the parameters, and [`TunableEval`] through its `try_from_params` and `params`.
+macro_rules! evaluator_impls {
+    ($eval:ident, $rules:ty, $variant:ty) => {
+        impl Default for $eval {
+            fn default() -> Self {
+                $eval::try_from_params(<$variant as $crate::variant::Variant>::default_params())
+                    .unwrap_or_else(|e| panic!("{e}"))
+            }
+        }
+
+        impl std::fmt::Debug for $eval {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_struct(stringify!($eval))
+                    .field("params", $eval::params(self))
+                    .finish_non_exhaustive()
+            }
+        }
+
+        impl $crate::TunableEval<$rules> for $eval {
+            fn from_params(params: $crate::EvalParams) -> Result<Self, String> {
+                $eval::try_from_params(params)
+            }
+
+            fn params(&self) -> &$crate::EvalParams {
+                $eval::params(self)
+            }
+        }
+    };
+}
+
 pub mod archmage;
 pub mod chess;
 pub mod duggan;
@@ -34,41 +65,3 @@ pub trait TunableEval<R: Rules>: Evaluator<R> + Sized + Clone {
     fn params(&self) -> &EvalParams;
 }
 
-/// What every evaluator has alike: `Default` from the built-in set, a `Debug` that shows only
-/// the parameters, and [`TunableEval`] through its `try_from_params` and `params`.
-macro_rules! evaluator_impls {
-    ($eval:ident, $rules:ty, $defaults:expr) => {
-        impl Default for $eval {
-            fn default() -> Self {
-                $eval::try_from_params($defaults).unwrap_or_else(|e| panic!("{e}"))
-            }
-        }
-
-        impl std::fmt::Debug for $eval {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.debug_struct(stringify!($eval))
-                    .field("params", $eval::params(self))
-                    .finish_non_exhaustive()
-            }
-        }
-
-        impl TunableEval<$rules> for $eval {
-            fn from_params(params: EvalParams) -> Result<Self, String> {
-                $eval::try_from_params(params)
-            }
-
-            fn params(&self) -> &EvalParams {
-                $eval::params(self)
-            }
-        }
-    };
-}
-
-use grimoire_engine::variants::{archmage::ArchMage, chess::Chess, duggan::Duggan};
-use grimoire_engine::variants::{eldritch::Eldritch, ghost::Ghost};
-
-evaluator_impls!(ChessEval, Chess, EvalParams::chess_tuned());
-evaluator_impls!(DugganEval, Duggan, EvalParams::duggan());
-evaluator_impls!(ArchMageEval, ArchMage, EvalParams::archmage());
-evaluator_impls!(GhostEval, Ghost, EvalParams::ghost());
-evaluator_impls!(EldritchEval, Eldritch, EvalParams::eldritch());

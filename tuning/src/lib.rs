@@ -9,8 +9,8 @@
 //! - [`tune`]: the pipeline, generic over the variant and its evaluator;
 //! - [`synthetic`]: random-game positions labelled by a known evaluator (tests, trials).
 //!
-//! Everything is generic over `R: Rules, E: TunableEval<R>`; [`tune_variant`] is the one place
-//! that maps a variant name to its types.
+//! Everything is generic over `R: Rules, E: TunableEval<R>`; [`tune_variant`] finds a variant's
+//! types in the one list of variants (`grimoire_eval::variant::visit_variants`).
 
 pub mod data;
 pub mod linear;
@@ -22,16 +22,15 @@ pub mod tune;
 
 pub use tune::{Config, Report};
 
-use grimoire_engine::variants::archmage::ArchMage;
-use grimoire_engine::variants::chess::Chess;
-use grimoire_engine::variants::duggan::Duggan;
-use grimoire_engine::variants::eldritch::Eldritch;
-use grimoire_engine::variants::ghost::Ghost;
-use grimoire_eval::{ArchMageEval, ChessEval, DugganEval, EldritchEval, EvalParams, GhostEval};
+use grimoire_engine::Rules;
+use grimoire_eval::variant::{variant_names, visit_variants, Variant, VariantVisitor};
+use grimoire_eval::EvalParams;
 use std::path::Path;
 
-/// The variants the tuner knows.
-pub const VARIANTS: &[&str] = &["chess", "duggan", "archmage", "ghost", "eldritch"];
+/// The variants the tuner knows: every listed variant.
+pub fn variants() -> Vec<&'static str> {
+    variant_names()
+}
 
 /// A tuning entry point for one variant's position and evaluator types.
 type TuneFn = fn(&Path, EvalParams, &Config, &mut dyn FnMut(&str)) -> Result<Report, String>;
@@ -44,19 +43,21 @@ pub fn tune_variant(
     cfg: &Config,
     log: &mut dyn FnMut(&str),
 ) -> Result<Report, String> {
-    // A new variant adds its arm here and its name to VARIANTS.
-    let run: TuneFn = match variant {
-        "chess" => tune::tune_file::<Chess, ChessEval>,
-        "duggan" => tune::tune_file::<Duggan, DugganEval>,
-        "archmage" => tune::tune_file::<ArchMage, ArchMageEval>,
-        "ghost" => tune::tune_file::<Ghost, GhostEval>,
-        "eldritch" => tune::tune_file::<Eldritch, EldritchEval>,
-        other => {
-            return Err(format!(
-                "no tuner for variant {other:?} (known: {})",
-                VARIANTS.join(", ")
-            ))
+    struct Find<'a>(&'a str, Option<TuneFn>);
+    impl VariantVisitor for Find<'_> {
+        fn visit<V: Variant>(&mut self) {
+            if V::Rules::NAME == self.0 {
+                self.1 = Some(tune::tune_file::<V::Rules, V::Eval>);
+            }
         }
+    }
+    let mut find = Find(variant, None);
+    visit_variants(&mut find);
+    let Some(run) = find.1 else {
+        return Err(format!(
+            "no tuner for variant {variant:?} (known: {})",
+            variants().join(", ")
+        ));
     };
     if start.variant() != variant {
         return Err(format!(

@@ -6,7 +6,7 @@ use grimoire_eval::EvalParams;
 use grimoire_tuning::optimize::AdamConfig;
 use grimoire_tuning::prepare::Preparation;
 use grimoire_tuning::tune::changes;
-use grimoire_tuning::{tune_variant, Config, VARIANTS};
+use grimoire_tuning::{tune_variant, variants, Config};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -71,11 +71,11 @@ struct Args {
 }
 
 fn run(args: Args) -> Result<(), String> {
-    if !VARIANTS.contains(&args.variant.as_str()) {
+    if !variants().contains(&args.variant.as_str()) {
         return Err(format!(
             "no tuner for variant {:?} (known: {})",
             args.variant,
-            VARIANTS.join(", ")
+            variants().join(", ")
         ));
     }
     if let Some(n) = args.threads {

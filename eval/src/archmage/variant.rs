@@ -27,3 +27,5 @@ impl Variant for ArchMageVariant {
         EvalParams::archmage()
     }
 }
+
+evaluator_impls!(ArchMageEval, ArchMage, ArchMageVariant);

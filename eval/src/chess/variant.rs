@@ -21,3 +21,5 @@ impl Variant for ChessVariant {
         EvalParams::chess_tuned()
     }
 }
+
+evaluator_impls!(ChessEval, Chess, ChessVariant);

@@ -27,3 +27,5 @@ impl Variant for DugganVariant {
         EvalParams::duggan()
     }
 }
+
+evaluator_impls!(DugganEval, Duggan, DugganVariant);

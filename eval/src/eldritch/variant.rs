@@ -28,3 +28,5 @@ impl Variant for EldritchVariant {
         EvalParams::eldritch()
     }
 }
+
+evaluator_impls!(EldritchEval, Eldritch, EldritchVariant);

@@ -21,3 +21,5 @@ impl Variant for GhostVariant {
         EvalParams::ghost()
     }
 }
+
+evaluator_impls!(GhostEval, Ghost, GhostVariant);
