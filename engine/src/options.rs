@@ -4,6 +4,7 @@
 //! option is written twice and no setter parses text.
 
 use std::fmt;
+use std::sync::Arc;
 
 /// What kind of value an option takes, with its bounds: the UCI option types.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,18 +140,20 @@ impl OptionSpec {
 /// The setter of an option on its target `T`, given a checked value.
 pub type Setter<T> = fn(&mut T, &OptionValue) -> Result<(), OptionError>;
 
+type SetFn<T> = Arc<dyn Fn(&mut T, &OptionValue) -> Result<(), OptionError> + Send + Sync>;
+
 /// One option: what `uci` lists and how `setoption` applies it to a `T` (the engine, or a
 /// variant's rule options).
 pub struct OptionDecl<T> {
     pub spec: OptionSpec,
-    pub set: Setter<T>,
+    set: SetFn<T>,
 }
 
 impl<T> Clone for OptionDecl<T> {
     fn clone(&self) -> Self {
         OptionDecl {
             spec: self.spec.clone(),
-            set: self.set,
+            set: self.set.clone(),
         }
     }
 }
@@ -161,7 +164,7 @@ impl<T> fmt::Debug for OptionDecl<T> {
     }
 }
 
-impl<T> OptionDecl<T> {
+impl<T: 'static> OptionDecl<T> {
     /// A `check` option.
     pub fn check(name: &'static str, default: bool, set: Setter<T>) -> Self {
         Self::new(name, OptionKind::Check, default.to_string(), set)
@@ -203,6 +206,10 @@ impl<T> OptionDecl<T> {
     }
 
     pub fn new(name: &'static str, kind: OptionKind, default: String, set: Setter<T>) -> Self {
+        Self::with_setter(name, kind, default, Arc::new(set))
+    }
+
+    fn with_setter(name: &'static str, kind: OptionKind, default: String, set: SetFn<T>) -> Self {
         OptionDecl {
             spec: OptionSpec {
                 name,
@@ -213,6 +220,34 @@ impl<T> OptionDecl<T> {
         }
     }
 
+    /// A `check` option that sets the flag `field` picks out of the target.
+    pub fn check_field(name: &'static str, default: bool, field: fn(&mut T) -> &mut bool) -> Self {
+        let set: SetFn<T> = Arc::new(move |t, v| {
+            *field(t) = as_bool(v);
+            Ok(())
+        });
+        Self::with_setter(name, OptionKind::Check, default.to_string(), set)
+    }
+
+    /// A `combo` option whose choices name values of the field `field` picks out (the first
+    /// choice is the default).
+    pub fn combo_field<V: Copy + Send + Sync + 'static>(
+        name: &'static str,
+        choices: &'static [(&'static str, V)],
+        field: fn(&mut T) -> &mut V,
+    ) -> Self {
+        let set: SetFn<T> = Arc::new(move |t, v| {
+            let chosen = as_text(v);
+            if let Some((_, value)) = choices.iter().find(|(word, _)| *word == chosen) {
+                *field(t) = *value;
+            }
+            Ok(())
+        });
+        let words = choices.iter().map(|(word, _)| *word).collect();
+        let default = choices.first().map_or("", |(word, _)| word).to_string();
+        Self::with_setter(name, OptionKind::Combo(words), default, set)
+    }
+
     /// Parses `text` and applies it to `target`.
     pub fn apply(&self, target: &mut T, text: &str) -> Result<(), OptionError> {
         let value = self.spec.parse(text)?;
@@ -221,12 +256,12 @@ impl<T> OptionDecl<T> {
 }
 
 /// The declaration named `name` in `decls`.
-pub fn find<'a, T>(decls: &'a [OptionDecl<T>], name: &str) -> Option<&'a OptionDecl<T>> {
+pub fn find<'a, T: 'static>(decls: &'a [OptionDecl<T>], name: &str) -> Option<&'a OptionDecl<T>> {
     decls.iter().find(|d| d.spec.is_named(name))
 }
 
 /// Sets the option `name` of `target` from `decls`; an unknown name is an error.
-pub fn set_by_name<T>(
+pub fn set_by_name<T: 'static>(
     decls: &[OptionDecl<T>],
     target: &mut T,
     name: &str,

@@ -33,6 +33,45 @@ macro_rules! evaluator_impls {
     };
 }
 
+/// A variant's manifest (`variant::Variant`) in one declaration: its rules, evaluator, setup
+/// commands, bench positions, options and built-in parameters. It also gives the evaluator its
+/// `Default`, `Debug` and `TunableEval` (through `evaluator_impls!`).
+macro_rules! manifest {
+    (
+        $(#[$doc:meta])*
+        $name:ident {
+            rules: $rules:ty,
+            eval: $eval:ident,
+            setup: $setup:ty,
+            bench: $bench:expr,
+            options: $options:expr,
+            params: $params:expr $(,)?
+        }
+    ) => {
+        $(#[$doc])*
+        pub struct $name;
+
+        impl $crate::variant::Variant for $name {
+            type Rules = $rules;
+            type Eval = $eval;
+            type Setup = $setup;
+            const BENCH: &'static [&'static str] = $bench;
+
+            fn options() -> Vec<
+                grimoire_engine::options::OptionDecl<grimoire_engine::rules::OptionsOf<$rules>>,
+            > {
+                $options
+            }
+
+            fn default_params() -> $crate::EvalParams {
+                $params
+            }
+        }
+
+        evaluator_impls!($eval, $rules, $name);
+    };
+}
+
 pub mod archmage;
 pub mod chess;
 pub mod duggan;
@@ -64,4 +103,3 @@ pub trait TunableEval<R: Rules>: Evaluator<R> + Sized + Clone {
     /// The parameters it was built from.
     fn params(&self) -> &EvalParams;
 }
-

@@ -1,31 +1,20 @@
-//! The archmage manifest: everything the engine needs to play archmage, registered by one line in
+//! The ArchMage Chess manifest: everything the engine needs to play it, registered by one line in
 //! `crate::variant::visit_variants`.
 
 use super::ArchMageEval;
-use crate::variant::{NoSetup, Variant};
+use crate::variant::NoSetup;
 use crate::EvalParams;
-use grimoire_engine::options::OptionDecl;
-use grimoire_engine::rules::OptionsOf;
 use grimoire_engine::variants::archmage::ArchMage;
 use grimoire_engine::Rules;
 
-/// ArchMage: its rules, evaluator, setup, options and bench positions.
-pub struct ArchMageVariant;
-
-impl Variant for ArchMageVariant {
-    type Rules = ArchMage;
-    type Eval = ArchMageEval;
-    type Setup = NoSetup;
-
-    const BENCH: &'static [&'static str] = <ArchMage as Rules>::BENCH;
-
-    fn options() -> Vec<OptionDecl<OptionsOf<ArchMage>>> {
-        grimoire_engine::variants::archmage::options::option_decls()
-    }
-
-    fn default_params() -> EvalParams {
-        EvalParams::archmage()
+manifest! {
+    /// ArchMage Chess: its rules, evaluator, setup, bench positions, options and parameters.
+    ArchMageVariant {
+        rules: ArchMage,
+        eval: ArchMageEval,
+        setup: NoSetup,
+        bench: <ArchMage as Rules>::BENCH,
+        options: grimoire_engine::variants::archmage::options::option_decls(),
+        params: EvalParams::archmage(),
     }
 }
-
-evaluator_impls!(ArchMageEval, ArchMage, ArchMageVariant);

@@ -1,25 +1,20 @@
-//! The ghost manifest: everything the engine needs to play ghost, registered by one line in
+//! The Ghost Chess manifest: everything the engine needs to play it, registered by one line in
 //! `crate::variant::visit_variants`.
 
 use super::GhostEval;
-use crate::variant::{NoSetup, Variant};
+use crate::variant::NoSetup;
 use crate::EvalParams;
 use grimoire_engine::variants::ghost::Ghost;
 use grimoire_engine::Rules;
 
-/// Ghost: its rules, evaluator, setup, options and bench positions.
-pub struct GhostVariant;
-
-impl Variant for GhostVariant {
-    type Rules = Ghost;
-    type Eval = GhostEval;
-    type Setup = NoSetup;
-
-    const BENCH: &'static [&'static str] = <Ghost as Rules>::BENCH;
-
-    fn default_params() -> EvalParams {
-        EvalParams::ghost()
+manifest! {
+    /// Ghost Chess: its rules, evaluator, setup, bench positions, options and parameters.
+    GhostVariant {
+        rules: Ghost,
+        eval: GhostEval,
+        setup: NoSetup,
+        bench: <Ghost as Rules>::BENCH,
+        options: Vec::new(),
+        params: EvalParams::ghost(),
     }
 }
-
-evaluator_impls!(GhostEval, Ghost, GhostVariant);
