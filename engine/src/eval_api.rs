@@ -2,6 +2,7 @@
 //! the search is generic over them, so each (variant, evaluator) pair is monomorphized.
 
 use crate::rules::Rules;
+pub use crate::search::SearchParams;
 
 /// Scores are centipawns from the point of view of the player to decide.
 pub type Score = i32;
@@ -11,4 +12,12 @@ pub trait Evaluator<R: Rules>: Send + Sync + 'static {
     /// The static score of a position that is not over, from the point of view of
     /// `pos.side_to_move()`. Must stay well inside ±10000 (mate scores live above that).
     fn evaluate(&self, pos: &R) -> Score;
+
+    /// The search's margins for this evaluator (`docs/search.md`): each variant's evaluator can
+    /// carry its own set, scaled to its material. The default is [`SearchParams::DEFAULT`].
+    fn search_params(&self) -> &SearchParams {
+        &DEFAULT_SEARCH_PARAMS
+    }
 }
+
+static DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams::DEFAULT;

@@ -7,8 +7,13 @@
 //! can treat a parameter set as a vector ([`EvalParams::as_slice`], [`EvalParams::as_mut_slice`])
 //! and name each slot ([`EvalParams::slot_name`]).
 //!
+//! A set also carries the search's margins for its variant ([`SearchParams`], `search.<field>`
+//! lines in the text form, `docs/search.md`). They are not evaluation terms: they are not slots,
+//! so the tuner's vector view leaves them out and a tuned set carries them through unchanged.
+//!
 //! The format is described in `docs/eval.md`.
 
+use grimoire_engine::search::SearchParams;
 use std::fmt::Write;
 
 /// Names of the piece kinds of chess as they appear in parameter names (index = kind).
@@ -78,6 +83,8 @@ pub struct EvalParams {
     variant: String,
     entries: Vec<Entry>,
     values: Vec<i32>,
+    /// The search's margins for this variant (`search.*` lines; defaults where not given).
+    search: SearchParams,
     /// Header for the next pushed entry (only while building).
     pending_header: Option<String>,
 }
@@ -97,6 +104,7 @@ impl EvalParams {
             variant: variant.to_string(),
             entries: Vec::new(),
             values: Vec::new(),
+            search: SearchParams::DEFAULT,
             pending_header: None,
         }
     }
@@ -240,6 +248,16 @@ impl EvalParams {
         Ok(())
     }
 
+    /// The search's margins this set carries (`search.*`; [`SearchParams::DEFAULT`] unless set).
+    pub fn search(&self) -> &SearchParams {
+        &self.search
+    }
+
+    /// The search's margins, writable.
+    pub fn search_mut(&mut self) -> &mut SearchParams {
+        &mut self.search
+    }
+
     /// The text form: a header comment, `variant <name>`, then one `name mg eg` (or `name value`)
     /// line per parameter, grouped under `#` section comments.
     pub fn to_text(&self) -> String {
@@ -261,13 +279,29 @@ impl EvalParams {
             }
             out.push('\n');
         }
+        // Only the search margins that differ from the defaults: a set without any keeps the
+        // form it always had.
+        let search = self.search.diff(&SearchParams::DEFAULT);
+        if !search.is_empty() {
+            out.push_str("\n# Search margins (docs/search.md); the others keep their defaults.\n");
+            for (name, value) in search {
+                if SearchParams::is_integer(name) == Some(false) {
+                    // The shortest form that reads back as the same `f32`.
+                    let _ = writeln!(out, "{name:<width$} {:>5}", value as f32);
+                } else {
+                    let _ = writeln!(out, "{name:<width$} {value:>5}");
+                }
+            }
+        }
         out
     }
 
     /// Parses the text form. The `variant <name>` line (optional, default `chess`) must come
     /// before any parameter and selects the built-in set the file is read over: parameters the
     /// file does not list keep their default values. Unknown names, duplicates, a wrong number
-    /// of values and anything that is not an integer are errors naming the line.
+    /// of values and anything that is not an integer are errors naming the line. `search.<field>`
+    /// lines set the search's margins ([`SearchParams`], one number each; a fraction only where
+    /// the field takes one); an unknown `search.*` name is an error too.
     pub fn from_text(text: &str) -> Result<EvalParams, String> {
         Self::from_text_over(text, EvalParams::defaults)
     }
@@ -280,6 +314,7 @@ impl EvalParams {
     ) -> Result<EvalParams, String> {
         let mut base: Option<EvalParams> = None;
         let mut seen = Vec::new();
+        let mut seen_search: Vec<&str> = Vec::new();
         for (n, raw) in text.lines().enumerate() {
             let line_no = n + 1;
             let line = raw.split('#').next().unwrap_or("").trim();
@@ -307,6 +342,26 @@ impl EvalParams {
                 Some(params) => params,
                 None => base.insert(base_for("chess").expect("chess has parameters")),
             };
+            if name.starts_with("search.") {
+                if seen_search.contains(&name) {
+                    return Err(format!("line {line_no}: parameter {name:?} given twice"));
+                }
+                let [word] = rest[..] else {
+                    return Err(format!(
+                        "line {line_no}: search parameter {name:?} takes one value, found {}",
+                        rest.len()
+                    ));
+                };
+                let v: f64 = word.parse().map_err(|_| {
+                    format!("line {line_no}: value {word:?} of {name:?} is not a number")
+                })?;
+                params
+                    .search
+                    .set(name, v)
+                    .map_err(|e| format!("line {line_no}: {e}"))?;
+                seen_search.push(name);
+                continue;
+            }
             let i = params.index(name).ok_or_else(|| {
                 format!(
                     "line {line_no}: unknown parameter {name:?} for variant {}",

@@ -152,3 +152,102 @@ fn reference_table_is_consistent() {
     let pawn = get(&small, "Pawn (without double step)");
     assert!((0.6..1.2).contains(&pawn), "pawn {pawn:.2}");
 }
+
+/// `search.*` lines set the search's margins of the set; the evaluator built from it hands them
+/// to the search, which then searches differently.
+#[test]
+fn search_entries_in_a_parameter_file_reach_the_search() {
+    use grimoire_engine::eval_api::{Evaluator, SearchParams};
+    use grimoire_engine::search::{search, Limits, SearchOptions, Shared, TranspositionTable};
+    use grimoire_engine::variants::chess::Chess;
+    use grimoire_engine::{Color, Game, Rules};
+    use grimoire_eval::ChessEval;
+
+    let text = "variant chess\nsearch.rfp_margin 120\nsearch.lmr_divisor 2.5 # fractions allowed\n";
+    let params = EvalParams::from_text(text).unwrap();
+    assert_eq!(params.search().rfp_margin, 120);
+    assert_eq!(params.search().lmr_divisor, 2.5);
+    // Everything else is the shipped set.
+    assert_eq!(params.as_slice(), EvalParams::chess_tuned().as_slice());
+    let tuned = ChessEval::from_params(params.clone());
+    assert_eq!(tuned.search_params(), params.search());
+    assert_eq!(ChessEval::default().search_params(), &SearchParams::DEFAULT);
+
+    let nodes = |eval: &ChessEval| {
+        let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+        let game = Game::new(Chess::from_fen(fen, &()).unwrap());
+        let tt = TranspositionTable::new(4);
+        let limits = Limits {
+            depth: Some(7),
+            ..Limits::default()
+        };
+        let shared = Shared::new(&limits, limits.plan(Color::White, 0));
+        let options = SearchOptions {
+            report: false,
+            ..SearchOptions::default()
+        };
+        search(&game, eval, &tt, &shared, &limits, &options, &mut |_| {}).nodes
+    };
+    let only_rfp = ChessEval::from_params(
+        EvalParams::from_text("variant chess\nsearch.rfp_margin 120\n").unwrap(),
+    );
+    let base = nodes(&ChessEval::default());
+    assert_eq!(
+        nodes(&ChessEval::default()),
+        base,
+        "the search is deterministic"
+    );
+    assert_ne!(
+        nodes(&only_rfp),
+        base,
+        "search.rfp_margin 120 changed nothing"
+    );
+    assert_ne!(nodes(&tuned), base);
+}
+
+#[test]
+fn bad_search_entries_are_rejected_with_a_message() {
+    for (text, expect) in [
+        ("search.xyz 1", "unknown search parameter \"search.xyz\""),
+        ("search.rfp_margin 1.5", "whole number"),
+        ("search.rfp_margin", "takes one value"),
+        ("search.rfp_margin 1 2", "takes one value"),
+        ("search.rfp_margin ninety", "not a number"),
+        ("search.nmp_depth_divisor 0", "must lie in"),
+        (
+            "search.rfp_margin 100\nsearch.rfp_margin 110",
+            "given twice",
+        ),
+    ] {
+        let err = EvalParams::from_text(text).unwrap_err();
+        assert!(err.contains(expect), "{text:?}: {err}");
+        assert!(err.starts_with("line "), "{text:?}: {err}");
+    }
+    // The message lists the known names.
+    let err = EvalParams::from_text("variant duggan\nsearch.xyz 1").unwrap_err();
+    assert!(err.starts_with("line 2:"), "{err}");
+    assert!(err.contains("search.rfp_margin"), "{err}");
+}
+
+/// The built-in sets carry the default margins and their text form has no `search.*` line, so
+/// shipped files and bench results stay as they were; changed margins round-trip.
+#[test]
+fn search_entries_round_trip_and_defaults_write_none() {
+    use grimoire_engine::eval_api::SearchParams;
+    for variant in EvalParams::variants() {
+        let p = EvalParams::defaults(variant).unwrap();
+        assert_eq!(p.search(), &SearchParams::DEFAULT, "{variant}");
+        assert!(!p.to_text().contains("search."), "{variant}");
+        let mut q = p.clone();
+        q.search_mut().set("search.futility_margin", 150.0).unwrap();
+        q.search_mut().set("search.lmr_base", 0.1).unwrap();
+        let text = q.to_text();
+        assert!(text.contains("\nsearch.lmr_base"), "{text}");
+        assert!(text.contains(" 0.1\n"), "{text}");
+        let back = EvalParams::from_text(&text).unwrap();
+        assert_eq!(back, q, "{variant}");
+        assert_ne!(back, p, "{variant}");
+        assert_eq!(back.to_text(), text);
+        assert_eq!(back.as_slice(), p.as_slice(), "search lines are not slots");
+    }
+}

@@ -220,6 +220,44 @@ fn output_follows_command_order_after_a_perft() {
     );
 }
 
+/// `search.*` lines of an `EvalFile` reach the search; an unknown one is refused by name.
+#[test]
+fn eval_file_search_entries_change_the_search() {
+    let dir = std::env::temp_dir().join(format!("grimoire-evalsearch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wide = dir.join("wide-rfp.txt");
+    std::fs::write(&wide, "variant chess\nsearch.rfp_margin 120\n").unwrap();
+    let unknown = dir.join("unknown.txt");
+    std::fs::write(&unknown, "variant chess\nsearch.xyz 1\n").unwrap();
+    let position = "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4\ngo depth 7\n";
+    let nodes = |out: &str| {
+        let last = out
+            .lines()
+            .rfind(|l| l.starts_with("info depth 7 "))
+            .unwrap_or_else(|| panic!("no depth 7: {out}"));
+        let words: Vec<&str> = last.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "nodes").unwrap();
+        words[at + 1].parse::<u64>().unwrap()
+    };
+    let default = run_script(position);
+    let loaded = run_script(&format!(
+        "setoption name EvalFile value {}\nucinewgame\n{position}",
+        wide.display()
+    ));
+    assert_eq!(nodes(&run_script(position)), nodes(&default));
+    assert_ne!(nodes(&loaded), nodes(&default), "{loaded}");
+    let out = run_script(&format!(
+        "setoption name EvalFile value {}\nisready\n",
+        unknown.display()
+    ));
+    assert!(
+        out.contains("info string error: EvalFile")
+            && out.contains("unknown search parameter \"search.xyz\""),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn eval_file_loads_parameters_and_rejects_bad_files() {
     let dir = std::env::temp_dir().join(format!("grimoire-evalfile-{}", std::process::id()));

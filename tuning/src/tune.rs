@@ -76,6 +76,9 @@ pub struct Report {
 }
 
 /// The slots that are tuned: every slot except those of `phase_*` parameters and of `freeze`.
+/// The search's margins (`search.*`) are no slots: the static evaluation does not depend on
+/// them, so they are never tuned and a tuned set carries them through unchanged; naming one in
+/// `freeze` is allowed and changes nothing.
 pub fn tuned_slots(params: &EvalParams, freeze: &[String]) -> Result<Vec<usize>, String> {
     let mut frozen = vec![false; params.len()];
     for p in params.iter() {
@@ -85,6 +88,9 @@ pub fn tuned_slots(params: &EvalParams, freeze: &[String]) -> Result<Vec<usize>,
         }
     }
     for name in freeze.iter().map(|n| n.trim()).filter(|n| !n.is_empty()) {
+        if params.search().get(name).is_some() {
+            continue;
+        }
         if let Some(at) = params.slot_of(name) {
             let len = params.iter().find(|p| p.name == name).unwrap().values.len();
             frozen[at..at + len].fill(true);

@@ -472,3 +472,51 @@ fn ghost_quiescence_keeps_the_sign_across_a_decision() {
     }
     assert!(checked > 300, "{checked}");
 }
+
+/// The search's margins (`search.*`) are not evaluation terms: the tuner leaves them as the
+/// starting set has them, and the tuned file carries them.
+#[test]
+fn tuning_carries_search_entries_through_untouched() {
+    let truth = ChessEval::default();
+    let positions = random_game_positions::<Chess>(40, 4, 60, 41);
+    let data = label(positions, &truth, 1.0, 1, 42);
+    let start = EvalParams::from_text(
+        "variant chess\nsearch.rfp_margin 120\nsearch.lmr_base 0.5\nmaterial_knight 350 350\n",
+    )
+    .unwrap();
+    let cfg = Config {
+        adam: AdamConfig {
+            epochs: 50,
+            report_every: 0,
+            ..AdamConfig::default()
+        },
+        // Naming a search entry is allowed (it is never tuned anyway).
+        freeze: vec!["search.rfp_margin".to_string()],
+        ..Config::default()
+    };
+    let slots = tuned_slots(&start, &cfg.freeze).unwrap();
+    assert_eq!(slots, tuned_slots(&start, &[]).unwrap());
+    let report = tune::<Chess, ChessEval>(data, start.clone(), &cfg, &mut |_| {}).unwrap();
+    assert_ne!(
+        report.tuned.as_slice(),
+        start.as_slice(),
+        "nothing was tuned"
+    );
+    assert_eq!(report.tuned.search(), start.search());
+    assert_eq!(report.tuned.search().rfp_margin, 120);
+    let text = report.tuned.to_text();
+    assert!(
+        text.lines()
+            .any(|l| l.split_whitespace().eq(["search.rfp_margin", "120"])),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.split_whitespace().eq(["search.lmr_base", "0.5"])),
+        "{text}"
+    );
+    let back = EvalParams::from_text(&text).unwrap();
+    assert_eq!(back, report.tuned);
+    let eval = ChessEval::try_from_params(back).unwrap();
+    assert_eq!(eval.search_params().rfp_margin, 120);
+}

@@ -3,10 +3,12 @@
 //! thread reports and decides).
 
 mod limits;
+mod params;
 mod tt;
 mod worker;
 
 pub use limits::{Limits, TimePlan};
+pub use params::SearchParams;
 pub use tt::{Bound, TranspositionTable, TtEntry};
 
 use crate::eval_api::{Evaluator, Score};
@@ -381,10 +383,11 @@ fn aspiration<R: Rules, E: Evaluator<R>>(
     depth: i32,
     guess: Score,
 ) -> Score {
-    if depth < 5 || guess.abs() > MATE_BOUND {
+    let p = w.params;
+    if depth < p.asp_min_depth || guess.abs() > MATE_BOUND {
         return w.search(root, depth, -MATE, MATE, 0);
     }
-    let mut delta = 20;
+    let mut delta = p.asp_delta;
     let (mut alpha, mut beta) = (guess - delta, guess + delta);
     loop {
         let score = w.search(root, depth, alpha, beta, 0);
@@ -398,8 +401,8 @@ fn aspiration<R: Rules, E: Evaluator<R>>(
         } else {
             return score;
         }
-        delta += delta;
-        if delta > 1000 {
+        delta = delta.saturating_mul(p.asp_growth);
+        if delta > p.asp_full_window {
             alpha = -MATE;
             beta = MATE;
         }

@@ -7,7 +7,7 @@
 //! is negated only when the deciding player changes.
 
 use super::tt::{Bound, TranspositionTable};
-use super::{Shared, MATE, MATE_BOUND, MAX_PLY};
+use super::{SearchParams, Shared, MATE, MATE_BOUND, MAX_PLY};
 use crate::eval_api::{Evaluator, Score};
 use crate::moves::{Move, MoveList};
 use crate::rules::{Outcome, Rules};
@@ -17,15 +17,10 @@ const INFINITY: Score = 32_500;
 /// Nodes between looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 2048;
 
-/// Late-move reduction in plies for (depth, move number).
-fn reduction(depth: i32, index: usize) -> i32 {
-    let d = (depth.max(1) as f32).ln();
-    let n = (index.max(1) as f32).ln();
-    (0.75 + d * n / 2.25) as i32
-}
-
 pub(super) struct Worker<'a, R: Rules, E: Evaluator<R>> {
     eval: &'a E,
+    /// The evaluator's search margins, copied once per search.
+    pub(super) params: SearchParams,
     tt: &'a TranspositionTable,
     shared: &'a Shared,
     pub(super) is_main: bool,
@@ -119,6 +114,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
     ) -> Self {
         Worker {
             eval,
+            params: *eval.search_params(),
             tt,
             shared,
             is_main,
@@ -336,13 +332,14 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
 
         if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta at low depth, a quiet move will not fall below it.
-            if depth <= 6 && static_eval - 90 * depth >= beta {
+            let p = &self.params;
+            if depth <= p.rfp_max_depth && static_eval - p.rfp_margin * depth >= beta {
                 return static_eval;
             }
             // Null move: if passing still fails high, a real move will too (not in zugzwang).
-            if depth >= 3 && static_eval >= beta {
+            if depth >= p.nmp_min_depth && static_eval >= beta {
                 if let Some(child) = pos.make_null() {
-                    let r = 2 + depth / 4;
+                    let r = p.nmp_base_reduction + depth / p.nmp_depth_divisor;
                     self.keys.push(child.hash());
                     self.path[ply] = None;
                     let score = self.child_score(pos, &child, depth - 1 - r, beta - 1, beta, ply);
@@ -391,22 +388,25 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                 && !gives_check
                 && searched > 0
                 && best_score > -MATE_BOUND
-                && depth <= 8
+                && depth <= self.params.prune_max_depth
             {
+                let p = &self.params;
                 if quiet {
-                    let late = searched >= (3 + depth * depth) as usize;
-                    let futile = static_eval + 100 + 120 * depth <= alpha;
-                    if late || futile || !pos.see_ge(mv, -60 * depth) {
+                    let late =
+                        searched >= (p.lmp_base + p.lmp_depth_factor * depth * depth) as usize;
+                    let futile = static_eval + p.futility_base + p.futility_margin * depth <= alpha;
+                    if late || futile || !pos.see_ge(mv, -p.see_quiet_margin * depth) {
                         quiets_tried.push(mv);
                         continue;
                     }
-                } else if !pos.see_ge(mv, -100 * depth) {
+                } else if !pos.see_ge(mv, -p.see_tactical_margin * depth) {
                     continue;
                 }
             }
             self.keys.push(child.hash());
             self.path[ply] = Some(mv);
-            let extend = gives_check && (ply as i32) < 2 * self.root_depth;
+            let extend =
+                gives_check && (ply as i32) < self.params.check_ext_depth_factor * self.root_depth;
             let new_depth = depth - 1 + extend as i32;
 
             let mut score;
@@ -416,15 +416,17 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                 // Late quiet moves are searched shallower first; a surprise is searched again.
                 // Root moves are never reduced: a reduced root move that fails low is never
                 // looked at again, which hid short mates (tests/search.rs).
+                let p = &self.params;
                 let mut r = 0;
                 if ply > 0
-                    && depth >= 3
+                    && depth >= p.lmr_min_depth
                     && quiet
                     && !in_check
                     && !gives_check
-                    && searched >= 2 + 2 * pv_node as usize
+                    && searched
+                        >= (p.lmr_min_moves + p.lmr_pv_extra_moves * pv_node as i32) as usize
                 {
-                    r = reduction(depth, searched) - pv_node as i32;
+                    r = p.reduction(depth, searched) - p.lmr_pv_reduction * pv_node as i32;
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = self.child_score(pos, &child, new_depth - r, alpha, alpha + 1, ply);
@@ -482,12 +484,13 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             k[1] = k[0];
             k[0] = Some(mv);
         }
-        let bonus = (depth * depth).min(400);
+        let (bonus_max, limit) = (self.params.history_bonus_max, self.params.history_limit);
+        let bonus = (depth * depth).min(bonus_max);
         let h = &mut self.history[history_index(mv)];
-        *h += bonus - *h * bonus / 16_384;
+        *h += bonus - *h * bonus / limit;
         for &q in tried {
             let h = &mut self.history[history_index(q)];
-            *h -= bonus + *h * bonus / 16_384;
+            *h -= bonus + *h * bonus / limit;
         }
     }
 
@@ -578,7 +581,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         // Evasions are searched in full only within a ply budget: where quiet checking evasions
         // are common on both sides (Eldritch Dragons), check chains would otherwise run to the
         // maximum ply. Beyond it a side in check stands pat like any other.
-        let within_budget = (ply as i32) < self.root_depth + 2;
+        let within_budget = (ply as i32) < self.root_depth + self.params.qs_check_plies;
         let in_check = within_budget && pos.in_check();
         // A king in danger without check (Ghost Chess) must be answered, within the same
         // budget: no stand pat, and the tactical actions then include every answer
@@ -621,7 +624,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
             // Captures that lose material cannot raise a stand-pat score.
-            if !in_danger && !pos.see_ge(moves[i], 0) {
+            if !in_danger && !pos.see_ge(moves[i], self.params.qs_see_threshold) {
                 continue;
             }
             let mut child = pos.clone();

@@ -10,7 +10,7 @@ use crate::features::{piece_value, piece_value_with};
 use crate::params::{EvalParams, ARCHMAGE_KIND_NAMES};
 use crate::reader::{piece_square_tables, ParamReader};
 use crate::score::S;
-use grimoire_engine::eval_api::{Evaluator, Score};
+use grimoire_engine::eval_api::{Evaluator, Score, SearchParams};
 use grimoire_engine::square::SQUARE_COUNT;
 use grimoire_engine::tables::masks;
 use grimoire_engine::variants::archmage::tables::tables;
@@ -231,6 +231,11 @@ fn phase_of(weights: &[i32; KINDS], pos: &ArchMage) -> i32 {
 }
 
 impl Evaluator<ArchMage> for ArchMageEval {
+    /// The margins of this set's `search.*` entries (the defaults where it has none).
+    fn search_params(&self) -> &SearchParams {
+        self.params.search()
+    }
+
     fn evaluate(&self, pos: &ArchMage) -> Score {
         let relative = self.white_terms(pos).for_side(pos.side_to_move());
         let score = self.taper(relative + self.tempo, self.phase(pos));

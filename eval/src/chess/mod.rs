@@ -10,7 +10,7 @@ pub use variant::ChessVariant;
 use crate::params::{EvalParams, CHESS_KIND_NAMES};
 use crate::reader::{passed_spans, piece_square_tables, ParamReader};
 pub use crate::score::S;
-use grimoire_engine::eval_api::{Evaluator, Score};
+use grimoire_engine::eval_api::{Evaluator, Score, SearchParams};
 use grimoire_engine::square::SQUARE_COUNT;
 use grimoire_engine::tables::{masks, AttackTables};
 use grimoire_engine::variants::chess::{self, Chess, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
@@ -312,6 +312,11 @@ impl ChessEval {
 }
 
 impl Evaluator<Chess> for ChessEval {
+    /// The margins of this set's `search.*` entries (the defaults where it has none).
+    fn search_params(&self) -> &SearchParams {
+        self.params.search()
+    }
+
     fn evaluate(&self, pos: &Chess) -> Score {
         let relative = self.white_terms(pos).for_side(pos.side_to_move());
         let score = self.taper(relative + self.tempo, self.phase(pos));

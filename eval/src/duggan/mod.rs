@@ -14,7 +14,7 @@ use crate::features::{piece_value, piece_value_with};
 use crate::params::{EvalParams, DUGGAN_KIND_NAMES};
 use crate::reader::{passed_spans, piece_square_tables, ParamReader};
 use crate::score::S;
-use grimoire_engine::eval_api::{Evaluator, Score};
+use grimoire_engine::eval_api::{Evaluator, Score, SearchParams};
 use grimoire_engine::square::SQUARE_COUNT;
 use grimoire_engine::variants::duggan::tables::{path_blockers, tables, DugganTables, NO_SQUARE};
 use grimoire_engine::variants::duggan::{
@@ -361,6 +361,11 @@ impl DugganEval {
 }
 
 impl Evaluator<Duggan> for DugganEval {
+    /// The margins of this set's `search.*` entries (the defaults where it has none).
+    fn search_params(&self) -> &SearchParams {
+        self.params.search()
+    }
+
     fn evaluate(&self, pos: &Duggan) -> Score {
         let relative = self.white_terms(pos).for_side(pos.side_to_move());
         let score = self.taper(relative + self.tempo, self.phase(pos));

@@ -12,7 +12,7 @@ use crate::features::{piece_value_with, PieceValue};
 use crate::params::EvalParams;
 use crate::reader::{piece_square_tables, ParamReader};
 use crate::score::S;
-use grimoire_engine::eval_api::{Evaluator, Score};
+use grimoire_engine::eval_api::{Evaluator, Score, SearchParams};
 use grimoire_engine::square::SQUARE_COUNT;
 use grimoire_engine::variants::eldritch::catalogue::*;
 use grimoire_engine::variants::eldritch::geometry::{
@@ -269,6 +269,11 @@ impl EldritchEval {
 }
 
 impl Evaluator<Eldritch> for EldritchEval {
+    /// The margins of this set's `search.*` entries (the defaults where it has none).
+    fn search_params(&self) -> &SearchParams {
+        self.params.search()
+    }
+
     fn evaluate(&self, pos: &Eldritch) -> Score {
         let mut score = [S::ZERO; 2];
         let mut phase = 0;

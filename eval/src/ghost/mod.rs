@@ -13,7 +13,7 @@ use crate::features::{piece_value_with, PieceValue};
 use crate::params::EvalParams;
 use crate::reader::ParamReader;
 use crate::score::S;
-use grimoire_engine::eval_api::{Evaluator, Score};
+use grimoire_engine::eval_api::{Evaluator, Score, SearchParams};
 use grimoire_engine::tables::AttackTables;
 use grimoire_engine::variants::chess::{tables as chess_tables, KING, PAWN, QUEEN};
 use grimoire_engine::variants::ghost::movegen::ghost_pattern;
@@ -126,6 +126,11 @@ impl GhostEval {
 }
 
 impl Evaluator<Ghost> for GhostEval {
+    /// The margins of this set's `search.*` entries (the defaults where it has none).
+    fn search_params(&self) -> &SearchParams {
+        self.params.search()
+    }
+
     fn evaluate(&self, pos: &Ghost) -> Score {
         if let Some(w) = pos.winner() {
             return if w == pos.side_to_move() {
