@@ -5,6 +5,7 @@ pub mod bitboard;
 pub mod board;
 pub mod board8;
 pub mod consistency;
+pub mod errors;
 pub mod eval_api;
 pub mod fen_fields;
 pub mod game;

@@ -6,6 +6,7 @@
 //! `go perft` / `quit` sequences print their counts. `stop` interrupts either.
 
 use crate::engine_options;
+use crate::errors::CommandError;
 use crate::output::Output;
 use grimoire_engine::options::{self as opts, OptionError};
 use grimoire_engine::search::{Limits, SearchOptions, Shared, TranspositionTable, THREAD_STACK};
@@ -68,18 +69,20 @@ pub enum Flow {
 }
 
 /// Parses the arguments of `go` (everything but `perft`).
-pub fn parse_go(args: &str) -> Result<Limits, String> {
+pub fn parse_go(args: &str) -> Result<Limits, CommandError> {
     let mut limits = Limits::default();
     let mut words = args.split_whitespace();
     while let Some(w) = words.next() {
-        let mut number = |name: &str| -> Result<u64, String> {
+        let mut number = |name: &str| -> Result<u64, CommandError> {
             let v = words
                 .next()
-                .ok_or_else(|| format!("go {name} needs a value"))?;
+                .ok_or_else(|| CommandError::Go(format!("go {name} needs a value")))?;
             // Clocks may go negative in some GUIs after a flag: read them as zero.
             match v.parse::<i64>() {
                 Ok(n) => Ok(n.max(0) as u64),
-                Err(_) => Err(format!("go {name} needs a whole number, got '{v}'")),
+                Err(_) => Err(CommandError::Go(format!(
+                    "go {name} needs a whole number, got '{v}'"
+                ))),
             }
         };
         match w {
@@ -94,12 +97,16 @@ pub fn parse_go(args: &str) -> Result<Limits, String> {
             "mate" => limits.mate = Some(number(w)?.min(1000) as u32),
             "infinite" => limits.infinite = true,
             "ponder" => limits.ponder = true,
-            "searchmoves" => return Err("go searchmoves is not supported".to_string()),
+            "searchmoves" => {
+                return Err(CommandError::Go(
+                    "go searchmoves is not supported".to_string(),
+                ))
+            }
             other => {
-                return Err(format!(
+                return Err(CommandError::Go(format!(
                     "unknown go parameter '{}'",
                     other.chars().take(30).collect::<String>()
-                ))
+                )))
             }
         }
     }
@@ -164,6 +171,10 @@ impl Engine {
 
     /// One `info string error:` line, cut to a readable length: a message may quote input,
     /// and input lines can be megabytes long.
+    fn report(&self, error: &CommandError) {
+        self.error(&error.to_string());
+    }
+
     fn error(&self, what: &str) {
         const MAX_CHARS: usize = 300;
         let what = match what.char_indices().nth(MAX_CHARS) {
@@ -180,28 +191,40 @@ impl Engine {
             Some((c, r)) => (c, r.trim()),
             None => (line, ""),
         };
-        match cmd {
-            "" => {}
-            "uci" => self.cmd_uci(),
-            "isready" => self.out.line("readyok"),
+        let result = match cmd {
+            "" => Ok(()),
+            "uci" => {
+                self.cmd_uci();
+                Ok(())
+            }
+            "isready" => {
+                self.out.line("readyok");
+                Ok(())
+            }
             "ucinewgame" => {
                 self.settle_worker();
                 self.tt.clear();
                 self.new_game(self.game.variant());
+                Ok(())
             }
             "setoption" => self.cmd_setoption(rest),
             "position" => self.cmd_position(rest),
             "go" => self.cmd_go(rest),
-            "stop" => self.stop_worker(),
+            "stop" => {
+                self.stop_worker();
+                Ok(())
+            }
             "ponderhit" => {
                 if let Some(w) = &self.worker {
                     w.shared.ponderhit();
                 }
+                Ok(())
             }
             "bench" => self.cmd_bench(rest),
             "d" => {
                 self.settle_perft();
                 self.out.line(&self.game.display());
+                Ok(())
             }
             "quit" => {
                 self.stop_search();
@@ -209,10 +232,12 @@ impl Engine {
                 return Flow::Quit;
             }
             _ if self.setups.iter().any(|s| s.command() == cmd) => self.cmd_setup(cmd, rest),
-            _ => {
-                let shown: String = cmd.chars().take(40).collect();
-                self.error(&format!("unknown command '{shown}'"));
-            }
+            _ => Err(CommandError::Unknown {
+                command: cmd.to_string(),
+            }),
+        };
+        if let Err(e) = result {
+            self.report(&e);
         }
         Flow::Continue
     }
@@ -266,25 +291,28 @@ impl Engine {
         Some(game)
     }
 
-    fn cmd_setoption(&mut self, rest: &str) {
+    fn cmd_setoption(&mut self, rest: &str) -> Result<(), CommandError> {
         self.settle_worker();
         let Some(after_name) = rest.strip_prefix("name") else {
-            return self.error("setoption needs 'name <option> [value <value>]'");
+            return Err(CommandError::Usage(
+                "setoption needs 'name <option> [value <value>]'".to_string(),
+            ));
         };
         let (name, value) = match after_name.split_once(" value ") {
             Some((n, v)) => (n.trim(), v.trim()),
             None => (after_name.trim().trim_end_matches(" value").trim(), ""),
         };
         if name.is_empty() {
-            return self.error("setoption needs an option name");
+            return Err(CommandError::Usage(
+                "setoption needs an option name".to_string(),
+            ));
         }
-        let result = match opts::find(&engine_options::declarations(&self.registry), name) {
-            Some(decl) => decl.clone().apply(self, value),
-            None => self.set_variant_option(name, value),
-        };
-        if let Err(e) = result {
-            self.error(&e.to_string());
-        }
+        Ok(
+            match opts::find(&engine_options::declarations(&self.registry), name) {
+                Some(decl) => decl.clone().apply(self, value),
+                None => self.set_variant_option(name, value),
+            }?,
+        )
     }
 
     /// A variant's rule option: checked against the declaring variants, remembered, and applied
@@ -362,10 +390,10 @@ impl Engine {
     }
 
     /// A variant's setup command (`eldritch ...`): declarations, and the start of its game.
-    fn cmd_setup(&mut self, command: &str, rest: &str) {
+    fn cmd_setup(&mut self, command: &str, rest: &str) -> Result<(), CommandError> {
         self.settle_worker();
         let Some(setup) = self.setups.iter_mut().find(|s| s.command() == command) else {
-            return;
+            return Ok(());
         };
         let variant = setup.variant();
         match setup.handle(rest, &self.variant_options) {
@@ -373,23 +401,25 @@ impl Engine {
                 for l in lines {
                     self.out.line(&format!("info string {l}"));
                 }
+                Ok(())
             }
             Ok(SetupAction::Start(fen)) => {
                 if self.game.variant() != variant {
-                    return self.error(&format!(
+                    return Err(CommandError::Setup(format!(
                         "{command} start needs setoption name UCI_Variant value {variant}"
-                    ));
+                    )));
                 }
-                match self.game.set_position(Some(&fen), &[]) {
-                    Ok(()) => self.out.line(&format!("info string {command} start {fen}")),
-                    Err(e) => self.error(&e),
-                }
+                self.game
+                    .set_position(Some(&fen), &[])
+                    .map_err(CommandError::Setup)?;
+                self.out.line(&format!("info string {command} start {fen}"));
+                Ok(())
             }
-            Err(e) => self.error(&e),
+            Err(e) => Err(CommandError::Setup(e)),
         }
     }
 
-    fn cmd_position(&mut self, rest: &str) {
+    fn cmd_position(&mut self, rest: &str) -> Result<(), CommandError> {
         self.settle_worker();
         let (spec, moves) = match rest.split_once(" moves") {
             Some((s, m)) => (s.trim(), m.split_whitespace().collect::<Vec<_>>()),
@@ -400,43 +430,40 @@ impl Engine {
         } else if let Some(f) = spec.strip_prefix("fen") {
             let f = f.trim();
             if f.is_empty() {
-                return self.error("position fen needs a FEN");
+                return Err(CommandError::Usage("position fen needs a FEN".to_string()));
             }
             Some(f)
         } else {
-            return self
-                .error("position needs 'startpos' or 'fen <fen>', then optional 'moves ...'");
+            return Err(CommandError::Usage(
+                "position needs 'startpos' or 'fen <fen>', then optional 'moves ...'".to_string(),
+            ));
         };
-        if let Err(e) = self.game.set_position(fen, &moves) {
-            self.error(&format!("{e}; position unchanged"));
-        }
+        self.game
+            .set_position(fen, &moves)
+            .map_err(CommandError::Position)
     }
 
-    fn cmd_go(&mut self, rest: &str) {
+    fn cmd_go(&mut self, rest: &str) -> Result<(), CommandError> {
         self.settle_worker();
         if let Some(perft_args) = rest.strip_prefix("perft") {
             let depth = perft_args.trim().parse::<u32>().ok();
-            match depth {
+            return match depth {
                 Some(d) if d <= MAX_PERFT_DEPTH => self.start_perft(d),
-                _ => self.error(&format!(
+                _ => Err(CommandError::Usage(format!(
                     "go perft needs a depth from 0 to {MAX_PERFT_DEPTH}"
-                )),
-            }
-            return;
+                ))),
+            };
         }
-        let limits = match parse_go(rest) {
-            Ok(l) => l,
-            Err(e) => return self.error(&e),
-        };
+        let limits = parse_go(rest)?;
         if let Some(o) = self.game.outcome() {
             self.out.line(&format!("info string game is over: {o}"));
             self.out.line("bestmove (none)");
-            return;
+            return Ok(());
         }
-        self.start_search(limits);
+        self.start_search(limits)
     }
 
-    fn start_search(&mut self, limits: Limits) {
+    fn start_search(&mut self, limits: Limits) -> Result<(), CommandError> {
         let plan = limits.plan(self.game.side_to_move(), self.move_overhead_ms);
         let shared = Arc::new(Shared::new(&limits, plan));
         let game = self.game.clone_box();
@@ -477,13 +504,16 @@ impl Engine {
                     unbounded,
                     shared,
                     handle,
-                })
+                });
+                Ok(())
             }
-            Err(e) => self.error(&format!("could not start search thread: {e}")),
+            Err(e) => Err(CommandError::Engine(format!(
+                "could not start search thread: {e}"
+            ))),
         }
     }
 
-    fn start_perft(&mut self, depth: u32) {
+    fn start_perft(&mut self, depth: u32) -> Result<(), CommandError> {
         let shared = Arc::new(Shared::new(
             &Limits::default(),
             Limits::default().plan(self.game.side_to_move(), 0),
@@ -525,26 +555,32 @@ impl Engine {
                     unbounded: false,
                     shared,
                     handle,
-                })
+                });
+                Ok(())
             }
-            Err(e) => self.error(&format!("could not start perft thread: {e}")),
+            Err(e) => Err(CommandError::Engine(format!(
+                "could not start perft thread: {e}"
+            ))),
         }
     }
 
     /// `bench [depth]`: the variant's fixed positions, one thread, a fresh 16 MB table each.
-    fn cmd_bench(&mut self, rest: &str) {
+    fn cmd_bench(&mut self, rest: &str) -> Result<(), CommandError> {
         self.settle_worker();
         let depth = match rest.split_whitespace().next() {
             None => BENCH_DEPTH,
             Some(d) => match d.parse::<u32>() {
                 Ok(d) if (1..=64).contains(&d) => d,
-                _ => return self.error("bench takes a depth from 1 to 64"),
+                _ => {
+                    return Err(CommandError::Usage(
+                        "bench takes a depth from 1 to 64".to_string(),
+                    ))
+                }
             },
         };
-        match run_bench(self.game.as_ref(), depth) {
-            Ok(lines) => self.out.lines(lines),
-            Err(e) => self.error(&e),
-        }
+        let lines = run_bench(self.game.as_ref(), depth).map_err(CommandError::Engine)?;
+        self.out.lines(lines);
+        Ok(())
     }
 
     /// Interrupts the running job, if any, and waits for its last output.

@@ -1,0 +1,48 @@
+//! Why a protocol command was refused. Commands parse and act; the loop reports each error as
+//! one `info string error: ...` line (its `Display`), and the engine keeps its last good state.
+
+use grimoire_engine::options::OptionError;
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandError {
+    /// A first word the protocol does not know.
+    Unknown { command: String },
+    /// A command whose arguments are missing or out of shape; the text says how to write it.
+    Usage(String),
+    /// A `go` parameter that is unknown or lacks its value.
+    Go(String),
+    /// `position` refused (bad FEN, or a move that is not legal where it stands).
+    Position(String),
+    /// `setoption` refused.
+    Option(OptionError),
+    /// A variant's setup command refused.
+    Setup(String),
+    /// The engine could not do what was asked (a thread that would not start, one that died).
+    Engine(String),
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommandError::Unknown { command } => {
+                let shown: String = command.chars().take(40).collect();
+                write!(f, "unknown command '{shown}'")
+            }
+            CommandError::Usage(m)
+            | CommandError::Go(m)
+            | CommandError::Setup(m)
+            | CommandError::Engine(m) => f.write_str(m),
+            CommandError::Position(m) => write!(f, "{m}; position unchanged"),
+            CommandError::Option(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+impl From<OptionError> for CommandError {
+    fn from(e: OptionError) -> Self {
+        CommandError::Option(e)
+    }
+}
