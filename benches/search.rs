@@ -4,7 +4,7 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use grimoire_engine::search::{search, Limits, SearchOptions, Shared, TranspositionTable};
 use grimoire_engine::variants::chess::Chess;
-use grimoire_engine::{Game, Rules};
+use grimoire_engine::{prelude::*, Game};
 use grimoire_eval::ChessEval;
 use std::hint::black_box;
 use std::time::Duration;

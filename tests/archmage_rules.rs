@@ -3,7 +3,7 @@
 
 use grimoire_engine::rules::{Outcome, Reason};
 use grimoire_engine::variants::archmage::*;
-use grimoire_engine::{Color, Game, Geometry, MoveKind, Rules};
+use grimoire_engine::{prelude::*, Color, Game, Geometry, MoveKind};
 
 /// A FEN from a piece list such as `"Kf1 ke10 Ra1"` (upper case White), a hand and the
 /// remaining fields.

@@ -7,7 +7,7 @@
 
 use grimoire_engine::consistency::check_position;
 use grimoire_engine::variants::duggan::{Duggan, DugganOptions, ThreatStep, START_FEN};
-use grimoire_engine::{Color, Game, Geometry, Outcome, Reason, Rules, Square};
+use grimoire_engine::{prelude::*, Color, Game, Geometry, Outcome, Reason, Square};
 
 /// Parses a test position and cross-checks it: the fast legal moves must equal the reference
 /// generator's (and hash, FEN and token round trips must hold), so every position of these

@@ -4,10 +4,10 @@
 //! the reference generator's pseudo-legal moves filtered by its play-and-look legality test.
 
 use grimoire_engine::consistency::{random_games, random_games_from_fens};
+use grimoire_engine::prelude::*;
 use grimoire_engine::variants::eldritch::army::random_declaration;
 use grimoire_engine::variants::eldritch::catalogue::{piece_type, Stage, KINDS};
 use grimoire_engine::variants::eldritch::{Eldritch, EldritchOptions};
-use grimoire_engine::Rules;
 
 #[test]
 fn random_armies_from_default_placement_stay_consistent() {

@@ -4,7 +4,7 @@
 //! en passant, the end of the game, FEN and tokens.
 
 use grimoire_engine::variants::ghost::{Ghost, START_FEN};
-use grimoire_engine::{Color, Game, Outcome, Reason, Rules};
+use grimoire_engine::{prelude::*, Color, Game, Outcome, Reason};
 
 fn pos(fen: &str) -> Ghost {
     Ghost::from_fen(fen, &()).unwrap_or_else(|e| panic!("{fen}: {e}"))

@@ -10,7 +10,7 @@ use grimoire_engine::eval_api::{Evaluator, Score};
 use grimoire_engine::square::SQUARE_COUNT;
 use grimoire_engine::tables::{masks, AttackTables};
 use grimoire_engine::variants::chess::{self, Chess, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use grimoire_engine::{Bitboard, Color, Geometry, Rules, Square};
+use grimoire_engine::{prelude::*, Bitboard, Color, Geometry, Square};
 use std::ops::{Add, AddAssign, Mul, Sub};
 
 /// A middlegame/endgame pair of centipawn values.

@@ -9,8 +9,8 @@ use common::{
     random_games_are_bounded_and_symmetric,
 };
 use grimoire_engine::eval_api::Evaluator;
+use grimoire_engine::prelude::*;
 use grimoire_engine::variants::duggan::{Duggan, DugganOptions, ARCHER, ASSASSIN, GOLEM};
-use grimoire_engine::Rules;
 use grimoire_eval::duggan::{derived_piece_values, EVAL_LIMIT};
 use grimoire_eval::{DugganEval, EvalParams, TunableEval};
 

@@ -5,7 +5,7 @@
 
 use grimoire_engine::variants::eldritch::army::{matched_sides, propose, Bundle, Declaration};
 use grimoire_engine::variants::eldritch::{Eldritch, EldritchOptions};
-use grimoire_engine::{Color, Rules};
+use grimoire_engine::{prelude::*, Color};
 use grimoire_eval::eldritch::MATERIAL;
 
 /// The declarations made so far (both FIDE armies until declared).

@@ -388,7 +388,7 @@ impl Engine {
         self.settle_worker();
         let mut options = grimoire_engine::variants::eldritch::EldritchOptions::default();
         for (name, value) in &self.variant_options {
-            use grimoire_engine::Rules;
+            use grimoire_engine::prelude::*;
             let _ = grimoire_engine::variants::eldritch::Eldritch::set_option(
                 &mut options,
                 name,

@@ -20,7 +20,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
-use crate::rules::{option_error, parse_check_option, unknown_option, Rules, VariantOption};
+use crate::rules::{option_error, parse_check_option, unknown_option, Position, VariantOption};
 use crate::square::{Geometry, Square};
 use crate::view::BoardView;
 use crate::zobrist::KEYS;
@@ -172,21 +172,9 @@ impl Duggan {
             Bitboard::EMPTY
         }
     }
-
-    /// DUG-55: bare Adepts, or a lone Adept against Adept plus one Bishop or one Archer.
-    fn dead_material(&self) -> bool {
-        let b = &self.board;
-        let others = |c: Color| b.color(c) & !b.kind(ADEPT);
-        let (w, k) = (others(Color::White), others(Color::Black));
-        let lone_minor =
-            |s: Bitboard| s.count() == 1 && (s & (b.kind(BISHOP) | b.kind(ARCHER))).any();
-        (w.is_empty() && k.is_empty())
-            || (w.is_empty() && lone_minor(k))
-            || (k.is_empty() && lone_minor(w))
-    }
 }
 
-impl Rules for Duggan {
+impl Position for Duggan {
     const NAME: &'static str = "duggan";
     const GEOMETRY: Geometry = Geometry::Framed8;
     const BENCH: &'static [&'static str] = &[
@@ -250,18 +238,6 @@ impl Rules for Duggan {
         Ok(())
     }
 
-    fn start_position(options: &DugganOptions) -> Self {
-        Self::from_fen(START_FEN, options).expect("start FEN is valid")
-    }
-
-    fn from_fen(fen: &str, options: &DugganOptions) -> Result<Self, String> {
-        fen::parse(fen, options)
-    }
-
-    fn to_fen(&self) -> String {
-        fen::format(self)
-    }
-
     #[inline]
     fn side_to_move(&self) -> Color {
         self.side
@@ -270,23 +246,6 @@ impl Rules for Duggan {
     #[inline]
     fn hash(&self) -> u64 {
         self.board.hash() ^ KEYS.side_to_move(self.side)
-    }
-
-    fn recompute_hash(&self) -> u64 {
-        self.board.recompute_hash() ^ KEYS.side_to_move(self.side)
-    }
-
-    #[inline]
-    fn generate_legal(&self, moves: &mut MoveList) {
-        movegen::generate_legal(self, moves);
-    }
-
-    fn generate_pseudo_legal(&self, moves: &mut MoveList) {
-        reference::generate_pseudo_legal(self, moves);
-    }
-
-    fn is_legal_pseudo(&self, mv: Move) -> bool {
-        reference::is_legal(self, mv)
     }
 
     fn play(&mut self, mv: Move) {
@@ -329,79 +288,16 @@ impl Rules for Duggan {
         self.halfmove as u32
     }
 
+    /// DUG-55: bare Adepts, or a lone Adept against Adept plus one Bishop or one Archer.
     fn insufficient_material(&self) -> bool {
-        self.dead_material()
-    }
-
-    /// Captures (every move that removes an enemy piece; a Golem crush is scored by the enemy
-    /// material it removes minus the own material it removes) and promotions (Mercenary and
-    /// Commander). A Golem crush of own pieces only is not tactical.
-    fn tactical_order(&self, mv: Move) -> Option<i32> {
         let b = &self.board;
-        let from = mv.from();
-        let attacker = b.piece_at(from).kind();
-        let removed = self.removed_by(mv);
-        let enemy = removed & b.color(!self.side);
-        let promotion = mv.kind() == MoveKind::Promotion;
-        if enemy.is_empty() && !promotion {
-            return None;
-        }
-        let value = |set: Bitboard| -> i32 {
-            set.into_iter()
-                .map(|s| ORDER_VALUE[b.piece_at(s).kind() as usize])
-                .sum()
-        };
-        let mut key = 8 * (value(enemy) - value(removed & b.color(self.side)));
-        if promotion {
-            key += ORDER_VALUE[mv.piece_kind().unwrap_or(ARCHER) as usize]
-                - ORDER_VALUE[attacker as usize];
-        }
-        Some(key - ORDER_VALUE[attacker as usize] / 10)
-    }
-
-    fn generate_tactical(&self, moves: &mut MoveList) {
-        movegen::generate_tactical(self, moves);
-    }
-
-    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
-        see::see_ge(self, mv, threshold)
-    }
-
-    fn make_null(&self) -> Option<Self> {
-        // Unsound in zugzwang: refuse in check and when the mover has only Adept and Mercenaries.
-        let us = self.board.color(self.side);
-        if self.in_check || (us & !(self.board.kind(MERCENARY) | self.board.kind(ADEPT))).is_empty()
-        {
-            return None;
-        }
-        let mut next = self.clone();
-        next.side = !self.side;
-        next.halfmove = next.halfmove.saturating_add(1);
-        // The side that passed is not in check, and the side to move was not either.
-        next.in_check = false;
-        Some(next)
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        let g = Geometry::Framed8;
-        if mv.kind() == MoveKind::Null {
-            return "0000".to_string();
-        }
-        let mut s = String::with_capacity(5);
-        g.write_name(mv.from(), &mut s);
-        g.write_name(mv.to(), &mut s);
-        if mv.kind() == MoveKind::Promotion {
-            s.push(LETTERS[mv.piece_kind().unwrap_or(ARCHER) as usize]);
-        }
-        s
-    }
-
-    fn render(&self) -> String {
-        fen::render(self)
-    }
-
-    fn view(&self) -> BoardView {
-        fen::view(self)
+        let others = |c: Color| b.color(c) & !b.kind(ADEPT);
+        let (w, k) = (others(Color::White), others(Color::Black));
+        let lone_minor =
+            |s: Bitboard| s.count() == 1 && (s & (b.kind(BISHOP) | b.kind(ARCHER))).any();
+        (w.is_empty() && k.is_empty())
+            || (w.is_empty() && lone_minor(k))
+            || (k.is_empty() && lone_minor(w))
     }
 }
 
@@ -409,6 +305,7 @@ impl Rules for Duggan {
 mod tests {
     use super::*;
     use crate::perft::{perft, perft_reference};
+    use crate::rules::{Fen, MoveGen};
 
     #[test]
     fn start_position_counts_agree_with_the_reference() {

@@ -10,6 +10,7 @@
 //! - `play`: applying actions and their automatic effects.
 //! - `reference`: an independent slow generator written from the spec (perft cross-checks).
 //! - `fen`: EFEN, move tokens, the `d` board and the view.
+//! - `search_hooks`: move ordering and null moves for the search.
 
 pub mod army;
 pub mod catalogue;
@@ -19,20 +20,19 @@ mod movegen;
 pub mod placement;
 mod play;
 mod reference;
+mod search_hooks;
 mod state;
 
 pub use army::{Bundle, Declaration};
 pub use state::{Eldritch, EldritchOptions, ShadowmancerMode};
 
 use crate::bitboard::Bitboard;
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::moves::{Move, MoveKind};
 use crate::piece::Color;
 use crate::rules::{
-    fide_terminal, option_error, parse_check_option, unknown_option, Outcome, Reason, Rules,
-    VariantOption,
+    option_error, parse_check_option, unknown_option, Outcome, Position, Reason, VariantOption,
 };
 use crate::square::Geometry;
-use crate::view::BoardView;
 use crate::zobrist::KEYS;
 use catalogue::*;
 use geometry::first_row;
@@ -123,7 +123,7 @@ impl Eldritch {
     }
 }
 
-impl Rules for Eldritch {
+impl Position for Eldritch {
     const NAME: &'static str = "eldritch";
     const GEOMETRY: Geometry = Geometry::Framed8;
     const BENCH: &'static [&'static str] = &[
@@ -171,49 +171,12 @@ impl Rules for Eldritch {
         Ok(())
     }
 
-    fn start_position(options: &EldritchOptions) -> Self {
-        Self::from_fen(START_FEN, options).expect("start FEN is valid")
-    }
-
-    fn from_fen(fen: &str, options: &EldritchOptions) -> Result<Self, String> {
-        fen::parse(fen, options)
-    }
-
-    fn to_fen(&self) -> String {
-        fen::format(self)
-    }
-
     fn side_to_move(&self) -> Color {
         self.side
     }
 
     fn hash(&self) -> u64 {
         self.board.hash() ^ self.extra.hash() ^ self.state_key()
-    }
-
-    fn recompute_hash(&self) -> u64 {
-        self.board.recompute_hash() ^ self.extra.recompute_hash() ^ self.state_key()
-    }
-
-    fn generate_legal(&self, moves: &mut MoveList) {
-        if self.placing.is_some() {
-            self.placement_options(moves);
-            return;
-        }
-        if self.eliminated().is_some() {
-            return;
-        }
-        let mut pseudo = MoveList::new();
-        self.generate_pseudo(&mut pseudo);
-        self.filter_legal(&pseudo, moves);
-    }
-
-    fn generate_pseudo_legal(&self, moves: &mut MoveList) {
-        reference::generate_pseudo_legal(self, moves);
-    }
-
-    fn is_legal_pseudo(&self, mv: Move) -> bool {
-        reference::is_legal(self, mv)
     }
 
     fn play(&mut self, mv: Move) {
@@ -232,13 +195,6 @@ impl Rules for Eldritch {
         self.halfmove as u32
     }
 
-    fn terminal(&self) -> Option<Outcome> {
-        if self.placing.is_some() {
-            return None;
-        }
-        self.ended_by_rule().or_else(|| fide_terminal(self))
-    }
-
     fn ended_by_rule(&self) -> Option<Outcome> {
         self.eliminated().map(|loser| Outcome::Win {
             winner: !loser,
@@ -251,76 +207,13 @@ impl Rules for Eldritch {
             && !self.has_mating_force(Color::White)
             && !self.has_mating_force(Color::Black)
     }
-
-    fn format_move(&self, mv: Move) -> String {
-        fen::format_move(self, mv)
-    }
-
-    fn render(&self) -> String {
-        fen::render(self)
-    }
-
-    fn view(&self) -> BoardView {
-        fen::view(self)
-    }
-
-    fn tactical_order(&self, mv: Move) -> Option<i32> {
-        if mv.kind() == MoveKind::Placement || mv.kind() == MoveKind::Castle {
-            return None;
-        }
-        let attacker = self.piece_at(mv.from()).kind();
-        let victim = match mv.kind() {
-            _ if movegen::is_en_passant(mv) => Some(PAWN),
-            _ if attacker == DRAGON && mv.param() != 0 => Some(
-                self.piece_at(crate::square::Square::from_index(mv.param()))
-                    .kind(),
-            ),
-            _ => {
-                let p = self.piece_at(mv.to());
-                p.is_some().then(|| p.kind())
-            }
-        };
-        let promotion = mv.kind() == MoveKind::Promotion;
-        if victim.is_none() && !promotion {
-            return None;
-        }
-        let mut key = victim.map_or(0, |v| 8 * ORDER_VALUES[v as usize].max(100));
-        if promotion {
-            key += ORDER_VALUES[mv.piece_kind().unwrap_or(QUEEN) as usize];
-        }
-        Some(key - ORDER_VALUES[attacker as usize] / 10)
-    }
-
-    /// Captures and promotions, legality-filtered directly when the side has one check-bearer
-    /// (its legal moves are then exactly L1 of ELD-613); otherwise from the full legal list.
-    fn generate_tactical(&self, moves: &mut MoveList) {
-        if self.placing.is_some() || self.check_bearers(self.side).count() != 1 {
-            self.generate_legal(moves);
-            moves.retain(|m| self.tactical_order(*m).is_some());
-            return;
-        }
-        let mut pseudo = MoveList::new();
-        self.generate_pseudo(&mut pseudo);
-        pseudo.retain(|m| self.tactical_order(*m).is_some());
-        self.filter_legal(&pseudo, moves);
-    }
-
-    fn make_null(&self) -> Option<Self> {
-        if self.placing.is_some() || self.in_check() {
-            return None;
-        }
-        let mut next = self.clone();
-        next.side = !self.side;
-        next.ep = None;
-        next.halfmove = next.halfmove.saturating_add(1);
-        Some(next)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::perft::{perft, perft_reference};
+    use crate::rules::{Fen, MoveGen};
 
     #[test]
     fn fide_army_start_is_fide() {
