@@ -5,7 +5,7 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use grimoire_engine::perft::perft;
 use grimoire_engine::variants::chess::{Chess, START_FEN};
-use grimoire_engine::{MoveList, Rules};
+use grimoire_engine::{prelude::*, MoveList};
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -4,7 +4,7 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use grimoire_engine::search::{search, Limits, SearchOptions, Shared, TranspositionTable};
 use grimoire_engine::variants::chess::Chess;
-use grimoire_engine::{Game, Rules};
+use grimoire_engine::{prelude::*, Game};
 use grimoire_eval::ChessEval;
 use std::hint::black_box;
 use std::time::Duration;
@@ -15,7 +15,11 @@ fn search_fixed_depth(c: &mut Criterion) {
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(15));
-    for (i, fen) in Chess::BENCH.iter().enumerate().take(4) {
+    for (i, fen) in grimoire_engine::variants::chess::BENCH
+        .iter()
+        .enumerate()
+        .take(4)
+    {
         let game = Game::new(Chess::from_fen(fen, &()).unwrap());
         group.bench_with_input(BenchmarkId::new("depth8", i), &game, |b, game| {
             b.iter(|| {

@@ -4,9 +4,9 @@
 //!
 //! `cargo run --release -p grimoire-engine --example eldritch_openings -- <count> [seed]`
 
+use grimoire_engine::prelude::*;
 use grimoire_engine::variants::eldritch::army::random_declaration;
 use grimoire_engine::variants::eldritch::{Eldritch, EldritchOptions};
-use grimoire_engine::Rules;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -1,5 +1,5 @@
-//! The rules trait every variant implements. Search and perft are generic over it, so each
-//! variant gets its own monomorphized hot path.
+//! The rules traits every variant implements, one per role, and [`Rules`], all of them together.
+//! Search and perft are generic over it, so each variant gets its own monomorphized hot path.
 
 use crate::moves::{Move, MoveList};
 use crate::piece::Color;
@@ -84,51 +84,9 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// A UCI option that a variant defines (G7), e.g. ArchMage's `SameTypeSwitch`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct VariantOption {
-    pub name: &'static str,
-    /// `check`, `combo` or `spin`.
-    pub kind: &'static str,
-    pub default: &'static str,
-    /// Allowed values of a combo.
-    pub choices: &'static [&'static str],
-}
-
-impl VariantOption {
-    /// A `check` option: `true` or `false`.
-    pub const fn check(name: &'static str, default: bool) -> Self {
-        VariantOption {
-            name,
-            kind: "check",
-            default: if default { "true" } else { "false" },
-            choices: &[],
-        }
-    }
-
-    /// A `combo` option: one of `choices`.
-    pub const fn combo(
-        name: &'static str,
-        default: &'static str,
-        choices: &'static [&'static str],
-    ) -> Self {
-        VariantOption {
-            name,
-            kind: "combo",
-            default,
-            choices,
-        }
-    }
-}
-
-/// The error for a variant option's bad value (G7), in one wording for every variant.
-pub fn option_error(name: &str, value: &str, expected: &str) -> String {
-    format!("option {name} expects {expected}, got '{value}'")
-}
-
-/// The FIDE order of endings (G3), the default of [`Rules::terminal`]: no legal action ends the
+/// The FIDE order of endings (G3), the default of [`MoveGen::terminal`]: no legal action ends the
 /// game first (checkmate or stalemate), then the 100-ply rule, then
-/// [`Rules::insufficient_material`]. An override with endings of its own calls it after them.
+/// [`Position::insufficient_material`]. An override with endings of its own calls it after them.
 pub fn fide_terminal<R: Rules>(pos: &R) -> Option<Outcome> {
     if pos.legal_moves().is_empty() {
         return Some(if pos.in_check() {
@@ -155,26 +113,14 @@ pub fn fide_terminal<R: Rules>(pos: &R) -> Option<Outcome> {
     None
 }
 
-/// The error for an option name that `variant` does not have.
-pub fn unknown_option(variant: &str, name: &str) -> String {
-    format!("unknown option '{name}' for variant {variant}")
-}
-
-/// A `check` option's value: `true` or `false`, in any case.
-pub fn parse_check_option(name: &str, value: &str) -> Result<bool, String> {
-    match value.to_ascii_lowercase().as_str() {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        _ => Err(option_error(name, value, "true or false")),
-    }
-}
-
 /// A variant's rule options type.
-pub type OptionsOf<R> = <R as Rules>::Options;
+pub type OptionsOf<R> = <R as Position>::Options;
 
-/// The rules of one variant, implemented by its position type (copy-make: `play` changes the
-/// position in place; callers that need the old position keep a clone).
-pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
+/// The core of a variant's rules, implemented by its position type next to `play` (copy-make:
+/// `play` changes the position in place; callers that need the old position keep a clone).
+/// The other roles ([`Fen`], [`MoveGen`], [`Notation`], [`Reference`], [`SearchHooks`]) are
+/// implemented in the files that hold their code; [`Rules`] is all of them together.
+pub trait Position: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// The variant's registry and `UCI_Variant` name.
     const NAME: &'static str;
     /// How squares are named.
@@ -189,47 +135,14 @@ pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// reports repetition (ArchMage ARC-95) rather than the position's own clock draw.
     const REPETITION_BEFORE_CLOCK_RULE: bool = false;
 
-    /// Fixed positions (FENs) searched by `bench`: varied openings, middle games and endings.
-    const BENCH: &'static [&'static str] = &[];
-
     /// The variant's engine options, fixed for a game (G7).
     type Options: Default + Clone + fmt::Debug + Send + Sync;
-
-    fn option_specs() -> Vec<VariantOption> {
-        Vec::new()
-    }
-
-    /// Sets one option by its UCI name; an error names what is wrong.
-    fn set_option(_options: &mut Self::Options, name: &str, _value: &str) -> Result<(), String> {
-        Err(unknown_option(Self::NAME, name))
-    }
-
-    fn start_position(options: &Self::Options) -> Self;
-
-    /// Parses a (variant-extended) FEN; never panics, names what is wrong.
-    fn from_fen(fen: &str, options: &Self::Options) -> Result<Self, String>;
-
-    fn to_fen(&self) -> String;
 
     /// The player who takes the next decision (the mover, or the deciding player at a G5 step).
     fn side_to_move(&self) -> Color;
 
     /// Zobrist key of the complete state, maintained incrementally.
     fn hash(&self) -> u64;
-
-    /// The same key computed from scratch (consistency checks).
-    fn recompute_hash(&self) -> u64;
-
-    /// Every legal action of the player to decide. Empty when the game is over by the variant's
-    /// own rule (G8).
-    fn generate_legal(&self, moves: &mut MoveList);
-
-    /// A superset of the legal actions, generated by a simpler reference method; legal moves are
-    /// exactly those that pass [`Rules::is_legal_pseudo`].
-    fn generate_pseudo_legal(&self, moves: &mut MoveList);
-
-    /// Legality of a pseudo-legal action, decided by a slow independent test (play it, then look).
-    fn is_legal_pseudo(&self, mv: Move) -> bool;
 
     /// Plays a legal action.
     fn play(&mut self, mv: Move);
@@ -240,9 +153,9 @@ pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// Search support: the player to decide must answer a threat as urgently as a check, so
     /// the search neither prunes nor stands pat here (Ghost Chess: a ghost can take the king,
     /// which is not a check, GHO-12, GHO-52). Where this holds without a check, the tactical
-    /// actions ([`Rules::tactical_order`]) must include every action that can answer the threat;
-    /// quiescence search then looks at those only. Only [`Rules::in_check`] makes a position
-    /// without moves a loss.
+    /// actions ([`SearchHooks::tactical_order`]) must include every action that can answer the
+    /// threat; quiescence search then looks at those only. Only [`Position::in_check`] makes a
+    /// position without moves a loss.
     fn in_danger(&self) -> bool {
         self.in_check()
     }
@@ -255,15 +168,79 @@ pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// Plies counted by the 100-ply rule.
     fn halfmove_clock(&self) -> u32;
 
+    /// Material that can never mate (the variant's no-mating-material rule, G3).
+    fn insufficient_material(&self) -> bool {
+        false
+    }
+
+    /// Search support: the game ended by the variant's own rule in this position (a royal piece
+    /// captured or destroyed, G4), found cheaply without generating moves.
+    fn ended_by_rule(&self) -> Option<Outcome> {
+        None
+    }
+
+    /// G6: the pending step is a random event. [`MoveGen::generate_legal`] then lists its
+    /// outcomes (kind `Chance`), and [`Position::outcome_weight`] gives each one's probability.
+    fn is_chance_node(&self) -> bool {
+        false
+    }
+
+    /// The probability of a chance outcome, as a weight; the weights of one node's outcomes are
+    /// relative to their sum.
+    fn outcome_weight(&self, _mv: Move) -> u32 {
+        1
+    }
+}
+
+/// Reading and writing positions: the start position and the (variant-extended) FEN.
+pub trait Fen: Position {
+    fn start_position(options: &Self::Options) -> Self;
+
+    /// Parses a (variant-extended) FEN; never panics, names what is wrong.
+    fn from_fen(fen: &str, options: &Self::Options) -> Result<Self, String>;
+
+    fn to_fen(&self) -> String;
+}
+
+/// The fast legal move generator, and the game's end judged from the position.
+pub trait MoveGen: Position {
+    /// Every legal action of the player to decide. Empty when the game is over by the variant's
+    /// own rule (G8).
+    fn generate_legal(&self, moves: &mut MoveList);
+
+    /// The legal actions as a fresh list (convenience for non-hot code).
+    fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        list
+    }
+
+    /// Search support: the tactical actions (those with a [`SearchHooks::tactical_order`] key)
+    /// when not in check. The default filters the full legal list; variants may generate them
+    /// directly, which quiescence search rewards.
+    fn generate_tactical(&self, moves: &mut MoveList)
+    where
+        Self: SearchHooks,
+    {
+        self.generate_legal(moves);
+        moves.retain(|m| self.tactical_order(*m).is_some());
+    }
+
     /// The game's end judged from this position alone (no history): mate, stalemate, royal
     /// capture, 100-ply rule, insufficient material. Repetition is judged by [`crate::Game`].
     /// The default is the FIDE order (G3): no legal action ends the game first (checkmate or
     /// stalemate, so a mate on the 100th ply stands), then the 100-ply rule, then
-    /// [`Rules::insufficient_material`]. Variants with other endings override it.
-    fn terminal(&self) -> Option<Outcome> {
+    /// [`Position::insufficient_material`]. Variants with other endings override it.
+    fn terminal(&self) -> Option<Outcome>
+    where
+        Self: Rules,
+    {
         fide_terminal(self)
     }
+}
 
+/// Text for people and other programs: move tokens, PGN moves, the `d` board and the picture.
+pub trait Notation: Position {
     /// The canonical token of a legal action (`docs/notation.md`).
     fn format_move(&self, mv: Move) -> String;
 
@@ -274,7 +251,10 @@ pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     }
 
     /// Parses a token into a legal action of this position.
-    fn parse_move(&self, token: &str) -> Result<Move, String> {
+    fn parse_move(&self, token: &str) -> Result<Move, String>
+    where
+        Self: MoveGen,
+    {
         let mut list = MoveList::new();
         self.generate_legal(&mut list);
         list.iter()
@@ -289,31 +269,28 @@ pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// The position as a variant-independent picture (squares in play, pieces, hands), for
     /// the SVG writer.
     fn view(&self) -> BoardView;
+}
 
+/// The slow, independent reference implementation the consistency checks compare with.
+pub trait Reference: Position {
+    /// The key of [`Position::hash`] computed from scratch.
+    fn recompute_hash(&self) -> u64;
+
+    /// A superset of the legal actions, generated by a simpler reference method; legal moves are
+    /// exactly those that pass [`Reference::is_legal_pseudo`].
+    fn generate_pseudo_legal(&self, moves: &mut MoveList);
+
+    /// Legality of a pseudo-legal action, decided by a slow independent test (play it, then look).
+    fn is_legal_pseudo(&self, mv: Move) -> bool;
+}
+
+/// What the search asks of a variant beyond the rules: move ordering, exchange evaluation and
+/// null moves.
+pub trait SearchHooks: Position {
     /// Search support: an ordering key for captures and promotions (larger = try first, most
     /// valuable victim before least valuable attacker), `None` for quiet actions. Quiescence
     /// search looks only at actions with a key.
     fn tactical_order(&self, mv: Move) -> Option<i32>;
-
-    /// G6: the pending step is a random event. [`Rules::generate_legal`] then lists its outcomes
-    /// (kind `Chance`), and [`Rules::outcome_weight`] gives each one's probability.
-    fn is_chance_node(&self) -> bool {
-        false
-    }
-
-    /// The probability of a chance outcome, as a weight; the weights of one node's outcomes are
-    /// relative to their sum.
-    fn outcome_weight(&self, _mv: Move) -> u32 {
-        1
-    }
-
-    /// Search support: the tactical actions (those with a [`Rules::tactical_order`] key) when
-    /// not in check. The default filters the full legal list; variants may generate them
-    /// directly, which quiescence search rewards.
-    fn generate_tactical(&self, moves: &mut MoveList) {
-        self.generate_legal(moves);
-        moves.retain(|m| self.tactical_order(*m).is_some());
-    }
 
     /// Search support: static exchange evaluation, "does `mv` win at least `threshold`
     /// (centipawns) after the best sequence of recaptures on its square?". The default says
@@ -327,22 +304,10 @@ pub trait Rules: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     fn make_null(&self) -> Option<Self> {
         None
     }
-
-    /// Search support: the game ended by the variant's own rule in this position (a royal piece
-    /// captured or destroyed, G4), found cheaply without generating moves.
-    fn ended_by_rule(&self) -> Option<Outcome> {
-        None
-    }
-
-    /// Material that can never mate (the variant's no-mating-material rule, G3).
-    fn insufficient_material(&self) -> bool {
-        false
-    }
-
-    /// The legal actions as a fresh list (convenience for non-hot code).
-    fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.generate_legal(&mut list);
-        list
-    }
 }
+
+/// The rules of one variant: all its roles. Generic code (search, perft, games) is bound by it;
+/// every type with all the roles has it.
+pub trait Rules: Position + Fen + MoveGen + Notation + Reference + SearchHooks {}
+
+impl<T: Position + Fen + MoveGen + Notation + Reference + SearchHooks> Rules for T {}

@@ -6,8 +6,8 @@
 //! release mode); CI checks the reference at depth 2 under all four option combinations.
 
 use grimoire_engine::perft::PerftCase;
+use grimoire_engine::prelude::*;
 use grimoire_engine::variants::archmage::{ArchMage, ArchMageOptions, START_FEN};
-use grimoire_engine::Rules;
 
 /// Middle game with hands on both sides (White a Dragon King, Black a Dragon Horse), a White
 /// Dragon King on the board, open lines, bent riders, White's b-side castling right.

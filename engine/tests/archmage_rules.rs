@@ -1,9 +1,10 @@
 //! ArchMage Chess rule tests, one group per ruling (IDs in the test names), on small set-up
 //! positions whose expected actions are worked out by hand from `shared/rules/archmage.md`.
 
+use grimoire_engine::options::{set_by_name, OptionError};
 use grimoire_engine::rules::{Outcome, Reason};
 use grimoire_engine::variants::archmage::*;
-use grimoire_engine::{Color, Game, Geometry, MoveKind, Rules};
+use grimoire_engine::{prelude::*, Color, Game, Geometry, MoveKind};
 
 /// A FEN from a piece list such as `"Kf1 ke10 Ra1"` (upper case White), a hand and the
 /// remaining fields.
@@ -731,9 +732,20 @@ fn notation_round_trips_and_bad_input_is_an_error() {
         assert!(p.parse_move(bad).is_err(), "{bad}");
     }
     let mut opts = o;
-    assert!(ArchMage::set_option(&mut opts, "SameTypeSwitch", "maybe").is_err());
-    assert!(ArchMage::set_option(&mut opts, "NoSuchOption", "true").is_err());
-    assert!(ArchMage::set_option(&mut opts, "PrinceDoubleStepLeap", "true").is_ok());
+    let decls = grimoire_engine::variants::archmage::options::option_decls();
+    let set = |o: &mut _, name, value| set_by_name(&decls, o, name, value);
+    assert!(matches!(
+        set(&mut opts, "SameTypeSwitch", "maybe"),
+        Err(OptionError::BadValue {
+            name: "SameTypeSwitch",
+            ..
+        })
+    ));
+    assert!(matches!(
+        set(&mut opts, "NoSuchOption", "true"),
+        Err(OptionError::Unknown { .. })
+    ));
+    assert!(set(&mut opts, "PrinceDoubleStepLeap", "true").is_ok());
     assert!(opts.prince_double_step_leap);
     // The FEN's leniency: the clocks may be left off.
     assert_eq!(

@@ -3,7 +3,7 @@
 //! insufficient material; FEN validation and notation round trips.
 
 use grimoire_engine::variants::chess::{Chess, START_FEN};
-use grimoire_engine::{Game, Outcome, Reason, Rules};
+use grimoire_engine::{prelude::*, Game, Outcome, Reason};
 
 fn pos(fen: &str) -> Chess {
     Chess::from_fen(fen, &()).unwrap_or_else(|e| panic!("{fen}: {e}"))

@@ -6,8 +6,9 @@
 //! checkmate, stalemate and the draw rules; FEN validation and notation round trips.
 
 use grimoire_engine::consistency::check_position;
+use grimoire_engine::options::{set_by_name, OptionError};
 use grimoire_engine::variants::duggan::{Duggan, DugganOptions, ThreatStep, START_FEN};
-use grimoire_engine::{Color, Game, Geometry, Outcome, Reason, Rules, Square};
+use grimoire_engine::{prelude::*, Color, Game, Geometry, Outcome, Reason, Square};
 
 /// Parses a test position and cross-checks it: the fast legal moves must equal the reference
 /// generator's (and hash, FEN and token round trips must hold), so every position of these
@@ -759,7 +760,8 @@ fn move_tokens_parse_back_and_junk_is_rejected() {
 
 #[test]
 fn dug_22_dug_37_dug_38_engine_options() {
-    let specs = Duggan::option_specs();
+    let decls = grimoire_engine::variants::duggan::options::option_decls();
+    let specs: Vec<_> = decls.iter().map(|d| d.spec.clone()).collect();
     let names: Vec<&str> = specs.iter().map(|o| o.name).collect();
     assert_eq!(
         names,
@@ -773,9 +775,10 @@ fn dug_22_dug_37_dug_38_engine_options() {
     assert_eq!(specs[1].default, "false");
     assert_eq!(specs[2].default, "false");
     let mut o = DugganOptions::default();
-    Duggan::set_option(&mut o, "MercenaryThreatStep", "capture-only").unwrap();
-    Duggan::set_option(&mut o, "corneredassassin", "true").unwrap();
-    Duggan::set_option(&mut o, "CowardlyAssassin", "true").unwrap();
+    let set = |o: &mut _, name, value| set_by_name(&decls, o, name, value);
+    set(&mut o, "MercenaryThreatStep", "capture-only").unwrap();
+    set(&mut o, "corneredassassin", "true").unwrap();
+    set(&mut o, "CowardlyAssassin", "true").unwrap();
     assert_eq!(
         o,
         DugganOptions {
@@ -784,9 +787,21 @@ fn dug_22_dug_37_dug_38_engine_options() {
             cowardly_assassin: true
         }
     );
-    assert!(Duggan::set_option(&mut o, "MercenaryThreatStep", "sometimes").is_err());
-    assert!(Duggan::set_option(&mut o, "CowardlyAssassin", "maybe").is_err());
-    assert!(Duggan::set_option(&mut o, "Ponder", "true").is_err());
+    assert!(matches!(
+        set(&mut o, "MercenaryThreatStep", "sometimes"),
+        Err(OptionError::BadValue {
+            name: "MercenaryThreatStep",
+            ..
+        })
+    ));
+    assert!(matches!(
+        set(&mut o, "CowardlyAssassin", "maybe"),
+        Err(OptionError::BadValue { .. })
+    ));
+    assert!(matches!(
+        set(&mut o, "Ponder", "true"),
+        Err(OptionError::Unknown { .. })
+    ));
 }
 
 #[test]

@@ -7,7 +7,6 @@ use grimoire_engine::consistency::{random_games, random_games_from_fens};
 use grimoire_engine::variants::eldritch::army::random_declaration;
 use grimoire_engine::variants::eldritch::catalogue::{piece_type, Stage, KINDS};
 use grimoire_engine::variants::eldritch::{Eldritch, EldritchOptions};
-use grimoire_engine::Rules;
 
 #[test]
 fn random_armies_from_default_placement_stay_consistent() {
@@ -44,8 +43,14 @@ fn random_armies_from_default_placement_stay_consistent() {
 #[test]
 fn middle_games_stay_consistent() {
     let options = EldritchOptions::default();
-    let stats = random_games_from_fens::<Eldritch>(Eldritch::BENCH, &options, 3, 100, 0xBE7C)
-        .unwrap_or_else(|e| panic!("{e}"));
+    let stats = random_games_from_fens::<Eldritch>(
+        grimoire_engine::variants::eldritch::BENCH,
+        &options,
+        3,
+        100,
+        0xBE7C,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     assert!(stats.plies > 1_000, "only {} plies checked", stats.plies);
 }
 

@@ -5,8 +5,8 @@
 //! play-and-look legality written from the spec), and the test asserts both agree.
 
 use grimoire_engine::perft::{perft, perft_reference};
+use grimoire_engine::prelude::*;
 use grimoire_engine::variants::eldritch::{Declaration, Eldritch, EldritchOptions};
-use grimoire_engine::Rules;
 
 fn decl(text: &str) -> Declaration {
     let d = Declaration::parse(text).unwrap();

@@ -4,7 +4,7 @@
 use grimoire_engine::moves::MoveKind;
 use grimoire_engine::variants::eldritch::army::{matched_sides, Bundle, Declaration};
 use grimoire_engine::variants::eldritch::{Eldritch, EldritchOptions, ShadowmancerMode};
-use grimoire_engine::{Color, Outcome, Reason, Rules};
+use grimoire_engine::{prelude::*, Color, Outcome, Reason};
 
 fn opts() -> EldritchOptions {
     EldritchOptions::default()

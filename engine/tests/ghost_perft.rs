@@ -8,7 +8,7 @@
 use grimoire_engine::perft::{divide_turns, perft, perft_reference, PerftCase};
 use grimoire_engine::variants::chess::Chess;
 use grimoire_engine::variants::ghost::{Ghost, START_FEN};
-use grimoire_engine::{MoveKind, Rules};
+use grimoire_engine::{prelude::*, MoveKind};
 use std::sync::atomic::AtomicBool;
 
 /// Ghosts on all four edge lines of a middle game, castling rights for Black; the White ghost

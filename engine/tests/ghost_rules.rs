@@ -4,7 +4,7 @@
 //! en passant, the end of the game, FEN and tokens.
 
 use grimoire_engine::variants::ghost::{Ghost, START_FEN};
-use grimoire_engine::{Color, Game, Outcome, Reason, Rules};
+use grimoire_engine::{prelude::*, Color, Game, Outcome, Reason};
 
 fn pos(fen: &str) -> Ghost {
     Ghost::from_fen(fen, &()).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -535,7 +535,7 @@ fn the_board_picture_shows_the_ring() {
 
 #[test]
 fn bench_positions_are_valid_and_round_trip() {
-    for fen in Ghost::BENCH {
+    for fen in grimoire_engine::variants::ghost::BENCH {
         let p = pos(fen);
         assert_eq!(pos(&p.to_fen()), p, "{fen}");
         assert!(p.terminal().is_none(), "{fen}");
@@ -544,7 +544,7 @@ fn bench_positions_are_valid_and_round_trip() {
 
 #[test]
 fn bench_positions_offer_no_king_capture_at_once() {
-    for fen in Ghost::BENCH {
+    for fen in grimoire_engine::variants::ghost::BENCH {
         let p = pos(fen);
         for mv in p.legal_moves() {
             let mut q = p.clone();

@@ -7,7 +7,7 @@ use grimoire_engine::search::{
     search, Limits, SearchOptions, SearchResult, Shared, TranspositionTable, UciScore,
 };
 use grimoire_engine::variants::chess::{Chess, BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
-use grimoire_engine::{Color, Game, Rules};
+use grimoire_engine::{prelude::*, Color, Game};
 
 struct Material;
 

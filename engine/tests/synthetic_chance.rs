@@ -12,7 +12,9 @@
 use grimoire_engine::consistency::random_games;
 use grimoire_engine::eval_api::{Evaluator, Score};
 use grimoire_engine::search::{search, Limits, SearchOptions, Shared, TranspositionTable};
-use grimoire_engine::{Color, Game, Geometry, Move, MoveKind, MoveList, Outcome, Reason, Rules};
+use grimoire_engine::{
+    prelude::*, Color, Game, Geometry, Move, MoveKind, MoveList, Outcome, Reason,
+};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
 enum Phase {
@@ -44,12 +46,71 @@ impl DiceRace {
     }
 }
 
-impl Rules for DiceRace {
+impl Position for DiceRace {
     const NAME: &'static str = "dicerace";
     const GEOMETRY: Geometry = Geometry::Framed8;
     const BULK_LEAF_COUNT: bool = false;
     type Options = ();
 
+    fn side_to_move(&self) -> Color {
+        match self.phase {
+            Phase::Decide => !self.mover,
+            _ => self.mover,
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        let phase = self.phase as u64;
+        let v = (self.points[0] as u64 & 0xFFFF)
+            | (self.points[1] as u64 & 0xFFFF) << 16
+            | (self.mover as u64) << 32
+            | phase << 33
+            | (self.turns_left as u64) << 36;
+        v.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (v >> 7)
+    }
+
+    fn play(&mut self, mv: Move) {
+        let me = self.mover.index();
+        match mv.param() {
+            0 => {
+                self.points[me] += 1;
+                self.phase = Phase::Decide;
+            }
+            1 => self.phase = Phase::Roll,
+            2 => {
+                self.points[me] += 2;
+                self.end_turn();
+            }
+            3 => self.phase = Phase::Bonus,
+            4 => {
+                self.points[me] += 4;
+                self.end_turn();
+            }
+            _ => self.end_turn(),
+        }
+    }
+
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        0
+    }
+
+    fn is_chance_node(&self) -> bool {
+        self.phase == Phase::Roll
+    }
+
+    fn outcome_weight(&self, mv: Move) -> u32 {
+        if mv.param() == 4 {
+            1
+        } else {
+            2
+        }
+    }
+}
+impl Fen for DiceRace {
     fn start_position(_: &()) -> Self {
         DiceRace {
             points: [0, 0],
@@ -91,28 +152,9 @@ impl Rules for DiceRace {
             self.points[0], self.points[1], self.turns_left
         )
     }
+}
 
-    fn side_to_move(&self) -> Color {
-        match self.phase {
-            Phase::Decide => !self.mover,
-            _ => self.mover,
-        }
-    }
-
-    fn hash(&self) -> u64 {
-        let phase = self.phase as u64;
-        let v = (self.points[0] as u64 & 0xFFFF)
-            | (self.points[1] as u64 & 0xFFFF) << 16
-            | (self.mover as u64) << 32
-            | phase << 33
-            | (self.turns_left as u64) << 36;
-        v.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (v >> 7)
-    }
-
-    fn recompute_hash(&self) -> u64 {
-        self.hash()
-    }
-
+impl MoveGen for DiceRace {
     fn generate_legal(&self, moves: &mut MoveList) {
         if self.turns_left == 0 {
             return;
@@ -129,49 +171,14 @@ impl Rules for DiceRace {
         }
     }
 
-    fn generate_pseudo_legal(&self, moves: &mut MoveList) {
-        self.generate_legal(moves);
-    }
-
-    fn is_legal_pseudo(&self, _: Move) -> bool {
-        true
-    }
-
-    fn play(&mut self, mv: Move) {
-        let me = self.mover.index();
-        match mv.param() {
-            0 => {
-                self.points[me] += 1;
-                self.phase = Phase::Decide;
-            }
-            1 => self.phase = Phase::Roll,
-            2 => {
-                self.points[me] += 2;
-                self.end_turn();
-            }
-            3 => self.phase = Phase::Bonus,
-            4 => {
-                self.points[me] += 4;
-                self.end_turn();
-            }
-            _ => self.end_turn(),
-        }
-    }
-
-    fn in_check(&self) -> bool {
-        false
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        0
-    }
-
     fn terminal(&self) -> Option<Outcome> {
         (self.turns_left == 0).then_some(Outcome::Draw {
             reason: Reason::VariantRule,
         })
     }
+}
 
+impl Notation for DiceRace {
     fn format_move(&self, mv: Move) -> String {
         NAMES[mv.param() as usize].to_string()
     }
@@ -189,21 +196,25 @@ impl Rules for DiceRace {
             side_to_move: self.mover,
         }
     }
+}
 
+impl Reference for DiceRace {
+    fn recompute_hash(&self) -> u64 {
+        self.hash()
+    }
+
+    fn generate_pseudo_legal(&self, moves: &mut MoveList) {
+        self.generate_legal(moves);
+    }
+
+    fn is_legal_pseudo(&self, _: Move) -> bool {
+        true
+    }
+}
+
+impl SearchHooks for DiceRace {
     fn tactical_order(&self, _: Move) -> Option<i32> {
         None
-    }
-
-    fn is_chance_node(&self) -> bool {
-        self.phase == Phase::Roll
-    }
-
-    fn outcome_weight(&self, mv: Move) -> u32 {
-        if mv.param() == 4 {
-            1
-        } else {
-            2
-        }
     }
 }
 

@@ -3,8 +3,8 @@
 //! With `--show`, prints the score of each of a few test positions instead.
 
 use grimoire_engine::eval_api::Evaluator;
+use grimoire_engine::prelude::*;
 use grimoire_engine::variants::chess::Chess;
-use grimoire_engine::Rules;
 use grimoire_eval::ChessEval;
 use std::hint::black_box;
 use std::time::Instant;

@@ -5,8 +5,8 @@
 
 use crate::{EvalParams, TunableEval};
 use grimoire_engine::options::OptionDecl;
+use grimoire_engine::prelude::*;
 use grimoire_engine::rules::OptionsOf;
-use grimoire_engine::Rules;
 
 /// One variant, bound to everything the engine needs to play it.
 pub trait Variant: 'static {

@@ -5,8 +5,8 @@ mod common;
 
 use common::{assert_mirrors_score_alike, mirror_board_field, other_side, swap_case};
 use grimoire_engine::eval_api::Evaluator;
+use grimoire_engine::prelude::*;
 use grimoire_engine::variants::archmage::{ArchMage, ArchMageOptions, START_FEN};
-use grimoire_engine::Rules;
 use grimoire_eval::archmage::derived_piece_values;
 use grimoire_eval::archmage::EVAL_LIMIT;
 use grimoire_eval::params::{ARCHMAGE_KIND_NAMES, ARCHMAGE_MATERIAL};

@@ -8,8 +8,8 @@ use common::{
     random_games_are_bounded_and_symmetric, swap_case,
 };
 use grimoire_engine::eval_api::Evaluator;
+use grimoire_engine::prelude::*;
 use grimoire_engine::variants::chess::Chess;
-use grimoire_engine::Rules;
 use grimoire_eval::chess::EVAL_LIMIT;
 use grimoire_eval::{ChessEval, EvalParams};
 

@@ -9,8 +9,8 @@ use common::{
     random_games_are_bounded_and_symmetric,
 };
 use grimoire_engine::eval_api::Evaluator;
+use grimoire_engine::prelude::*;
 use grimoire_engine::variants::duggan::{Duggan, DugganOptions, ARCHER, ASSASSIN, GOLEM};
-use grimoire_engine::Rules;
 use grimoire_eval::duggan::{derived_piece_values, EVAL_LIMIT};
 use grimoire_eval::{DugganEval, EvalParams, TunableEval};
 
@@ -30,8 +30,8 @@ fn mirror_fen(fen: &str) -> String {
     )
 }
 
-/// The bench positions after the start (`Rules::BENCH`): openings, middle games and endings.
-const VARIED: &[&str] = Duggan::BENCH.split_at(1).1;
+/// The bench positions after the start (`variants::duggan::BENCH`): openings, middle games and endings.
+const VARIED: &[&str] = grimoire_engine::variants::duggan::BENCH.split_at(1).1;
 
 /// `material_*` of the defaults is what the piece-value method gives (not hand-picked); the
 /// Mercenary is the unit, 100 by definition (the method gives it about 1.0).

@@ -2,9 +2,9 @@
 //! catalogue atoms (docs/eval.md), the FIDE-army start is balanced, and material counts.
 
 use grimoire_engine::eval_api::Evaluator;
+use grimoire_engine::prelude::*;
 use grimoire_engine::variants::eldritch::catalogue::{piece_type, KINDS};
 use grimoire_engine::variants::eldritch::{Eldritch, EldritchOptions};
-use grimoire_engine::Rules;
 use grimoire_eval::eldritch::{derived_piece_values, kind_name, MATERIAL};
 use grimoire_eval::{EldritchEval, EvalParams};
 

@@ -7,9 +7,9 @@ mod common;
 
 use common::{assert_mirrors_score_alike, mirror_board_field, other_side, swap_case};
 use grimoire_engine::eval_api::Evaluator;
+use grimoire_engine::prelude::*;
 use grimoire_engine::variants::chess::Chess;
 use grimoire_engine::variants::ghost::Ghost;
-use grimoire_engine::Rules;
 use grimoire_eval::ghost::{derived_ghost_values, GHOST_VALUE_DIVISOR};
 use grimoire_eval::{ChessEval, EvalParams, GhostEval, TunableEval};
 

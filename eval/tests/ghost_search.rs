@@ -6,7 +6,7 @@ use grimoire_engine::search::{
     search, Limits, SearchOptions, Shared, TranspositionTable, MATE_BOUND,
 };
 use grimoire_engine::variants::ghost::Ghost;
-use grimoire_engine::{Game, Rules};
+use grimoire_engine::{prelude::*, Game};
 use grimoire_eval::GhostEval;
 
 fn best(fen: &str, depth: u32) -> (String, i32) {

@@ -160,7 +160,7 @@ fn search_entries_in_a_parameter_file_reach_the_search() {
     use grimoire_engine::eval_api::{Evaluator, SearchParams};
     use grimoire_engine::search::{search, Limits, SearchOptions, Shared, TranspositionTable};
     use grimoire_engine::variants::chess::Chess;
-    use grimoire_engine::{Color, Game, Rules};
+    use grimoire_engine::{prelude::*, Color, Game};
     use grimoire_eval::ChessEval;
 
     let text = "variant chess\nsearch.rfp_margin 120\nsearch.lmr_divisor 2.5 # fractions allowed\n";

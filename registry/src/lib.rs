@@ -6,7 +6,8 @@
 
 use grimoire_engine::options::{self, OptionError, OptionSpec};
 use grimoire_engine::perft;
-use grimoire_engine::rules::{OptionsOf, Outcome, Rules};
+use grimoire_engine::prelude::*;
+use grimoire_engine::rules::OptionsOf;
 use grimoire_engine::search::{
     self, Limits, Report, SearchOptions, SearchResult, Shared, TranspositionTable,
 };

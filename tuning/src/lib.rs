@@ -22,7 +22,7 @@ pub mod tune;
 
 pub use tune::{Config, Report};
 
-use grimoire_engine::Rules;
+use grimoire_engine::prelude::*;
 use grimoire_eval::variant::{variant_names, visit_variants, Variant, VariantVisitor};
 use grimoire_eval::EvalParams;
 use std::path::Path;

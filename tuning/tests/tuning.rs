@@ -3,7 +3,7 @@
 
 use grimoire_engine::eval_api::Evaluator;
 use grimoire_engine::variants::chess::{Chess, KNIGHT, QUEEN, ROOK};
-use grimoire_engine::{Color, Rules};
+use grimoire_engine::{prelude::*, Color};
 use grimoire_eval::{ChessEval, EvalParams, TunableEval};
 use grimoire_tuning::data::{load_str, parse_result};
 use grimoire_tuning::linear::{eval_white, LinearModel};

@@ -15,7 +15,7 @@ use grimoire_engine::square::SQUARE_COUNT;
 use grimoire_engine::tables::masks;
 use grimoire_engine::variants::archmage::tables::tables;
 use grimoire_engine::variants::archmage::*;
-use grimoire_engine::{Bitboard, Color, Geometry, Rules};
+use grimoire_engine::{prelude::*, Bitboard, Color, Geometry};
 
 /// Evaluations are clamped to this, well inside the ±10000 the search reserves for mates.
 pub const EVAL_LIMIT: i32 = 9000;

@@ -5,7 +5,6 @@ use super::ArchMageEval;
 use crate::variant::NoSetup;
 use crate::EvalParams;
 use grimoire_engine::variants::archmage::ArchMage;
-use grimoire_engine::Rules;
 
 manifest! {
     /// ArchMage Chess: its rules, evaluator, setup, bench positions, options and parameters.
@@ -13,7 +12,7 @@ manifest! {
         rules: ArchMage,
         eval: ArchMageEval,
         setup: NoSetup,
-        bench: <ArchMage as Rules>::BENCH,
+        bench: grimoire_engine::variants::archmage::BENCH,
         options: grimoire_engine::variants::archmage::options::option_decls(),
         params: EvalParams::archmage(),
     }

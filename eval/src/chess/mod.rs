@@ -14,7 +14,7 @@ use grimoire_engine::eval_api::{Evaluator, Score, SearchParams};
 use grimoire_engine::square::SQUARE_COUNT;
 use grimoire_engine::tables::{masks, AttackTables};
 use grimoire_engine::variants::chess::{self, Chess, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use grimoire_engine::{Bitboard, Color, Geometry, Rules, Square};
+use grimoire_engine::{prelude::*, Bitboard, Color, Geometry, Square};
 
 /// Mobility is counted from these numbers of safe squares per kind (pawn and king unused), so a
 /// piece with average freedom scores about zero and the term does not shift material values.

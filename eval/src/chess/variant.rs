@@ -5,7 +5,6 @@ use super::ChessEval;
 use crate::variant::NoSetup;
 use crate::EvalParams;
 use grimoire_engine::variants::chess::Chess;
-use grimoire_engine::Rules;
 
 manifest! {
     /// FIDE chess: its rules, evaluator, setup, bench positions, options and parameters.
@@ -13,7 +12,7 @@ manifest! {
         rules: Chess,
         eval: ChessEval,
         setup: NoSetup,
-        bench: <Chess as Rules>::BENCH,
+        bench: grimoire_engine::variants::chess::BENCH,
         options: Vec::new(),
         params: EvalParams::chess_tuned(),
     }

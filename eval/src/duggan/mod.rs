@@ -20,7 +20,7 @@ use grimoire_engine::variants::duggan::tables::{path_blockers, tables, DugganTab
 use grimoire_engine::variants::duggan::{
     Duggan, ADEPT, ARCHER, ASSASSIN, BISHOP, COMMANDER, GOLEM, KINDS, MERCENARY,
 };
-use grimoire_engine::{Bitboard, Color, Geometry, Rules, Square};
+use grimoire_engine::{prelude::*, Bitboard, Color, Geometry, Square};
 
 /// Evaluations are clamped to this, well inside the ±10000 the search reserves for mates.
 pub const EVAL_LIMIT: i32 = 9000;

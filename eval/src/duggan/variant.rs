@@ -5,7 +5,6 @@ use super::DugganEval;
 use crate::variant::NoSetup;
 use crate::EvalParams;
 use grimoire_engine::variants::duggan::Duggan;
-use grimoire_engine::Rules;
 
 manifest! {
     /// Duggan's Fantasy Chess: its rules, evaluator, setup, bench positions, options and parameters.
@@ -13,7 +12,7 @@ manifest! {
         rules: Duggan,
         eval: DugganEval,
         setup: NoSetup,
-        bench: <Duggan as Rules>::BENCH,
+        bench: grimoire_engine::variants::duggan::BENCH,
         options: grimoire_engine::variants::duggan::options::option_decls(),
         params: EvalParams::duggan(),
     }

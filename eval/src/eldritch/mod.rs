@@ -19,7 +19,7 @@ use grimoire_engine::variants::eldritch::geometry::{
     board_mask, fiend_targets, passed_squares, sq,
 };
 use grimoire_engine::variants::eldritch::Eldritch;
-use grimoire_engine::{Bitboard, Color, Geometry, Rules, Square};
+use grimoire_engine::{prelude::*, Bitboard, Color, Geometry, Square};
 
 /// Evaluations are clamped to this, well inside the ±10000 the search reserves for mates.
 pub const EVAL_LIMIT: i32 = 9000;

@@ -7,7 +7,7 @@ use super::MATERIAL;
 use crate::variant::{SetupAction, SetupCommands};
 use grimoire_engine::variants::eldritch::army::{matched_sides, propose, Bundle, Declaration};
 use grimoire_engine::variants::eldritch::{Eldritch, EldritchOptions};
-use grimoire_engine::{Color, Rules};
+use grimoire_engine::{prelude::*, Color};
 
 /// The declarations made so far (both FIDE armies until declared).
 #[derive(Clone, Debug, Default)]

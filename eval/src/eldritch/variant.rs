@@ -5,7 +5,6 @@ use super::setup::EldritchSetup;
 use super::EldritchEval;
 use crate::EvalParams;
 use grimoire_engine::variants::eldritch::Eldritch;
-use grimoire_engine::Rules;
 
 manifest! {
     /// Eldritch Chess: its rules, evaluator, setup, bench positions, options and parameters.
@@ -13,7 +12,7 @@ manifest! {
         rules: Eldritch,
         eval: EldritchEval,
         setup: EldritchSetup,
-        bench: <Eldritch as Rules>::BENCH,
+        bench: grimoire_engine::variants::eldritch::BENCH,
         options: grimoire_engine::variants::eldritch::options::option_decls(),
         params: EvalParams::eldritch(),
     }

@@ -19,7 +19,7 @@ use grimoire_engine::variants::chess::{tables as chess_tables, KING, PAWN, QUEEN
 use grimoire_engine::variants::ghost::movegen::ghost_pattern;
 use grimoire_engine::variants::ghost::tables::tables as ghost_tables;
 use grimoire_engine::variants::ghost::Ghost;
-use grimoire_engine::{Bitboard, Color, Rules};
+use grimoire_engine::{prelude::*, Bitboard, Color};
 
 /// Evaluations are clamped to this, well inside the ±10000 the search reserves for mates.
 pub const EVAL_LIMIT: i32 = 9000;

@@ -5,7 +5,6 @@ use super::GhostEval;
 use crate::variant::NoSetup;
 use crate::EvalParams;
 use grimoire_engine::variants::ghost::Ghost;
-use grimoire_engine::Rules;
 
 manifest! {
     /// Ghost Chess: its rules, evaluator, setup, bench positions, options and parameters.
@@ -13,7 +12,7 @@ manifest! {
         rules: Ghost,
         eval: GhostEval,
         setup: NoSetup,
-        bench: <Ghost as Rules>::BENCH,
+        bench: grimoire_engine::variants::ghost::BENCH,
         options: Vec::new(),
         params: EvalParams::ghost(),
     }

@@ -3,6 +3,7 @@
 //! hands, and the view.
 
 use super::*;
+use crate::rules::{Fen, MoveGen, Notation, Reference};
 use crate::{board8, fen_fields};
 
 /// The castling rights by FEN letter, in the field's order.
@@ -31,107 +32,6 @@ fn parse_hand(text: &str) -> Result<[[u8; 2]; 2], String> {
     Ok(hands)
 }
 
-pub(super) fn parse(fen: &str, options: &ArchMageOptions) -> Result<ArchMage, String> {
-    let fields = fen_fields::split(fen, 4, 6)?;
-    let (board_text, hand_text) =
-        match fields[0].find('[') {
-            Some(i) if fields[0].ends_with(']') => {
-                (&fields[0][..i], &fields[0][i + 1..fields[0].len() - 1])
-            }
-            _ => return Err(
-                "the board must be followed by the hand in brackets, e.g. [DHdh] or [] (ARC-60)"
-                    .to_string(),
-            ),
-        };
-    let board = board8::parse_board_in::<KINDS>(Geometry::Board10, board_text, &LETTERS)?;
-    let hands = parse_hand(hand_text)?;
-    let t = tables();
-    for c in Color::BOTH {
-        let kings = board.pieces(c, KING).count();
-        if kings != 1 {
-            return Err(format!(
-                "{} must have exactly one King, has {kings}",
-                c.name()
-            ));
-        }
-        for kind in 0..KINDS as u8 {
-            if !PROMOTES_TO[kind as usize].is_empty()
-                && (board.pieces(c, kind) & t.last_rank(c)).any()
-            {
-                return Err(format!(
-                    "a {} {} cannot stand on its last rank (ARC-49)",
-                    c.name(),
-                    NAMES[kind as usize]
-                ));
-            }
-        }
-    }
-    for (slot, &kind) in DRAGONS.iter().enumerate() {
-        let total = board.kind(kind).count() + (hands[0][slot] + hands[1][slot]) as u32;
-        if total > 2 {
-            return Err(format!(
-                "only two {}s exist (ARC-63), found {total}",
-                NAMES[kind as usize]
-            ));
-        }
-    }
-    let side = fen_fields::side(fields[1])?;
-    let castling = fen_fields::castling(fields[2], &RIGHTS, |c, color| {
-        let rank = if color == Color::White { 0 } else { 9 };
-        let rook_file = if c.eq_ignore_ascii_case(&'k') { 8 } else { 1 };
-        if board.piece_at(sq(KING_FILE, rank)) != Piece::new(color, KING)
-            || board.piece_at(sq(rook_file, rank)) != Piece::new(color, ROOK)
-        {
-            return Err(format!(
-                "castling right '{c}' needs the King and Rook on their home squares (ARC-71)"
-            ));
-        }
-        Ok(())
-    })?;
-    let ep_field = fields[3];
-    let mut ep = None;
-    if ep_field != "-" {
-        let s = Geometry::Board10
-            .parse(ep_field)
-            .ok_or_else(|| format!("bad en-passant square '{ep_field}'"))?;
-        let rows = if side == Color::White { 6..=8 } else { 1..=3 };
-        if !rows.contains(&s.row()) {
-            return Err(format!(
-                "en-passant square '{ep_field}' is on the wrong rank (ARC-27)"
-            ));
-        }
-        ep = Some(s);
-    }
-    let (halfmove, fullmove) = fen_fields::counters(&fields, 4)?;
-    let mut pos = ArchMage {
-        board,
-        side,
-        castling,
-        ep: None,
-        hands,
-        halfmove,
-        fullmove,
-        checkers: Bitboard::EMPTY,
-        state_hash: 0,
-        options: *options,
-    };
-    if pos.attacked(pos.king_square(!side), side) {
-        return Err("the side not to move is in check".to_string());
-    }
-    pos.checkers = pos.compute_checkers();
-    // Keep the en-passant square only if it is real: a Pawn that just double-stepped past it
-    // (origin and target empty) and a legal capture onto it (ARC-92).
-    if let Some(s) = ep {
-        if fen_fields::double_stepped_past(&pos.board, s, side, PAWN)
-            && pos.en_passant_capture_is_legal(s)
-        {
-            pos.ep = Some(s);
-        }
-    }
-    pos.state_hash = pos.recompute_hash() ^ pos.board.hash();
-    Ok(pos)
-}
-
 fn hand_text(pos: &ArchMage) -> String {
     let mut s = String::new();
     for (c, letters) in [(0, ['D', 'H']), (1, ['d', 'h'])] {
@@ -144,77 +44,234 @@ fn hand_text(pos: &ArchMage) -> String {
     s
 }
 
-pub(super) fn format(pos: &ArchMage) -> String {
-    let mut out = String::with_capacity(120);
-    board8::write_board_in(Geometry::Board10, &pos.board, &LETTERS, &mut out);
-    out.push('[');
-    out.push_str(&hand_text(pos));
-    out.push(']');
-    let tail = fen_fields::FideTail {
-        side: pos.side,
-        castling: pos.castling,
-        rights: &RIGHTS,
-        ep: pos.ep,
-        geometry: Geometry::Board10,
-        halfmove: pos.halfmove,
-        fullmove: pos.fullmove,
-    };
-    fen_fields::write_fide_tail(&tail, &mut out);
-    out
-}
+impl Fen for ArchMage {
+    fn start_position(options: &ArchMageOptions) -> Self {
+        Self::from_fen(START_FEN, options).expect("start FEN is valid")
+    }
 
-/// The board as a 10x10 grid with labels, then both hands and the piece legend.
-pub(super) fn render(pos: &ArchMage) -> String {
-    let mut out = String::new();
-    let line = format!("  +{}\n", "---+".repeat(10));
-    out.push_str(&line);
-    for rank in (0..10).rev() {
-        out.push_str("  ");
-        for file in 0..10 {
-            let p = pos.board.piece_at(sq(file, rank));
-            out.push_str("| ");
-            out.push(if p.is_some() {
-                board8::piece_letter(&LETTERS, p)
-            } else {
-                ' '
-            });
-            out.push(' ');
+    fn from_fen(fen: &str, options: &ArchMageOptions) -> Result<Self, String> {
+        let fields = fen_fields::split(fen, 4, 6)?;
+        let (board_text, hand_text) = match fields[0].find('[') {
+            Some(i) if fields[0].ends_with(']') => {
+                (&fields[0][..i], &fields[0][i + 1..fields[0].len() - 1])
+            }
+            _ => return Err(
+                "the board must be followed by the hand in brackets, e.g. [DHdh] or [] (ARC-60)"
+                    .to_string(),
+            ),
+        };
+        let board = board8::parse_board_in::<KINDS>(Geometry::Board10, board_text, &LETTERS)?;
+        let hands = parse_hand(hand_text)?;
+        let t = tables();
+        for c in Color::BOTH {
+            let kings = board.pieces(c, KING).count();
+            if kings != 1 {
+                return Err(format!(
+                    "{} must have exactly one King, has {kings}",
+                    c.name()
+                ));
+            }
+            for kind in 0..KINDS as u8 {
+                if !PROMOTES_TO[kind as usize].is_empty()
+                    && (board.pieces(c, kind) & t.last_rank(c)).any()
+                {
+                    return Err(format!(
+                        "a {} {} cannot stand on its last rank (ARC-49)",
+                        c.name(),
+                        NAMES[kind as usize]
+                    ));
+                }
+            }
         }
-        out.push_str(&format!("| {}\n{line}", rank + 1));
+        for (slot, &kind) in DRAGONS.iter().enumerate() {
+            let total = board.kind(kind).count() + (hands[0][slot] + hands[1][slot]) as u32;
+            if total > 2 {
+                return Err(format!(
+                    "only two {}s exist (ARC-63), found {total}",
+                    NAMES[kind as usize]
+                ));
+            }
+        }
+        let side = fen_fields::side(fields[1])?;
+        let castling = fen_fields::castling(fields[2], &RIGHTS, |c, color| {
+            let rank = if color == Color::White { 0 } else { 9 };
+            let rook_file = if c.eq_ignore_ascii_case(&'k') { 8 } else { 1 };
+            if board.piece_at(sq(KING_FILE, rank)) != Piece::new(color, KING)
+                || board.piece_at(sq(rook_file, rank)) != Piece::new(color, ROOK)
+            {
+                return Err(format!(
+                    "castling right '{c}' needs the King and Rook on their home squares (ARC-71)"
+                ));
+            }
+            Ok(())
+        })?;
+        let ep_field = fields[3];
+        let mut ep = None;
+        if ep_field != "-" {
+            let s = Geometry::Board10
+                .parse(ep_field)
+                .ok_or_else(|| format!("bad en-passant square '{ep_field}'"))?;
+            let rows = if side == Color::White { 6..=8 } else { 1..=3 };
+            if !rows.contains(&s.row()) {
+                return Err(format!(
+                    "en-passant square '{ep_field}' is on the wrong rank (ARC-27)"
+                ));
+            }
+            ep = Some(s);
+        }
+        let (halfmove, fullmove) = fen_fields::counters(&fields, 4)?;
+        let mut pos = ArchMage {
+            board,
+            side,
+            castling,
+            ep: None,
+            hands,
+            halfmove,
+            fullmove,
+            checkers: Bitboard::EMPTY,
+            state_hash: 0,
+            options: *options,
+        };
+        if pos.attacked(pos.king_square(!side), side) {
+            return Err("the side not to move is in check".to_string());
+        }
+        pos.checkers = pos.compute_checkers();
+        // Keep the en-passant square only if it is real: a Pawn that just double-stepped past it
+        // (origin and target empty) and a legal capture onto it (ARC-92).
+        if let Some(s) = ep {
+            if fen_fields::double_stepped_past(&pos.board, s, side, PAWN)
+                && pos.en_passant_capture_is_legal(s)
+            {
+                pos.ep = Some(s);
+            }
+        }
+        pos.state_hash = pos.recompute_hash() ^ pos.board.hash();
+        Ok(pos)
     }
-    out.push_str("    a   b   c   d   e   f   g   h   i   j\n");
-    for c in Color::BOTH {
-        let items: Vec<String> = (0..2)
-            .map(|slot| {
-                format!(
-                    "{} {}",
-                    NAMES[DRAGONS[slot] as usize],
-                    pos.hands[c.index()][slot]
-                )
-            })
-            .collect();
-        out.push_str(&format!("\nHand {}: {}", c.name(), items.join(", ")));
+
+    fn to_fen(&self) -> String {
+        let mut out = String::with_capacity(120);
+        board8::write_board_in(Geometry::Board10, &self.board, &LETTERS, &mut out);
+        out.push('[');
+        out.push_str(&hand_text(self));
+        out.push(']');
+        let tail = fen_fields::FideTail {
+            side: self.side,
+            castling: self.castling,
+            rights: &RIGHTS,
+            ep: self.ep,
+            geometry: Geometry::Board10,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+        };
+        fen_fields::write_fide_tail(&tail, &mut out);
+        out
     }
-    out.push('\n');
-    out.push_str(&board8::legend(&LETTERS, &NAMES));
-    out
 }
 
-pub(super) fn view(pos: &ArchMage) -> BoardView {
-    let hand = |c: usize| -> Vec<(String, u32)> {
-        (0..2)
-            .filter(|&slot| pos.hands[c][slot] > 0)
-            .map(|slot| {
-                (
-                    LETTERS[DRAGONS[slot] as usize]
-                        .to_ascii_uppercase()
-                        .to_string(),
-                    pos.hands[c][slot] as u32,
-                )
-            })
-            .collect()
-    };
-    let mut view = board8::view_board_in(Geometry::Board10, &pos.board, &LETTERS, pos.side);
-    view.hands = [hand(0), hand(1)];
-    view
+impl Notation for ArchMage {
+    fn format_move(&self, mv: Move) -> String {
+        let g = Geometry::Board10;
+        let mut s = String::with_capacity(7);
+        match mv.kind() {
+            MoveKind::Null => return "0000".to_string(),
+            MoveKind::Drop => {
+                let k = mv.piece_kind().unwrap_or(DRAGON_KING);
+                s.push(LETTERS[k as usize].to_ascii_uppercase());
+                s.push('@');
+                g.write_name(mv.to(), &mut s);
+                return s;
+            }
+            _ => {}
+        }
+        g.write_name(mv.from(), &mut s);
+        g.write_name(mv.to(), &mut s);
+        if matches!(mv.kind(), MoveKind::Promotion | MoveKind::Switch) {
+            if let Some(k) = mv.piece_kind() {
+                s.push(LETTERS[k as usize]);
+            }
+        }
+        s
+    }
+
+    /// Canonical tokens, and a summoner–summoner switch in either order (ARC-55).
+    fn parse_move(&self, token: &str) -> Result<Move, String> {
+        let list = self.legal_moves();
+        if let Some(&m) = list.iter().find(|&&m| self.format_move(m) == token) {
+            return Ok(m);
+        }
+        let g = Geometry::Board10;
+        if let Some((a, n)) = g.parse_prefix(token) {
+            if let Some((b, m)) = g.parse_prefix(&token[n..]) {
+                let rest = &token[n + m..];
+                let swapped = list.iter().copied().find(|&mv| {
+                    mv.kind() == MoveKind::Switch
+                        && mv.from() == b
+                        && mv.to() == a
+                        && is_summoner(self.board.piece_at(a).kind())
+                        && self.format_move(mv)[g.name(b).len() + g.name(a).len()..] == *rest
+                });
+                if let Some(mv) = swapped {
+                    return Ok(mv);
+                }
+            }
+        }
+        Err(format!("illegal or unknown move '{token}'"))
+    }
+
+    /// The board as a 10x10 grid with labels, then both hands and the piece legend.
+    fn render(&self) -> String {
+        let mut out = String::new();
+        let line = format!("  +{}\n", "---+".repeat(10));
+        out.push_str(&line);
+        for rank in (0..10).rev() {
+            out.push_str("  ");
+            for file in 0..10 {
+                let p = self.board.piece_at(sq(file, rank));
+                out.push_str("| ");
+                out.push(if p.is_some() {
+                    board8::piece_letter(&LETTERS, p)
+                } else {
+                    ' '
+                });
+                out.push(' ');
+            }
+            out.push_str(&format!("| {}\n{line}", rank + 1));
+        }
+        out.push_str("    a   b   c   d   e   f   g   h   i   j\n");
+        for c in Color::BOTH {
+            let items: Vec<String> = (0..2)
+                .map(|slot| {
+                    format!(
+                        "{} {}",
+                        NAMES[DRAGONS[slot] as usize],
+                        self.hands[c.index()][slot]
+                    )
+                })
+                .collect();
+            out.push_str(&format!("\nHand {}: {}", c.name(), items.join(", ")));
+        }
+        out.push('\n');
+        out.push_str(&board8::legend(&LETTERS, &NAMES));
+        out
+    }
+
+    fn view(&self) -> BoardView {
+        let hand = |c: usize| -> Vec<(String, u32)> {
+            (0..2)
+                .filter(|&slot| self.hands[c][slot] > 0)
+                .map(|slot| {
+                    (
+                        LETTERS[DRAGONS[slot] as usize]
+                            .to_ascii_uppercase()
+                            .to_string(),
+                        self.hands[c][slot] as u32,
+                    )
+                })
+                .collect()
+        };
+        let mut view = board8::view_board_in(Geometry::Board10, &self.board, &LETTERS, self.side);
+        view.hands = [hand(0), hand(1)];
+        view
+    }
 }

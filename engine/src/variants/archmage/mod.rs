@@ -23,7 +23,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
-use crate::rules::{parse_check_option, unknown_option, Outcome, Reason, Rules, VariantOption};
+use crate::rules::Position;
 use crate::square::{Geometry, Square};
 use crate::view::BoardView;
 use crate::zobrist::KEYS;
@@ -246,11 +246,6 @@ impl ArchMage {
         (sq(rook_from, rank), sq(rook_to, rank))
     }
 
-    /// ARC-94: each side has only its King on the board.
-    fn bare_kings(&self) -> bool {
-        self.board.occupied().count() == 2
-    }
-
     /// The squares a switch of `a` and `b` promotes on, with the promoting piece's kind: the
     /// one piece of a promoting type that lands on its side's last rank (ARC-56).
     fn switch_promotion(&self, a: Square, b: Square) -> Option<(Square, u8)> {
@@ -273,63 +268,33 @@ pub fn piece_attacks(kind: u8, color: Color, from: Square, occ: Bitboard) -> Bit
     attacks::attacks_of(kind, color, from, occ)
 }
 
-impl Rules for ArchMage {
+/// Fixed positions (FENs) searched by `bench`: varied openings, middle games and endings.
+pub const BENCH: &[&str] = &[
+    START_FEN,
+    // Middle game with hands on both sides, a Dragon on the board, bent riders in play.
+    "g2sqk3g/x1tfzif1bx/pp1p1pp1pp/2pbr1tm2/4P1M3/4UPD3/P2P1B1HP1/1PT3PP1P/X2FZI2TX/GR1SQK1U1G[Dh] w Q - 2 14",
+    // En passant available, all castling rights, full hands.
+    "grusqk1urg/xbtfzimtbx/pppp1ppppp/10/10/4pP4/10/PPPPP1PPPP/XBTFZIFTBX/GRUSQKMURG[DHdh] b KQkq f4 0 6",
+    // Promotions pending on both sides, summoners near both Kings.
+    "5kr3/1PI6R/10/3a6/10/K9/5m4/6A3/2s1i2p2/10[DHdh] w - - 0 40",
+    // Endgame: Manticore, Amazon and Dragon King against Griffon, ArchMage, Dragon Horse.
+    "5k4/10/3g3h2/10/4X5/10/2Z3a3/10/3D6/5K4[Hd] w - - 4 60",
+    // Bent riders and Buffalos around exposed Kings, Dragons in hand without summoners.
+    "g4k3g/1x6x1/3u2u3/10/10/10/10/3U2U3/1X6X1/G4K3G[Dd] w - - 0 30",
+    // Summoners crowded together: switches, drops and promotions by switch.
+    "4k5/2m2m1P1M/1S1sa5/5a4/10/10/10/3SAM1m2/4p1M3/4K5[DHdh] b - - 0 25",
+    // Early opening after a few developing moves and a switch on each side.
+    "grumqksurg/xbtfziftbx/pppp1ppppp/4p5/10/10/4P5/PPPP1PPPPP/XBTFZIFTBX/GRUMQKSURG[DHdh] w KQkq - 2 3",
+];
+
+impl Position for ArchMage {
     const NAME: &'static str = "archmage";
     const GEOMETRY: Geometry = Geometry::Board10;
     /// ARC-92: positions repeat over the whole game (switches move Pawns back, Dragons return).
     const REPETITION_SINCE_RESET: bool = false;
     /// ARC-95: threefold repetition is judged before the 100-ply rule.
     const REPETITION_BEFORE_CLOCK_RULE: bool = true;
-    const BENCH: &'static [&'static str] = &[
-        START_FEN,
-        // Middle game with hands on both sides, a Dragon on the board, bent riders in play.
-        "g2sqk3g/x1tfzif1bx/pp1p1pp1pp/2pbr1tm2/4P1M3/4UPD3/P2P1B1HP1/1PT3PP1P/X2FZI2TX/GR1SQK1U1G[Dh] w Q - 2 14",
-        // En passant available, all castling rights, full hands.
-        "grusqk1urg/xbtfzimtbx/pppp1ppppp/10/10/4pP4/10/PPPPP1PPPP/XBTFZIFTBX/GRUSQKMURG[DHdh] b KQkq f4 0 6",
-        // Promotions pending on both sides, summoners near both Kings.
-        "5kr3/1PI6R/10/3a6/10/K9/5m4/6A3/2s1i2p2/10[DHdh] w - - 0 40",
-        // Endgame: Manticore, Amazon and Dragon King against Griffon, ArchMage, Dragon Horse.
-        "5k4/10/3g3h2/10/4X5/10/2Z3a3/10/3D6/5K4[Hd] w - - 4 60",
-        // Bent riders and Buffalos around exposed Kings, Dragons in hand without summoners.
-        "g4k3g/1x6x1/3u2u3/10/10/10/10/3U2U3/1X6X1/G4K3G[Dd] w - - 0 30",
-        // Summoners crowded together: switches, drops and promotions by switch.
-        "4k5/2m2m1P1M/1S1sa5/5a4/10/10/10/3SAM1m2/4p1M3/4K5[DHdh] b - - 0 25",
-        // Early opening after a few developing moves and a switch on each side.
-        "grumqksurg/xbtfziftbx/pppp1ppppp/4p5/10/10/4P5/PPPP1PPPPP/XBTFZIFTBX/GRUMQKSURG[DHdh] w KQkq - 2 3",
-    ];
     type Options = ArchMageOptions;
-
-    fn option_specs() -> Vec<VariantOption> {
-        vec![
-            VariantOption::check("PrinceDoubleStepLeap", false),
-            VariantOption::check("SameTypeSwitch", true),
-        ]
-    }
-
-    fn set_option(options: &mut ArchMageOptions, name: &str, value: &str) -> Result<(), String> {
-        match name.to_ascii_lowercase().as_str() {
-            "princedoublestepleap" => {
-                options.prince_double_step_leap = parse_check_option("PrinceDoubleStepLeap", value)?
-            }
-            "sametypeswitch" => {
-                options.same_type_switch = parse_check_option("SameTypeSwitch", value)?
-            }
-            _ => return Err(unknown_option(Self::NAME, name)),
-        }
-        Ok(())
-    }
-
-    fn start_position(options: &ArchMageOptions) -> Self {
-        Self::from_fen(START_FEN, options).expect("start FEN is valid")
-    }
-
-    fn from_fen(fen: &str, options: &ArchMageOptions) -> Result<Self, String> {
-        fen::parse(fen, options)
-    }
-
-    fn to_fen(&self) -> String {
-        fen::format(self)
-    }
 
     #[inline]
     fn side_to_move(&self) -> Color {
@@ -339,30 +304,6 @@ impl Rules for ArchMage {
     #[inline]
     fn hash(&self) -> u64 {
         self.board.hash() ^ self.state_hash
-    }
-
-    fn recompute_hash(&self) -> u64 {
-        let mut h =
-            self.board.recompute_hash() ^ KEYS.fide_state(self.side, self.castling, self.ep);
-        for c in Color::BOTH {
-            for slot in 0..2 {
-                h ^= hand_key(c, slot, self.hands[c.index()][slot]);
-            }
-        }
-        h
-    }
-
-    #[inline]
-    fn generate_legal(&self, moves: &mut MoveList) {
-        movegen::generate_legal(self, moves);
-    }
-
-    fn generate_pseudo_legal(&self, moves: &mut MoveList) {
-        reference::generate_pseudo_legal(self, moves);
-    }
-
-    fn is_legal_pseudo(&self, mv: Move) -> bool {
-        reference::is_legal(self, mv)
     }
 
     fn play(&mut self, mv: Move) {
@@ -462,148 +403,9 @@ impl Rules for ArchMage {
         self.halfmove as u32
     }
 
-    /// ARC-95 order: checkmate, stalemate, bare Kings, (repetition, judged by the game, which
-    /// puts it before this clock draw: `REPETITION_BEFORE_CLOCK_RULE`), then the 100-ply rule.
-    fn terminal(&self) -> Option<Outcome> {
-        if self.legal_moves().is_empty() {
-            return Some(if self.in_check() {
-                Outcome::Win {
-                    winner: !self.side,
-                    reason: Reason::Checkmate,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: Reason::Stalemate,
-                }
-            });
-        }
-        if self.bare_kings() {
-            return Some(Outcome::Draw {
-                reason: Reason::InsufficientMaterial,
-            });
-        }
-        if self.halfmove >= 100 {
-            return Some(Outcome::Draw {
-                reason: Reason::FiftyMoveRule,
-            });
-        }
-        None
-    }
-
+    /// ARC-94: each side has only its King on the board.
     fn insufficient_material(&self) -> bool {
-        self.bare_kings()
-    }
-
-    fn tactical_order(&self, mv: Move) -> Option<i32> {
-        let victim = match mv.kind() {
-            MoveKind::EnPassant => Some(PAWN),
-            MoveKind::Normal | MoveKind::Promotion | MoveKind::DoublePush => {
-                let p = self.board.piece_at(mv.to());
-                p.is_some().then(|| p.kind())
-            }
-            _ => None,
-        };
-        let gain = match (mv.kind(), mv.piece_kind()) {
-            (MoveKind::Promotion, Some(k)) => {
-                ORDER_VALUE[k as usize]
-                    - ORDER_VALUE[self.board.piece_at(mv.from()).kind() as usize]
-            }
-            (MoveKind::Switch, Some(k)) => {
-                let (_, old) = self.switch_promotion(mv.from(), mv.to())?;
-                ORDER_VALUE[k as usize] - ORDER_VALUE[old as usize]
-            }
-            _ => 0,
-        };
-        if victim.is_none() && gain == 0 {
-            return None;
-        }
-        let attacker = match mv.from_opt() {
-            Some(f) => ORDER_VALUE[self.board.piece_at(f).kind() as usize],
-            None => 0,
-        };
-        Some(victim.map_or(0, |v| ORDER_VALUE[v as usize] * 8) + gain - attacker / 10)
-    }
-
-    fn generate_tactical(&self, moves: &mut MoveList) {
-        movegen::generate_tactical(self, moves);
-    }
-
-    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
-        see::see_ge(self, mv, threshold)
-    }
-
-    fn make_null(&self) -> Option<Self> {
-        // Unsound in zugzwang: refuse in check and when the mover has only King and Pawns.
-        let us = self.board.color(self.side);
-        if self.in_check() || (us & !(self.board.kind(PAWN) | self.board.kind(KING))).is_empty() {
-            return None;
-        }
-        let mut next = self.clone();
-        if let Some(ep) = next.ep.take() {
-            next.state_hash ^= KEYS.en_passant[ep.index()];
-        }
-        next.side = !self.side;
-        next.state_hash ^= KEYS.side;
-        next.halfmove = next.halfmove.saturating_add(1);
-        next.checkers = Bitboard::EMPTY;
-        Some(next)
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        let g = Geometry::Board10;
-        let mut s = String::with_capacity(7);
-        match mv.kind() {
-            MoveKind::Null => return "0000".to_string(),
-            MoveKind::Drop => {
-                let k = mv.piece_kind().unwrap_or(DRAGON_KING);
-                s.push(LETTERS[k as usize].to_ascii_uppercase());
-                s.push('@');
-                g.write_name(mv.to(), &mut s);
-                return s;
-            }
-            _ => {}
-        }
-        g.write_name(mv.from(), &mut s);
-        g.write_name(mv.to(), &mut s);
-        if matches!(mv.kind(), MoveKind::Promotion | MoveKind::Switch) {
-            if let Some(k) = mv.piece_kind() {
-                s.push(LETTERS[k as usize]);
-            }
-        }
-        s
-    }
-
-    /// Canonical tokens, and a summoner–summoner switch in either order (ARC-55).
-    fn parse_move(&self, token: &str) -> Result<Move, String> {
-        let list = self.legal_moves();
-        if let Some(&m) = list.iter().find(|&&m| self.format_move(m) == token) {
-            return Ok(m);
-        }
-        let g = Geometry::Board10;
-        if let Some((a, n)) = g.parse_prefix(token) {
-            if let Some((b, m)) = g.parse_prefix(&token[n..]) {
-                let rest = &token[n + m..];
-                let swapped = list.iter().copied().find(|&mv| {
-                    mv.kind() == MoveKind::Switch
-                        && mv.from() == b
-                        && mv.to() == a
-                        && is_summoner(self.board.piece_at(a).kind())
-                        && self.format_move(mv)[g.name(b).len() + g.name(a).len()..] == *rest
-                });
-                if let Some(mv) = swapped {
-                    return Ok(mv);
-                }
-            }
-        }
-        Err(format!("illegal or unknown move '{token}'"))
-    }
-
-    fn render(&self) -> String {
-        fen::render(self)
-    }
-
-    fn view(&self) -> BoardView {
-        fen::view(self)
+        self.board.occupied().count() == 2
     }
 }
 
@@ -611,6 +413,7 @@ impl Rules for ArchMage {
 mod tests {
     use super::*;
     use crate::perft::{perft, perft_reference};
+    use crate::rules::{Fen, MoveGen};
 
     #[test]
     fn start_position_counts_agree_with_the_reference() {
@@ -623,7 +426,7 @@ mod tests {
 
     #[test]
     fn bench_positions_are_valid() {
-        for fen in ArchMage::BENCH {
+        for fen in BENCH {
             let pos = ArchMage::from_fen(fen, &ArchMageOptions::default())
                 .unwrap_or_else(|e| panic!("{fen}: {e}"));
             assert_eq!(pos.to_fen(), *fen);

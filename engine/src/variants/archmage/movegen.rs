@@ -10,6 +10,7 @@
 
 use super::attacks::{attacks_of, block_squares, Attackers};
 use super::*;
+use crate::rules::{MoveGen, Outcome, Reason};
 use arrayvec::ArrayVec;
 
 /// Pinned pieces and the squares each may move to.
@@ -92,14 +93,45 @@ fn push_targets(moves: &mut MoveList, from: Square, kind: u8, targets: Bitboard,
     }
 }
 
-pub(super) fn generate_legal(pos: &ArchMage, moves: &mut MoveList) {
-    generate::<false>(pos, moves);
-}
+impl MoveGen for ArchMage {
+    fn generate_legal(&self, moves: &mut MoveList) {
+        generate::<false>(self, moves);
+    }
 
-/// Captures (en passant included) and promotions (by move or by switch) only: the actions
-/// with a [`Rules::tactical_order`] key, for quiescence search.
-pub(super) fn generate_tactical(pos: &ArchMage, moves: &mut MoveList) {
-    generate::<true>(pos, moves);
+    /// Captures (en passant included) and promotions (by move or by switch) only: the actions
+    /// with a [`SearchHooks::tactical_order`](crate::rules::SearchHooks::tactical_order) key, for
+    /// quiescence search.
+    fn generate_tactical(&self, moves: &mut MoveList) {
+        generate::<true>(self, moves);
+    }
+
+    /// ARC-95 order: checkmate, stalemate, bare Kings, (repetition, judged by the game, which
+    /// puts it before this clock draw: `REPETITION_BEFORE_CLOCK_RULE`), then the 100-ply rule.
+    fn terminal(&self) -> Option<Outcome> {
+        if self.legal_moves().is_empty() {
+            return Some(if self.in_check() {
+                Outcome::Win {
+                    winner: !self.side,
+                    reason: Reason::Checkmate,
+                }
+            } else {
+                Outcome::Draw {
+                    reason: Reason::Stalemate,
+                }
+            });
+        }
+        if self.insufficient_material() {
+            return Some(Outcome::Draw {
+                reason: Reason::InsufficientMaterial,
+            });
+        }
+        if self.halfmove >= 100 {
+            return Some(Outcome::Draw {
+                reason: Reason::FiftyMoveRule,
+            });
+        }
+        None
+    }
 }
 
 fn generate<const TACTICAL: bool>(pos: &ArchMage, moves: &mut MoveList) {

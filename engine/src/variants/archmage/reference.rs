@@ -7,6 +7,7 @@
 //! the fast generator.
 
 use super::*;
+use crate::rules::Reference;
 
 use crate::mailbox::Coord;
 
@@ -250,74 +251,6 @@ fn push_move(out: &mut MoveList, color: Color, kind: u8, from: Coord, to: Coord,
     }
 }
 
-pub(super) fn generate_pseudo_legal(pos: &ArchMage, out: &mut MoveList) {
-    let mb = Mailbox::of(&pos.board, Geometry::Board10);
-    let us = pos.side;
-    for from in Mailbox::coords() {
-        let Some((color, kind)) = mb.get(from) else {
-            continue;
-        };
-        if color != us {
-            continue;
-        }
-        if kind == PAWN {
-            let fw = forward(us);
-            let one = (from.0, from.1 + fw);
-            if inside(one) && mb.get(one).is_none() {
-                push_move(out, us, kind, from, one, MoveKind::Normal);
-                let two = (from.0, from.1 + 2 * fw);
-                if relative_rank(us, from) <= 3 && inside(two) && mb.get(two).is_none() {
-                    push_move(out, us, kind, from, two, MoveKind::DoublePush);
-                }
-            }
-            for dx in [-1, 1] {
-                let to = (from.0 + dx, from.1 + fw);
-                if !inside(to) {
-                    continue;
-                }
-                match mb.get(to) {
-                    Some((c, _)) if c != us => push_move(out, us, kind, from, to, MoveKind::Normal),
-                    None if pos.ep == Some(square_of(to)) => out.push(Move::new(
-                        square_of(from),
-                        square_of(to),
-                        MoveKind::EnPassant,
-                    )),
-                    _ => {}
-                }
-            }
-            continue;
-        }
-        let mut targets = mb.capture_squares(from);
-        targets.sort();
-        targets.dedup();
-        for to in targets {
-            if !matches!(mb.get(to), Some((c, _)) if c == us) {
-                push_move(out, us, kind, from, to, MoveKind::Normal);
-            }
-        }
-        if kind == PRINCE {
-            // ARC-35 (b), ARC-E1: two squares straight, never capturing.
-            for d in ORTHOGONAL {
-                let mid = add(from, d);
-                let to = add(mid, d);
-                if inside(to)
-                    && mb.get(to).is_none()
-                    && (pos.options.prince_double_step_leap || mb.get(mid).is_none())
-                {
-                    push_move(out, us, kind, from, to, MoveKind::Normal);
-                }
-            }
-        }
-        if kind == KING {
-            castling_candidates(pos, &mb, from, out);
-        }
-        if summoner(kind) {
-            switches(pos, &mb, from, kind, out);
-        }
-    }
-    drops(pos, &mb, out);
-}
-
 /// ARC-71 conditions 1..3 (4..6 are checked by [`is_legal`]).
 fn castling_candidates(pos: &ArchMage, mb: &Mailbox, king: Coord, out: &mut MoveList) {
     let us = pos.side;
@@ -459,18 +392,101 @@ fn after(pos: &ArchMage, mb: &Mailbox, mv: Move) -> Mailbox {
     next
 }
 
-/// Play and look (ARC-81); castling also needs ARC-71 conditions 4 and 5 before it.
-pub(super) fn is_legal(pos: &ArchMage, mv: Move) -> bool {
-    let mb = Mailbox::of(&pos.board, Geometry::Board10);
-    let us = pos.side;
-    if mv.kind() == MoveKind::Castle {
-        let king = coord_of(mv.from());
-        let to = coord_of(mv.to());
-        let crossed = ((king.0 + to.0) / 2, king.1);
-        if mb.attacked(king, !us) || mb.attacked(crossed, !us) {
-            return false;
+impl Reference for ArchMage {
+    fn recompute_hash(&self) -> u64 {
+        let mut h =
+            self.board.recompute_hash() ^ KEYS.fide_state(self.side, self.castling, self.ep);
+        for c in Color::BOTH {
+            for slot in 0..2 {
+                h ^= hand_key(c, slot, self.hands[c.index()][slot]);
+            }
         }
+        h
     }
-    let next = after(pos, &mb, mv);
-    !next.attacked(next.king_of(us), !us)
+
+    fn generate_pseudo_legal(&self, out: &mut MoveList) {
+        let mb = Mailbox::of(&self.board, Geometry::Board10);
+        let us = self.side;
+        for from in Mailbox::coords() {
+            let Some((color, kind)) = mb.get(from) else {
+                continue;
+            };
+            if color != us {
+                continue;
+            }
+            if kind == PAWN {
+                let fw = forward(us);
+                let one = (from.0, from.1 + fw);
+                if inside(one) && mb.get(one).is_none() {
+                    push_move(out, us, kind, from, one, MoveKind::Normal);
+                    let two = (from.0, from.1 + 2 * fw);
+                    if relative_rank(us, from) <= 3 && inside(two) && mb.get(two).is_none() {
+                        push_move(out, us, kind, from, two, MoveKind::DoublePush);
+                    }
+                }
+                for dx in [-1, 1] {
+                    let to = (from.0 + dx, from.1 + fw);
+                    if !inside(to) {
+                        continue;
+                    }
+                    match mb.get(to) {
+                        Some((c, _)) if c != us => {
+                            push_move(out, us, kind, from, to, MoveKind::Normal)
+                        }
+                        None if self.ep == Some(square_of(to)) => out.push(Move::new(
+                            square_of(from),
+                            square_of(to),
+                            MoveKind::EnPassant,
+                        )),
+                        _ => {}
+                    }
+                }
+                continue;
+            }
+            let mut targets = mb.capture_squares(from);
+            targets.sort();
+            targets.dedup();
+            for to in targets {
+                if !matches!(mb.get(to), Some((c, _)) if c == us) {
+                    push_move(out, us, kind, from, to, MoveKind::Normal);
+                }
+            }
+            if kind == PRINCE {
+                // ARC-35 (b), ARC-E1: two squares straight, never capturing.
+                for d in ORTHOGONAL {
+                    let mid = add(from, d);
+                    let to = add(mid, d);
+                    if inside(to)
+                        && mb.get(to).is_none()
+                        && (self.options.prince_double_step_leap || mb.get(mid).is_none())
+                    {
+                        push_move(out, us, kind, from, to, MoveKind::Normal);
+                    }
+                }
+            }
+            if kind == KING {
+                castling_candidates(self, &mb, from, out);
+            }
+            if summoner(kind) {
+                switches(self, &mb, from, kind, out);
+            }
+        }
+        drops(self, &mb, out);
+    }
+
+    /// Play and look (ARC-81); castling also needs ARC-71 conditions 4 and 5 before it.
+    fn is_legal_pseudo(&self, mv: Move) -> bool {
+        let mb = Mailbox::of(&self.board, Geometry::Board10);
+        let us = self.side;
+        if mv.kind() == MoveKind::Castle {
+            let king = coord_of(mv.from());
+            let to = coord_of(mv.to());
+            let crossed = ((king.0 + to.0) / 2, king.1);
+            if mb.attacked(king, !us) || mb.attacked(crossed, !us) {
+                return false;
+            }
+        }
+        let next = after(self, &mb, mv);
+        !next.attacked(next.king_of(us), !us)
+    }
 }

@@ -5,6 +5,7 @@
 
 use super::attacks::attackers_to;
 use super::*;
+use crate::rules::SearchHooks;
 
 /// Exchange values: the ordering values, the King's large so that it only captures last.
 fn see_value(kind: u8) -> i32 {
@@ -15,75 +16,125 @@ fn see_value(kind: u8) -> i32 {
     }
 }
 
-/// True if `mv` wins at least `threshold` centipawns once the exchange on its square is over.
-pub(super) fn see_ge(pos: &ArchMage, mv: Move, threshold: i32) -> bool {
-    // Castling, switches, drops and en passant: counted as even trades.
-    if !matches!(
-        mv.kind(),
-        MoveKind::Normal | MoveKind::DoublePush | MoveKind::Promotion
-    ) {
-        return 0 >= threshold;
-    }
-    let b = &pos.board;
-    let from = mv.from();
-    let to = mv.to();
-    let victim = b.piece_at(to);
-    let mover = b.piece_at(from).kind();
-    let landed = mv.piece_kind().unwrap_or(mover);
-    let gain = see_value(landed) - see_value(mover);
-    let mut swap = if victim.is_some() {
-        see_value(victim.kind())
-    } else {
-        0
-    } + gain
-        - threshold;
-    if swap < 0 {
-        return false;
-    }
-    swap = see_value(landed) - swap;
-    if swap <= 0 {
-        return true;
-    }
-    let mut occ = b.occupied() ^ Bitboard::from_square(from);
-    occ.set(to);
-    let mut side = pos.side;
-    let mut result = true;
-    loop {
-        side = !side;
-        let ours = attackers_to(b, to, side, occ) & occ & !Bitboard::from_square(to);
-        if ours.is_empty() {
-            break;
+impl SearchHooks for ArchMage {
+    fn tactical_order(&self, mv: Move) -> Option<i32> {
+        let victim = match mv.kind() {
+            MoveKind::EnPassant => Some(PAWN),
+            MoveKind::Normal | MoveKind::Promotion | MoveKind::DoublePush => {
+                let p = self.board.piece_at(mv.to());
+                p.is_some().then(|| p.kind())
+            }
+            _ => None,
+        };
+        let gain = match (mv.kind(), mv.piece_kind()) {
+            (MoveKind::Promotion, Some(k)) => {
+                ORDER_VALUE[k as usize]
+                    - ORDER_VALUE[self.board.piece_at(mv.from()).kind() as usize]
+            }
+            (MoveKind::Switch, Some(k)) => {
+                let (_, old) = self.switch_promotion(mv.from(), mv.to())?;
+                ORDER_VALUE[k as usize] - ORDER_VALUE[old as usize]
+            }
+            _ => 0,
+        };
+        if victim.is_none() && gain == 0 {
+            return None;
         }
-        result = !result;
-        let least = ours
-            .into_iter()
-            .min_by_key(|&s| see_value(b.piece_at(s).kind()))
-            .expect("an attacker");
-        let kind = b.piece_at(least).kind();
-        if kind == KING {
-            // The King may recapture only if the other side has nothing left to retake with.
-            let others = attackers_to(b, to, !side, occ ^ Bitboard::from_square(least))
-                & occ
-                & !Bitboard::from_square(to);
-            return if others.any() { !result } else { result };
-        }
-        swap = see_value(kind) - swap;
-        if swap < result as i32 {
-            break;
-        }
-        occ.clear(least);
+        let attacker = match mv.from_opt() {
+            Some(f) => ORDER_VALUE[self.board.piece_at(f).kind() as usize],
+            None => 0,
+        };
+        Some(victim.map_or(0, |v| ORDER_VALUE[v as usize] * 8) + gain - attacker / 10)
     }
-    result
+
+    /// True if `mv` wins at least `threshold` centipawns once the exchange on its square is over.
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        // Castling, switches, drops and en passant: counted as even trades.
+        if !matches!(
+            mv.kind(),
+            MoveKind::Normal | MoveKind::DoublePush | MoveKind::Promotion
+        ) {
+            return 0 >= threshold;
+        }
+        let b = &self.board;
+        let from = mv.from();
+        let to = mv.to();
+        let victim = b.piece_at(to);
+        let mover = b.piece_at(from).kind();
+        let landed = mv.piece_kind().unwrap_or(mover);
+        let gain = see_value(landed) - see_value(mover);
+        let mut swap = if victim.is_some() {
+            see_value(victim.kind())
+        } else {
+            0
+        } + gain
+            - threshold;
+        if swap < 0 {
+            return false;
+        }
+        swap = see_value(landed) - swap;
+        if swap <= 0 {
+            return true;
+        }
+        let mut occ = b.occupied() ^ Bitboard::from_square(from);
+        occ.set(to);
+        let mut side = self.side;
+        let mut result = true;
+        loop {
+            side = !side;
+            let ours = attackers_to(b, to, side, occ) & occ & !Bitboard::from_square(to);
+            if ours.is_empty() {
+                break;
+            }
+            result = !result;
+            let least = ours
+                .into_iter()
+                .min_by_key(|&s| see_value(b.piece_at(s).kind()))
+                .expect("an attacker");
+            let kind = b.piece_at(least).kind();
+            if kind == KING {
+                // The King may recapture only if the other side has nothing left to retake with.
+                let others = attackers_to(b, to, !side, occ ^ Bitboard::from_square(least))
+                    & occ
+                    & !Bitboard::from_square(to);
+                return if others.any() { !result } else { result };
+            }
+            swap = see_value(kind) - swap;
+            if swap < result as i32 {
+                break;
+            }
+            occ.clear(least);
+        }
+        result
+    }
+
+    fn make_null(&self) -> Option<Self> {
+        // Unsound in zugzwang: refuse in check and when the mover has only King and Pawns.
+        let us = self.board.color(self.side);
+        if self.in_check() || (us & !(self.board.kind(PAWN) | self.board.kind(KING))).is_empty() {
+            return None;
+        }
+        let mut next = self.clone();
+        if let Some(ep) = next.ep.take() {
+            next.state_hash ^= KEYS.en_passant[ep.index()];
+        }
+        next.side = !self.side;
+        next.state_hash ^= KEYS.side;
+        next.halfmove = next.halfmove.saturating_add(1);
+        next.checkers = Bitboard::EMPTY;
+        Some(next)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{Fen, Notation};
 
     fn see(fen: &str, token: &str, threshold: i32) -> bool {
         let pos = ArchMage::from_fen(fen, &ArchMageOptions::default()).unwrap();
         let mv = pos.parse_move(token).unwrap();
-        see_ge(&pos, mv, threshold)
+        pos.see_ge(mv, threshold)
     }
 
     #[test]

@@ -1,6 +1,7 @@
-//! FEN for chess: strict parsing with clear errors, canonical output, and the `d` board.
+//! FEN for chess: strict parsing with clear errors, and canonical output.
 
 use super::*;
+use crate::rules::{Fen, Reference};
 use crate::{board8, fen_fields};
 
 /// The castling rights by FEN letter, in the field's order.
@@ -11,8 +12,30 @@ const RIGHTS: [(char, u8); 4] = [
     ('q', BLACK_QUEENSIDE),
 ];
 
-pub(super) fn parse(fen: &str) -> Result<Chess, String> {
-    parse_with(fen, false)
+impl Fen for Chess {
+    fn start_position(_: &()) -> Self {
+        Self::from_fen(START_FEN, &()).expect("start FEN is valid")
+    }
+
+    fn from_fen(fen: &str, _: &()) -> Result<Self, String> {
+        parse_with(fen, false)
+    }
+
+    fn to_fen(&self) -> String {
+        let mut out = String::with_capacity(90);
+        board8::write_board(&self.board, &LETTERS, &mut out);
+        let tail = fen_fields::FideTail {
+            side: self.side,
+            castling: self.castling,
+            rights: &RIGHTS,
+            ep: self.ep,
+            geometry: Geometry::Framed8,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+        };
+        fen_fields::write_fide_tail(&tail, &mut out);
+        out
+    }
 }
 
 /// `king_may_be_taken`: the side to move may have no king (Ghost Chess, GHO-52).
@@ -98,28 +121,4 @@ pub(super) fn parse_with(fen: &str, king_may_be_taken: bool) -> Result<Chess, St
     }
     pos.state_hash = pos.recompute_hash() ^ pos.board.hash();
     Ok(pos)
-}
-
-pub(super) fn format(pos: &Chess) -> String {
-    let mut out = String::with_capacity(90);
-    board8::write_board(&pos.board, &LETTERS, &mut out);
-    let tail = fen_fields::FideTail {
-        side: pos.side,
-        castling: pos.castling,
-        rights: &RIGHTS,
-        ep: pos.ep,
-        geometry: Geometry::Framed8,
-        halfmove: pos.halfmove,
-        fullmove: pos.fullmove,
-    };
-    fen_fields::write_fide_tail(&tail, &mut out);
-    out
-}
-
-pub(super) fn render(pos: &Chess) -> String {
-    board8::render_board(&pos.board, &LETTERS)
-}
-
-pub(super) fn view(pos: &Chess) -> BoardView {
-    board8::view_board(&pos.board, &LETTERS, pos.side)
 }

@@ -3,18 +3,17 @@
 mod embed;
 mod fen;
 mod movegen;
+mod notation;
 mod reference;
-mod san;
 mod see;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
-use crate::rules::Rules;
+use crate::rules::Position;
 use crate::square::{Geometry, Square};
 use crate::tables::{masks, AttackTables};
-use crate::view::BoardView;
 use crate::zobrist::KEYS;
 use std::sync::LazyLock;
 
@@ -167,28 +166,6 @@ impl Chess {
         self.castling = rights;
     }
 
-    /// No sequence of legal moves can mate (FIDE 5.2.2 for the material cases that are always
-    /// dead: bare kings, a single minor piece, and bishops all on one square colour).
-    fn dead_material(&self) -> bool {
-        let b = &self.board;
-        if (b.kind(PAWN) | b.kind(ROOK) | b.kind(QUEEN)).any() {
-            return false;
-        }
-        let minors = b.kind(KNIGHT) | b.kind(BISHOP);
-        if minors.count() <= 1 {
-            return true;
-        }
-        if b.kind(KNIGHT).any() {
-            return false;
-        }
-        let dark = b
-            .kind(BISHOP)
-            .into_iter()
-            .filter(|s| (s.col() + s.row()) % 2 == 0)
-            .count();
-        dark == 0 || dark == b.kind(BISHOP).count() as usize
-    }
-
     fn castle_rook_squares(king_to: Square) -> (Square, Square) {
         let rank = king_to.row() - 1;
         if king_to.col() == 7 {
@@ -199,34 +176,24 @@ impl Chess {
     }
 }
 
-impl Rules for Chess {
+/// Fixed positions (FENs) searched by `bench`: varied openings, middle games and endings.
+pub const BENCH: &[&str] = &[
+    START_FEN,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "2r2rk1/pp3ppp/2n1p3/3pP3/3P4/P1q2N2/5PPP/R2Q1RK1 w - - 0 17",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "6k1/5pp1/7p/3Q4/8/6P1/5PKP/3q4 b - - 3 40",
+    "8/8/4k3/3p4/3K4/4P3/8/8 w - - 0 1",
+    "r2q1rk1/pb1nbppp/1p2pn2/2pp4/2PP4/1PN1PN2/PB2BPPP/R2Q1RK1 w - - 2 10",
+];
+
+impl Position for Chess {
     const NAME: &'static str = "chess";
     const GEOMETRY: Geometry = Geometry::Framed8;
-    const BENCH: &'static [&'static str] = &[
-        START_FEN,
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10",
-        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        "2r2rk1/pp3ppp/2n1p3/3pP3/3P4/P1q2N2/5PPP/R2Q1RK1 w - - 0 17",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        "6k1/5pp1/7p/3Q4/8/6P1/5PKP/3q4 b - - 3 40",
-        "8/8/4k3/3p4/3K4/4P3/8/8 w - - 0 1",
-        "r2q1rk1/pb1nbppp/1p2pn2/2pp4/2PP4/1PN1PN2/PB2BPPP/R2Q1RK1 w - - 2 10",
-    ];
     type Options = ();
-
-    fn start_position(_: &()) -> Self {
-        Self::from_fen(START_FEN, &()).expect("start FEN is valid")
-    }
-
-    fn from_fen(fen: &str, _: &()) -> Result<Self, String> {
-        fen::parse(fen)
-    }
-
-    fn to_fen(&self) -> String {
-        fen::format(self)
-    }
 
     #[inline]
     fn side_to_move(&self) -> Color {
@@ -236,23 +203,6 @@ impl Rules for Chess {
     #[inline]
     fn hash(&self) -> u64 {
         self.board.hash() ^ self.state_hash
-    }
-
-    fn recompute_hash(&self) -> u64 {
-        self.board.recompute_hash() ^ KEYS.fide_state(self.side, self.castling, self.ep)
-    }
-
-    #[inline]
-    fn generate_legal(&self, moves: &mut MoveList) {
-        movegen::generate_legal(self, moves);
-    }
-
-    fn generate_pseudo_legal(&self, moves: &mut MoveList) {
-        reference::generate_pseudo_legal(self, moves);
-    }
-
-    fn is_legal_pseudo(&self, mv: Move) -> bool {
-        reference::is_legal(self, mv)
     }
 
     fn play(&mut self, mv: Move) {
@@ -322,80 +272,25 @@ impl Rules for Chess {
         self.halfmove as u32
     }
 
+    /// No sequence of legal moves can mate (FIDE 5.2.2 for the material cases that are always
+    /// dead: bare kings, a single minor piece, and bishops all on one square colour).
     fn insufficient_material(&self) -> bool {
-        self.dead_material()
-    }
-
-    fn tactical_order(&self, mv: Move) -> Option<i32> {
-        const VALUE: [i32; 6] = [100, 300, 310, 500, 900, 0];
-        let victim = match mv.kind() {
-            MoveKind::EnPassant => Some(PAWN),
-            MoveKind::Castle => None,
-            _ => Some(self.board.piece_at(mv.to()))
-                .filter(|p| p.is_some())
-                .map(|p| p.kind()),
-        };
-        let promotion = match mv.kind() {
-            MoveKind::Promotion => {
-                VALUE[mv.piece_kind().unwrap_or(QUEEN) as usize] - VALUE[PAWN as usize]
-            }
-            _ => 0,
-        };
-        if victim.is_none() && promotion == 0 {
-            return None;
+        let b = &self.board;
+        if (b.kind(PAWN) | b.kind(ROOK) | b.kind(QUEEN)).any() {
+            return false;
         }
-        let attacker = self.board.piece_at(mv.from()).kind();
-        Some(victim.map_or(0, |v| VALUE[v as usize] * 8) + promotion - attacker as i32)
-    }
-
-    fn generate_tactical(&self, moves: &mut MoveList) {
-        movegen::generate_tactical(self, moves);
-    }
-
-    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
-        see::see_ge(self, mv, threshold)
-    }
-
-    fn make_null(&self) -> Option<Self> {
-        // Unsound in zugzwang: refuse in check and when the mover has only king and pawns.
-        let us = self.board.color(self.side);
-        if self.in_check() || (us & !(self.board.kind(PAWN) | self.board.kind(KING))).is_empty() {
-            return None;
+        let minors = b.kind(KNIGHT) | b.kind(BISHOP);
+        if minors.count() <= 1 {
+            return true;
         }
-        let mut next = self.clone();
-        if let Some(ep) = next.ep.take() {
-            next.state_hash ^= KEYS.en_passant[ep.index()];
+        if b.kind(KNIGHT).any() {
+            return false;
         }
-        next.side = !self.side;
-        next.state_hash ^= KEYS.side;
-        next.halfmove += 1;
-        next.checkers = Bitboard::EMPTY;
-        Some(next)
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        let g = Geometry::Framed8;
-        if mv.kind() == MoveKind::Null {
-            return "0000".to_string();
-        }
-        let mut s = String::with_capacity(5);
-        g.write_name(mv.from(), &mut s);
-        g.write_name(mv.to(), &mut s);
-        if mv.kind() == MoveKind::Promotion {
-            s.push(LETTERS[mv.piece_kind().unwrap_or(QUEEN) as usize]);
-        }
-        s
-    }
-
-    fn format_pgn(&self, mv: Move) -> String {
-        san::format(self, mv)
-    }
-
-    fn render(&self) -> String {
-        fen::render(self)
-    }
-
-    fn view(&self) -> BoardView {
-        fen::view(self)
+        let dark = b
+            .kind(BISHOP)
+            .into_iter()
+            .filter(|s| (s.col() + s.row()) % 2 == 0)
+            .count();
+        dark == 0 || dark == b.kind(BISHOP).count() as usize
     }
 }

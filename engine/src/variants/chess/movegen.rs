@@ -2,6 +2,7 @@
 //! so no move is made to find out whether it is legal.
 
 use super::*;
+use crate::rules::MoveGen;
 
 #[inline]
 fn push_promotions(moves: &mut MoveList, from: Square, to: Square) {
@@ -20,13 +21,15 @@ fn shift(b: Bitboard, delta: i32) -> Bitboard {
     }
 }
 
-pub(super) fn generate_legal(pos: &Chess, moves: &mut MoveList) {
-    generate::<false>(pos, moves);
-}
+impl MoveGen for Chess {
+    fn generate_legal(&self, moves: &mut MoveList) {
+        generate::<false>(self, moves);
+    }
 
-/// Captures, en passant and promotions only (for quiescence, when not in check).
-pub(super) fn generate_tactical(pos: &Chess, moves: &mut MoveList) {
-    generate::<true>(pos, moves);
+    /// Captures, en passant and promotions only (for quiescence, when not in check).
+    fn generate_tactical(&self, moves: &mut MoveList) {
+        generate::<true>(self, moves);
+    }
 }
 
 fn generate<const TACTICAL: bool>(pos: &Chess, moves: &mut MoveList) {

@@ -3,6 +3,7 @@
 //! test. Perft through it cross-checks the fast generator.
 
 use super::*;
+use crate::rules::Reference;
 
 use crate::tables::{
     DIAGONAL as BISHOP_DIRS, KNIGHT_OFFSETS as KNIGHT_JUMPS, ORTHOGONAL as ROOK_DIRS,
@@ -61,48 +62,62 @@ fn king_of(board: &Board<6>, c: Color) -> Square {
         .expect("one king per side")
 }
 
-pub(super) fn generate_pseudo_legal(pos: &Chess, moves: &mut MoveList) {
-    let b = &pos.board;
-    let us = pos.side;
-    let free_or_enemy = |s: Square| {
-        let p = b.piece_at(s);
-        p.is_none() || p.color() != us
-    };
-    for from in Square::all() {
-        let p = b.piece_at(from);
-        if p.is_none() || p.color() != us {
-            continue;
-        }
-        let mut add_steps = |offsets: &[(i8, i8)], slide: bool| {
-            for &(dc, dr) in offsets {
-                let mut cur = from;
-                while let Some(to) = step(cur, dc, dr) {
-                    if free_or_enemy(to) {
-                        moves.push(Move::new(from, to, MoveKind::Normal));
-                    }
-                    if !slide || b.piece_at(to).is_some() {
-                        break;
-                    }
-                    cur = to;
-                }
-            }
-        };
-        match p.kind() {
-            KNIGHT => add_steps(&KNIGHT_JUMPS, false),
-            BISHOP => add_steps(&BISHOP_DIRS, true),
-            ROOK => add_steps(&ROOK_DIRS, true),
-            QUEEN => {
-                add_steps(&ROOK_DIRS, true);
-                add_steps(&BISHOP_DIRS, true);
-            }
-            KING => {
-                add_steps(&ROOK_DIRS, false);
-                add_steps(&BISHOP_DIRS, false);
-            }
-            _ => pawn_moves(pos, from, moves),
-        }
+impl Reference for Chess {
+    fn recompute_hash(&self) -> u64 {
+        self.board.recompute_hash() ^ KEYS.fide_state(self.side, self.castling, self.ep)
     }
-    castling_moves(pos, moves);
+
+    fn generate_pseudo_legal(&self, moves: &mut MoveList) {
+        let b = &self.board;
+        let us = self.side;
+        let free_or_enemy = |s: Square| {
+            let p = b.piece_at(s);
+            p.is_none() || p.color() != us
+        };
+        for from in Square::all() {
+            let p = b.piece_at(from);
+            if p.is_none() || p.color() != us {
+                continue;
+            }
+            let mut add_steps = |offsets: &[(i8, i8)], slide: bool| {
+                for &(dc, dr) in offsets {
+                    let mut cur = from;
+                    while let Some(to) = step(cur, dc, dr) {
+                        if free_or_enemy(to) {
+                            moves.push(Move::new(from, to, MoveKind::Normal));
+                        }
+                        if !slide || b.piece_at(to).is_some() {
+                            break;
+                        }
+                        cur = to;
+                    }
+                }
+            };
+            match p.kind() {
+                KNIGHT => add_steps(&KNIGHT_JUMPS, false),
+                BISHOP => add_steps(&BISHOP_DIRS, true),
+                ROOK => add_steps(&ROOK_DIRS, true),
+                QUEEN => {
+                    add_steps(&ROOK_DIRS, true);
+                    add_steps(&BISHOP_DIRS, true);
+                }
+                KING => {
+                    add_steps(&ROOK_DIRS, false);
+                    add_steps(&BISHOP_DIRS, false);
+                }
+                _ => pawn_moves(self, from, moves),
+            }
+        }
+        castling_moves(self, moves);
+    }
+
+    /// Play the move on a copy and look whether the mover's king is attacked.
+    fn is_legal_pseudo(&self, mv: Move) -> bool {
+        let mut after = self.clone();
+        after.play(mv);
+        let us = self.side;
+        !attacked(&after.board, king_of(&after.board, us), !us)
+    }
 }
 
 fn pawn_moves(pos: &Chess, from: Square, moves: &mut MoveList) {
@@ -169,12 +184,4 @@ fn castling_moves(pos: &Chess, moves: &mut MoveList) {
         }
         moves.push(Move::new(king, sq(dest, rank), MoveKind::Castle));
     }
-}
-
-/// Play the move on a copy and look whether the mover's king is attacked.
-pub(super) fn is_legal(pos: &Chess, mv: Move) -> bool {
-    let mut after = pos.clone();
-    after.play(mv);
-    let us = pos.side;
-    !attacked(&after.board, king_of(&after.board, us), !us)
 }

@@ -2,87 +2,130 @@
 //! first, with x-ray attackers joining as pieces leave their lines. Pins are ignored.
 
 use super::*;
+use crate::rules::SearchHooks;
 
 /// Exchange values (the king's is large so that it only ever captures last).
 const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
 
-/// True if `mv` wins at least `threshold` centipawns once the exchange on its square is over.
-pub(super) fn see_ge(pos: &Chess, mv: Move, threshold: i32) -> bool {
-    // Castling, en passant and promotions: count them as even trades.
-    if !matches!(mv.kind(), MoveKind::Normal | MoveKind::DoublePush) {
-        return 0 >= threshold;
-    }
-    let t = tables();
-    let b = &pos.board;
-    let from = mv.from();
-    let to = mv.to();
-    let victim = b.piece_at(to);
-    let mut swap = if victim.is_some() {
-        SEE_VALUE[victim.kind() as usize]
-    } else {
-        0
-    } - threshold;
-    if swap < 0 {
-        return false;
-    }
-    swap = SEE_VALUE[b.piece_at(from).kind() as usize] - swap;
-    if swap <= 0 {
-        return true;
-    }
-    let mut occ = b.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
-    let mut side = pos.side;
-    let queens = b.kind(QUEEN);
-    let diagonal = b.kind(BISHOP) | queens;
-    let straight = b.kind(ROOK) | queens;
-    let mut attackers =
-        pos.attackers_to(to, occ, Color::White) | pos.attackers_to(to, occ, Color::Black);
-    let mut result = true;
-    loop {
-        side = !side;
-        attackers &= occ;
-        let ours = attackers & b.color(side);
-        if ours.is_empty() {
-            break;
-        }
-        result = !result;
-        // The least valuable attacker recaptures.
-        let Some(kind) = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
-            .into_iter()
-            .find(|&k| (ours & b.kind(k)).any())
-        else {
-            break;
+impl SearchHooks for Chess {
+    fn tactical_order(&self, mv: Move) -> Option<i32> {
+        const VALUE: [i32; 6] = [100, 300, 310, 500, 900, 0];
+        let victim = match mv.kind() {
+            MoveKind::EnPassant => Some(PAWN),
+            MoveKind::Castle => None,
+            _ => Some(self.board.piece_at(mv.to()))
+                .filter(|p| p.is_some())
+                .map(|p| p.kind()),
         };
-        if kind == KING {
-            // The king may recapture only if the other side has nothing left to retake with.
-            return if (attackers & b.color(!side)).any() {
-                !result
-            } else {
-                result
-            };
+        let promotion = match mv.kind() {
+            MoveKind::Promotion => {
+                VALUE[mv.piece_kind().unwrap_or(QUEEN) as usize] - VALUE[PAWN as usize]
+            }
+            _ => 0,
+        };
+        if victim.is_none() && promotion == 0 {
+            return None;
         }
-        swap = SEE_VALUE[kind as usize] - swap;
-        if swap < result as i32 {
-            break;
-        }
-        occ.clear((ours & b.kind(kind)).lsb());
-        if matches!(kind, PAWN | BISHOP | QUEEN) {
-            attackers |= t.bishop(to, occ) & diagonal;
-        }
-        if matches!(kind, ROOK | QUEEN) {
-            attackers |= t.rook(to, occ) & straight;
-        }
+        let attacker = self.board.piece_at(mv.from()).kind();
+        Some(victim.map_or(0, |v| VALUE[v as usize] * 8) + promotion - attacker as i32)
     }
-    result
+
+    /// True if `mv` wins at least `threshold` centipawns once the exchange on its square is over.
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        // Castling, en passant and promotions: count them as even trades.
+        if !matches!(mv.kind(), MoveKind::Normal | MoveKind::DoublePush) {
+            return 0 >= threshold;
+        }
+        let t = tables();
+        let b = &self.board;
+        let from = mv.from();
+        let to = mv.to();
+        let victim = b.piece_at(to);
+        let mut swap = if victim.is_some() {
+            SEE_VALUE[victim.kind() as usize]
+        } else {
+            0
+        } - threshold;
+        if swap < 0 {
+            return false;
+        }
+        swap = SEE_VALUE[b.piece_at(from).kind() as usize] - swap;
+        if swap <= 0 {
+            return true;
+        }
+        let mut occ = b.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
+        let mut side = self.side;
+        let queens = b.kind(QUEEN);
+        let diagonal = b.kind(BISHOP) | queens;
+        let straight = b.kind(ROOK) | queens;
+        let mut attackers =
+            self.attackers_to(to, occ, Color::White) | self.attackers_to(to, occ, Color::Black);
+        let mut result = true;
+        loop {
+            side = !side;
+            attackers &= occ;
+            let ours = attackers & b.color(side);
+            if ours.is_empty() {
+                break;
+            }
+            result = !result;
+            // The least valuable attacker recaptures.
+            let Some(kind) = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
+                .into_iter()
+                .find(|&k| (ours & b.kind(k)).any())
+            else {
+                break;
+            };
+            if kind == KING {
+                // The king may recapture only if the other side has nothing left to retake with.
+                return if (attackers & b.color(!side)).any() {
+                    !result
+                } else {
+                    result
+                };
+            }
+            swap = SEE_VALUE[kind as usize] - swap;
+            if swap < result as i32 {
+                break;
+            }
+            occ.clear((ours & b.kind(kind)).lsb());
+            if matches!(kind, PAWN | BISHOP | QUEEN) {
+                attackers |= t.bishop(to, occ) & diagonal;
+            }
+            if matches!(kind, ROOK | QUEEN) {
+                attackers |= t.rook(to, occ) & straight;
+            }
+        }
+        result
+    }
+
+    fn make_null(&self) -> Option<Self> {
+        // Unsound in zugzwang: refuse in check and when the mover has only king and pawns.
+        let us = self.board.color(self.side);
+        if self.in_check() || (us & !(self.board.kind(PAWN) | self.board.kind(KING))).is_empty() {
+            return None;
+        }
+        let mut next = self.clone();
+        if let Some(ep) = next.ep.take() {
+            next.state_hash ^= KEYS.en_passant[ep.index()];
+        }
+        next.side = !self.side;
+        next.state_hash ^= KEYS.side;
+        next.halfmove += 1;
+        next.checkers = Bitboard::EMPTY;
+        Some(next)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{Fen, Notation};
 
     fn see(fen: &str, token: &str, threshold: i32) -> bool {
         let pos = Chess::from_fen(fen, &()).unwrap();
         let mv = pos.parse_move(token).unwrap();
-        see_ge(&pos, mv, threshold)
+        pos.see_ge(mv, threshold)
     }
 
     #[test]

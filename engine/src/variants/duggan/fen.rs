@@ -3,70 +3,93 @@
 
 use super::attacks::{royal_attacked, Bits};
 use super::*;
+use crate::rules::{Fen, Notation};
 use crate::{board8, fen_fields};
 
-pub(super) fn parse(fen: &str, options: &DugganOptions) -> Result<Duggan, String> {
-    let fields = fen_fields::split(fen, 4, 6)?;
-    let board = board8::parse_board::<KINDS>(fields[0], &LETTERS)?;
-    for c in Color::BOTH {
-        let adepts = board.pieces(c, ADEPT).count();
-        if adepts != 1 {
+impl Fen for Duggan {
+    fn start_position(options: &DugganOptions) -> Self {
+        Self::from_fen(START_FEN, options).expect("start FEN is valid")
+    }
+
+    fn from_fen(fen: &str, options: &DugganOptions) -> Result<Self, String> {
+        let fields = fen_fields::split(fen, 4, 6)?;
+        let board = board8::parse_board::<KINDS>(fields[0], &LETTERS)?;
+        for c in Color::BOTH {
+            let adepts = board.pieces(c, ADEPT).count();
+            if adepts != 1 {
+                return Err(format!(
+                    "{} must have exactly one Adept, has {adepts}",
+                    c.name()
+                ));
+            }
+        }
+        let t = tables();
+        if (board.pieces(Color::White, MERCENARY) & t.rank[7]).any()
+            || (board.pieces(Color::Black, MERCENARY) & t.rank[0]).any()
+        {
+            return Err("a Mercenary cannot stand on its last rank (DUG-23)".to_string());
+        }
+        let side = fen_fields::side(fields[1])?;
+        if fields[2] != "-" {
             return Err(format!(
-                "{} must have exactly one Adept, has {adepts}",
-                c.name()
+                "Duggan has no castling (DUG-75): the castling field must be '-', got '{}'",
+                fields[2]
             ));
         }
+        if fields[3] != "-" {
+            return Err(format!(
+                "Duggan has no en passant (DUG-75): the en-passant field must be '-', got '{}'",
+                fields[3]
+            ));
+        }
+        let (halfmove, fullmove) = fen_fields::counters(&fields, 4)?;
+        let bits = Bits::from_board(&board);
+        if royal_attacked(&bits, bits.pieces(!side, ADEPT).lsb(), side) {
+            return Err("the side not to move is in check".to_string());
+        }
+        let in_check = royal_attacked(&bits, bits.pieces(side, ADEPT).lsb(), !side);
+        Ok(Duggan {
+            board,
+            side,
+            halfmove,
+            fullmove,
+            in_check,
+            options: *options,
+        })
     }
-    let t = tables();
-    if (board.pieces(Color::White, MERCENARY) & t.rank[7]).any()
-        || (board.pieces(Color::Black, MERCENARY) & t.rank[0]).any()
-    {
-        return Err("a Mercenary cannot stand on its last rank (DUG-23)".to_string());
+
+    fn to_fen(&self) -> String {
+        let mut out = String::with_capacity(90);
+        board8::write_board(&self.board, &LETTERS, &mut out);
+        let side = fen_fields::side_letter(self.side);
+        out.push_str(&format!(" {side} - - {} {}", self.halfmove, self.fullmove));
+        out
     }
-    let side = fen_fields::side(fields[1])?;
-    if fields[2] != "-" {
-        return Err(format!(
-            "Duggan has no castling (DUG-75): the castling field must be '-', got '{}'",
-            fields[2]
-        ));
-    }
-    if fields[3] != "-" {
-        return Err(format!(
-            "Duggan has no en passant (DUG-75): the en-passant field must be '-', got '{}'",
-            fields[3]
-        ));
-    }
-    let (halfmove, fullmove) = fen_fields::counters(&fields, 4)?;
-    let bits = Bits::from_board(&board);
-    if royal_attacked(&bits, bits.pieces(!side, ADEPT).lsb(), side) {
-        return Err("the side not to move is in check".to_string());
-    }
-    let in_check = royal_attacked(&bits, bits.pieces(side, ADEPT).lsb(), !side);
-    Ok(Duggan {
-        board,
-        side,
-        halfmove,
-        fullmove,
-        in_check,
-        options: *options,
-    })
 }
 
-pub(super) fn format(pos: &Duggan) -> String {
-    let mut out = String::with_capacity(90);
-    board8::write_board(&pos.board, &LETTERS, &mut out);
-    let side = fen_fields::side_letter(pos.side);
-    out.push_str(&format!(" {side} - - {} {}", pos.halfmove, pos.fullmove));
-    out
-}
+impl Notation for Duggan {
+    fn format_move(&self, mv: Move) -> String {
+        let g = Geometry::Framed8;
+        if mv.kind() == MoveKind::Null {
+            return "0000".to_string();
+        }
+        let mut s = String::with_capacity(5);
+        g.write_name(mv.from(), &mut s);
+        g.write_name(mv.to(), &mut s);
+        if mv.kind() == MoveKind::Promotion {
+            s.push(LETTERS[mv.piece_kind().unwrap_or(ARCHER) as usize]);
+        }
+        s
+    }
 
-pub(super) fn render(pos: &Duggan) -> String {
-    let mut out = board8::render_board(&pos.board, &LETTERS);
-    out.push_str("\n\n");
-    out.push_str(&board8::legend(&LETTERS, &NAMES));
-    out
-}
+    fn render(&self) -> String {
+        let mut out = board8::render_board(&self.board, &LETTERS);
+        out.push_str("\n\n");
+        out.push_str(&board8::legend(&LETTERS, &NAMES));
+        out
+    }
 
-pub(super) fn view(pos: &Duggan) -> BoardView {
-    board8::view_board(&pos.board, &LETTERS, pos.side)
+    fn view(&self) -> BoardView {
+        board8::view_board(&self.board, &LETTERS, self.side)
+    }
 }

@@ -21,7 +21,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
-use crate::rules::{option_error, parse_check_option, unknown_option, Rules, VariantOption};
+use crate::rules::Position;
 use crate::square::{Geometry, Square};
 use crate::view::BoardView;
 use crate::zobrist::KEYS;
@@ -173,95 +173,35 @@ impl Duggan {
             Bitboard::EMPTY
         }
     }
-
-    /// DUG-55: bare Adepts, or a lone Adept against Adept plus one Bishop or one Archer.
-    fn dead_material(&self) -> bool {
-        let b = &self.board;
-        let others = |c: Color| b.color(c) & !b.kind(ADEPT);
-        let (w, k) = (others(Color::White), others(Color::Black));
-        let lone_minor =
-            |s: Bitboard| s.count() == 1 && (s & (b.kind(BISHOP) | b.kind(ARCHER))).any();
-        (w.is_empty() && k.is_empty())
-            || (w.is_empty() && lone_minor(k))
-            || (k.is_empty() && lone_minor(w))
-    }
 }
 
-impl Rules for Duggan {
+/// Fixed positions (FENs) searched by `bench`: varied openings, middle games and endings.
+pub const BENCH: &[&str] = &[
+    START_FEN,
+    // Opening, both sides developed a little.
+    "gabsdbag/1mm1mmmm/m7/3m4/3M4/5A2/MMM1MMMM/G1BSDB1G w - - 0 4",
+    // Middle game with Commanders, an open centre and Golems in play.
+    "g2sdb1g/1mm2mm1/m1a1m2m/3mM3/2M2A2/M4M2/1MC2BMM/G2SD2G b - - 0 12",
+    // Golem crush-heavy: Golems aimed through crowded lines.
+    "2bsdb2/gmm2mmg/2a1m1a1/m2mM2m/M2Mm2M/2A3A1/GMM2MMG/2BSDB2 w - - 0 15",
+    // Mercenaries under threat from Golems and Bishops, both sides.
+    "g3d2g/1m1b1mm1/2m1s3/m1Mm1a1m/M2M1A1M/2S1m3/1MB2MM1/G3D2G w - - 2 18",
+    // Promotions pending: Mercenaries on the seventh rank, a Commander near home.
+    "4d3/1M3M2/8/3a4/5s2/8/2c3m1/3SD3 w - - 0 40",
+    // Assassin endgame.
+    "8/3d4/8/2s5/8/5S2/3D4/8 w - - 0 60",
+    // Golem and Mercenaries against Archer and Bishop.
+    "6d1/5mm1/4a3/8/3b4/2M5/1MG5/3D4 b - - 3 45",
+    // Commanders heading home to promote.
+    "3d4/8/2M5/8/8/1C6/2c5/4D3 w - - 0 50",
+    // Middle game, Black to move, Assassins near the Adepts.
+    "g1b1d1ag/mmm2mmm/3m4/4s3/2S5/3M1M2/MMM3MM/G1B1DBAG b - - 1 10",
+];
+
+impl Position for Duggan {
     const NAME: &'static str = "duggan";
     const GEOMETRY: Geometry = Geometry::Framed8;
-    const BENCH: &'static [&'static str] = &[
-        START_FEN,
-        // Opening, both sides developed a little.
-        "gabsdbag/1mm1mmmm/m7/3m4/3M4/5A2/MMM1MMMM/G1BSDB1G w - - 0 4",
-        // Middle game with Commanders, an open centre and Golems in play.
-        "g2sdb1g/1mm2mm1/m1a1m2m/3mM3/2M2A2/M4M2/1MC2BMM/G2SD2G b - - 0 12",
-        // Golem crush-heavy: Golems aimed through crowded lines.
-        "2bsdb2/gmm2mmg/2a1m1a1/m2mM2m/M2Mm2M/2A3A1/GMM2MMG/2BSDB2 w - - 0 15",
-        // Mercenaries under threat from Golems and Bishops, both sides.
-        "g3d2g/1m1b1mm1/2m1s3/m1Mm1a1m/M2M1A1M/2S1m3/1MB2MM1/G3D2G w - - 2 18",
-        // Promotions pending: Mercenaries on the seventh rank, a Commander near home.
-        "4d3/1M3M2/8/3a4/5s2/8/2c3m1/3SD3 w - - 0 40",
-        // Assassin endgame.
-        "8/3d4/8/2s5/8/5S2/3D4/8 w - - 0 60",
-        // Golem and Mercenaries against Archer and Bishop.
-        "6d1/5mm1/4a3/8/3b4/2M5/1MG5/3D4 b - - 3 45",
-        // Commanders heading home to promote.
-        "3d4/8/2M5/8/8/1C6/2c5/4D3 w - - 0 50",
-        // Middle game, Black to move, Assassins near the Adepts.
-        "g1b1d1ag/mmm2mmm/3m4/4s3/2S5/3M1M2/MMM3MM/G1B1DBAG b - - 1 10",
-    ];
     type Options = DugganOptions;
-
-    fn option_specs() -> Vec<VariantOption> {
-        vec![
-            VariantOption::combo(
-                "MercenaryThreatStep",
-                "move-or-capture",
-                &["move-or-capture", "capture-only"],
-            ),
-            VariantOption::check("CorneredAssassin", false),
-            VariantOption::check("CowardlyAssassin", false),
-        ]
-    }
-
-    fn set_option(options: &mut DugganOptions, name: &str, value: &str) -> Result<(), String> {
-        match name.to_ascii_lowercase().as_str() {
-            "mercenarythreatstep" => {
-                options.threat_step = match value.to_ascii_lowercase().as_str() {
-                    "move-or-capture" => ThreatStep::MoveOrCapture,
-                    "capture-only" => ThreatStep::CaptureOnly,
-                    _ => {
-                        return Err(option_error(
-                            "MercenaryThreatStep",
-                            value,
-                            "move-or-capture or capture-only",
-                        ))
-                    }
-                }
-            }
-            "corneredassassin" => {
-                options.cornered_assassin = parse_check_option("CorneredAssassin", value)?
-            }
-            "cowardlyassassin" => {
-                options.cowardly_assassin = parse_check_option("CowardlyAssassin", value)?
-            }
-            _ => return Err(unknown_option(Self::NAME, name)),
-        }
-        Ok(())
-    }
-
-    fn start_position(options: &DugganOptions) -> Self {
-        Self::from_fen(START_FEN, options).expect("start FEN is valid")
-    }
-
-    fn from_fen(fen: &str, options: &DugganOptions) -> Result<Self, String> {
-        fen::parse(fen, options)
-    }
-
-    fn to_fen(&self) -> String {
-        fen::format(self)
-    }
 
     #[inline]
     fn side_to_move(&self) -> Color {
@@ -271,23 +211,6 @@ impl Rules for Duggan {
     #[inline]
     fn hash(&self) -> u64 {
         self.board.hash() ^ KEYS.side_to_move(self.side)
-    }
-
-    fn recompute_hash(&self) -> u64 {
-        self.board.recompute_hash() ^ KEYS.side_to_move(self.side)
-    }
-
-    #[inline]
-    fn generate_legal(&self, moves: &mut MoveList) {
-        movegen::generate_legal(self, moves);
-    }
-
-    fn generate_pseudo_legal(&self, moves: &mut MoveList) {
-        reference::generate_pseudo_legal(self, moves);
-    }
-
-    fn is_legal_pseudo(&self, mv: Move) -> bool {
-        reference::is_legal(self, mv)
     }
 
     fn play(&mut self, mv: Move) {
@@ -330,79 +253,16 @@ impl Rules for Duggan {
         self.halfmove as u32
     }
 
+    /// DUG-55: bare Adepts, or a lone Adept against Adept plus one Bishop or one Archer.
     fn insufficient_material(&self) -> bool {
-        self.dead_material()
-    }
-
-    /// Captures (every move that removes an enemy piece; a Golem crush is scored by the enemy
-    /// material it removes minus the own material it removes) and promotions (Mercenary and
-    /// Commander). A Golem crush of own pieces only is not tactical.
-    fn tactical_order(&self, mv: Move) -> Option<i32> {
         let b = &self.board;
-        let from = mv.from();
-        let attacker = b.piece_at(from).kind();
-        let removed = self.removed_by(mv);
-        let enemy = removed & b.color(!self.side);
-        let promotion = mv.kind() == MoveKind::Promotion;
-        if enemy.is_empty() && !promotion {
-            return None;
-        }
-        let value = |set: Bitboard| -> i32 {
-            set.into_iter()
-                .map(|s| ORDER_VALUE[b.piece_at(s).kind() as usize])
-                .sum()
-        };
-        let mut key = 8 * (value(enemy) - value(removed & b.color(self.side)));
-        if promotion {
-            key += ORDER_VALUE[mv.piece_kind().unwrap_or(ARCHER) as usize]
-                - ORDER_VALUE[attacker as usize];
-        }
-        Some(key - ORDER_VALUE[attacker as usize] / 10)
-    }
-
-    fn generate_tactical(&self, moves: &mut MoveList) {
-        movegen::generate_tactical(self, moves);
-    }
-
-    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
-        see::see_ge(self, mv, threshold)
-    }
-
-    fn make_null(&self) -> Option<Self> {
-        // Unsound in zugzwang: refuse in check and when the mover has only Adept and Mercenaries.
-        let us = self.board.color(self.side);
-        if self.in_check || (us & !(self.board.kind(MERCENARY) | self.board.kind(ADEPT))).is_empty()
-        {
-            return None;
-        }
-        let mut next = self.clone();
-        next.side = !self.side;
-        next.halfmove = next.halfmove.saturating_add(1);
-        // The side that passed is not in check, and the side to move was not either.
-        next.in_check = false;
-        Some(next)
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        let g = Geometry::Framed8;
-        if mv.kind() == MoveKind::Null {
-            return "0000".to_string();
-        }
-        let mut s = String::with_capacity(5);
-        g.write_name(mv.from(), &mut s);
-        g.write_name(mv.to(), &mut s);
-        if mv.kind() == MoveKind::Promotion {
-            s.push(LETTERS[mv.piece_kind().unwrap_or(ARCHER) as usize]);
-        }
-        s
-    }
-
-    fn render(&self) -> String {
-        fen::render(self)
-    }
-
-    fn view(&self) -> BoardView {
-        fen::view(self)
+        let others = |c: Color| b.color(c) & !b.kind(ADEPT);
+        let (w, k) = (others(Color::White), others(Color::Black));
+        let lone_minor =
+            |s: Bitboard| s.count() == 1 && (s & (b.kind(BISHOP) | b.kind(ARCHER))).any();
+        (w.is_empty() && k.is_empty())
+            || (w.is_empty() && lone_minor(k))
+            || (k.is_empty() && lone_minor(w))
     }
 }
 
@@ -410,6 +270,7 @@ impl Rules for Duggan {
 mod tests {
     use super::*;
     use crate::perft::{perft, perft_reference};
+    use crate::rules::{Fen, MoveGen};
 
     #[test]
     fn start_position_counts_agree_with_the_reference() {

@@ -8,12 +8,14 @@
 //! touches none of them, made while not in check and not by the Adept, is legal at once. Every
 //! other move is tested on the bitboards of the position after it ([`Bits`]).
 //!
-//! `TACTICAL = true` generates only the moves with a [`Rules::tactical_order`] key: captures
+//! `TACTICAL = true` generates only the moves with a
+//! [`SearchHooks::tactical_order`](crate::rules::SearchHooks::tactical_order) key: captures
 //! (Golem crushes that remove at least one enemy piece), and promotions.
 
 use super::attacks::{merc_threatened, nonmerc_capture, royal_attacked, Bits};
 use super::tables::{path_blockers, tables, NO_SQUARE};
 use super::*;
+use crate::rules::MoveGen;
 
 /// What a move may not disturb without a full legality test.
 struct Guard {
@@ -89,12 +91,14 @@ impl Guard {
     }
 }
 
-pub(super) fn generate_legal(pos: &Duggan, moves: &mut MoveList) {
-    generate::<false>(pos, moves);
-}
+impl MoveGen for Duggan {
+    fn generate_legal(&self, moves: &mut MoveList) {
+        generate::<false>(self, moves);
+    }
 
-pub(super) fn generate_tactical(pos: &Duggan, moves: &mut MoveList) {
-    generate::<true>(pos, moves);
+    fn generate_tactical(&self, moves: &mut MoveList) {
+        generate::<true>(self, moves);
+    }
 }
 
 fn generate<const TACTICAL: bool>(pos: &Duggan, moves: &mut MoveList) {

@@ -6,6 +6,7 @@
 //! fast generator.
 
 use super::*;
+use crate::rules::Reference;
 
 use crate::mailbox::Coord;
 
@@ -182,179 +183,188 @@ impl Mailbox {
     }
 }
 
-pub(super) fn generate_pseudo_legal(pos: &Duggan, moves: &mut MoveList) {
-    let mb = Mailbox::of(&pos.board, Geometry::Framed8);
-    let us = pos.side;
-    let threatened = mb.threatened();
-    let enemy = |c: Coord| matches!(mb.get(c), Some((col, _)) if col != us);
-    let enemy_non_golem = |c: Coord| matches!(mb.get(c), Some((col, k)) if col != us && k != GOLEM);
-    let is_adept = |c: Coord| matches!(mb.get(c), Some((_, ADEPT)));
-    let own_first = if us == Color::White { 0 } else { 7 };
-    let last = if us == Color::White { 7 } else { 0 };
-    let second = if us == Color::White { 1 } else { 6 };
-    let mut add = |from: Coord, to: Coord, kind: MoveKind, piece: Option<u8>| {
-        let (f, t) = (square_of(from), square_of(to));
-        moves.push(match piece {
-            Some(k) => Move::with_piece(f, t, kind, k),
-            None => Move::new(f, t, kind),
-        });
-    };
-    for from in Mailbox::coords() {
-        let Some((color, kind)) = mb.get(from) else {
-            continue;
-        };
-        if color != us {
-            continue;
-        }
-        match kind {
-            GOLEM => {
-                for v in GOLEM_LEAPS {
-                    if !mb.golem_vector_usable(from, v, us) {
-                        continue;
-                    }
-                    let dest = (from.0 + v.0, from.1 + v.1);
-                    let mut path = Mailbox::golem_path(from, v);
-                    if mb.get(dest).is_none() {
-                        // DUG-11: a quiet move needs an empty path.
-                        if path.all(|s| mb.get(s).is_none()) {
-                            add(from, dest, MoveKind::Normal, None);
-                        }
-                    } else if !is_adept(dest) && !path.any(is_adept) {
-                        // DUG-12: a crush; an Adept is never removed (DUG-51).
-                        add(from, dest, MoveKind::Normal, None);
-                    }
-                }
-            }
-            MERCENARY => {
-                let dr = forward(us);
-                let one = (from.0, from.1 + dr);
-                let mut steps: Vec<(Coord, MoveKind)> = Vec::new();
-                if inside(one) && mb.get(one).is_none() {
-                    steps.push((one, MoveKind::Normal));
-                    let two = (from.0, from.1 + 2 * dr);
-                    if from.1 == second && mb.get(two).is_none() {
-                        steps.push((two, MoveKind::DoublePush));
-                    }
-                }
-                if threatened[from.0 as usize][from.1 as usize] {
-                    for to in [(from.0 - 1, from.1), (from.0 + 1, from.1), one] {
-                        if !inside(to) || is_adept(to) {
-                            continue;
-                        }
-                        let capture = enemy(to);
-                        let sideways_quiet = mb.get(to).is_none()
-                            && to != one
-                            && pos.options.threat_step == ThreatStep::MoveOrCapture;
-                        if capture || sideways_quiet {
-                            steps.push((to, MoveKind::Normal));
-                        }
-                    }
-                }
-                for (to, kind) in steps {
-                    if to.1 == last {
-                        for k in [ARCHER, BISHOP, COMMANDER] {
-                            add(from, to, MoveKind::Promotion, Some(k));
-                        }
-                    } else {
-                        add(from, to, kind, None);
-                    }
-                }
-            }
-            ARCHER => {
-                let mut seen: Vec<Coord> = Vec::new();
-                for route in Mailbox::archer_routes() {
-                    let dest = Mailbox::archer_dest(from, route);
-                    if !inside(dest) || seen.contains(&dest) || !mb.archer_route_clear(from, route)
-                    {
-                        continue;
-                    }
-                    if mb.get(dest).is_none() || (enemy_non_golem(dest) && !is_adept(dest)) {
-                        seen.push(dest);
-                        add(from, dest, MoveKind::Normal, None);
-                    }
-                }
-            }
-            BISHOP => {
-                for dir in DIAGONAL {
-                    let mut cur = (from.0 + dir.0, from.1 + dir.1);
-                    while inside(cur) {
-                        if mb.get(cur).is_none() {
-                            add(from, cur, MoveKind::Normal, None);
-                        } else {
-                            if enemy_non_golem(cur) && !is_adept(cur) {
-                                add(from, cur, MoveKind::Normal, None);
-                            }
-                            break;
-                        }
-                        cur = (cur.0 + dir.0, cur.1 + dir.1);
-                    }
-                }
-            }
-            COMMANDER => {
-                for dir in ORTHOGONAL {
-                    let to = (from.0 + dir.0, from.1 + dir.1);
-                    if !inside(to) || is_adept(to) || !(mb.get(to).is_none() || enemy(to)) {
-                        continue;
-                    }
-                    add(from, to, MoveKind::Normal, None);
-                    if to.1 == own_first {
-                        for k in [ARCHER, ASSASSIN, GOLEM, BISHOP] {
-                            add(from, to, MoveKind::Promotion, Some(k));
-                        }
-                    }
-                }
-            }
-            ASSASSIN => {
-                for dir in KING_STEPS {
-                    let to = (from.0 + dir.0, from.1 + dir.1);
-                    if inside(to) && enemy_non_golem(to) && !is_adept(to) {
-                        add(from, to, MoveKind::Normal, None);
-                    }
-                }
-                let cornered =
-                    pos.options.cornered_assassin && mb.captured_by(from, !us, &threatened);
-                if cornered {
-                    continue;
-                }
-                for to in Mailbox::coords() {
-                    if mb.get(to).is_some() {
-                        continue;
-                    }
-                    if pos.options.cowardly_assassin {
-                        let mut after = mb.clone();
-                        after.set(from, None);
-                        after.set(to, Some((us, ASSASSIN)));
-                        if !after.defended(to, us) {
-                            continue;
-                        }
-                    }
-                    add(from, to, MoveKind::Normal, None);
-                }
-            }
-            ADEPT => {
-                for dir in KING_STEPS {
-                    let to = (from.0 + dir.0, from.1 + dir.1);
-                    if inside(to) && !is_adept(to) && (mb.get(to).is_none() || enemy(to)) {
-                        add(from, to, MoveKind::Normal, None);
-                    }
-                }
-            }
-            _ => unreachable!("unknown Duggan piece kind {kind}"),
-        }
-    }
-}
-
-/// DUG-50: play the move on a copy and look whether the mover's Adept is in check.
-pub(super) fn is_legal(pos: &Duggan, mv: Move) -> bool {
-    let mut after = pos.clone();
-    after.play(mv);
-    !Mailbox::of(&after.board, Geometry::Framed8).in_check(pos.side)
-}
-
 /// The reference answer to "is the piece on `s` threatened" (DUG-41), for tests.
 pub(super) fn threatened(pos: &Duggan, s: Square) -> bool {
     let mb = Mailbox::of(&pos.board, Geometry::Framed8);
     let c = ((s.col() - 1) as i8, (s.row() - 1) as i8);
     let marks = mb.threatened();
     Mailbox::coords().any(|p| mb.can_capture(p, c, &marks))
+}
+
+impl Reference for Duggan {
+    fn recompute_hash(&self) -> u64 {
+        self.board.recompute_hash() ^ KEYS.side_to_move(self.side)
+    }
+
+    fn generate_pseudo_legal(&self, moves: &mut MoveList) {
+        let mb = Mailbox::of(&self.board, Geometry::Framed8);
+        let us = self.side;
+        let threatened = mb.threatened();
+        let enemy = |c: Coord| matches!(mb.get(c), Some((col, _)) if col != us);
+        let enemy_non_golem =
+            |c: Coord| matches!(mb.get(c), Some((col, k)) if col != us && k != GOLEM);
+        let is_adept = |c: Coord| matches!(mb.get(c), Some((_, ADEPT)));
+        let own_first = if us == Color::White { 0 } else { 7 };
+        let last = if us == Color::White { 7 } else { 0 };
+        let second = if us == Color::White { 1 } else { 6 };
+        let mut add = |from: Coord, to: Coord, kind: MoveKind, piece: Option<u8>| {
+            let (f, t) = (square_of(from), square_of(to));
+            moves.push(match piece {
+                Some(k) => Move::with_piece(f, t, kind, k),
+                None => Move::new(f, t, kind),
+            });
+        };
+        for from in Mailbox::coords() {
+            let Some((color, kind)) = mb.get(from) else {
+                continue;
+            };
+            if color != us {
+                continue;
+            }
+            match kind {
+                GOLEM => {
+                    for v in GOLEM_LEAPS {
+                        if !mb.golem_vector_usable(from, v, us) {
+                            continue;
+                        }
+                        let dest = (from.0 + v.0, from.1 + v.1);
+                        let mut path = Mailbox::golem_path(from, v);
+                        if mb.get(dest).is_none() {
+                            // DUG-11: a quiet move needs an empty path.
+                            if path.all(|s| mb.get(s).is_none()) {
+                                add(from, dest, MoveKind::Normal, None);
+                            }
+                        } else if !is_adept(dest) && !path.any(is_adept) {
+                            // DUG-12: a crush; an Adept is never removed (DUG-51).
+                            add(from, dest, MoveKind::Normal, None);
+                        }
+                    }
+                }
+                MERCENARY => {
+                    let dr = forward(us);
+                    let one = (from.0, from.1 + dr);
+                    let mut steps: Vec<(Coord, MoveKind)> = Vec::new();
+                    if inside(one) && mb.get(one).is_none() {
+                        steps.push((one, MoveKind::Normal));
+                        let two = (from.0, from.1 + 2 * dr);
+                        if from.1 == second && mb.get(two).is_none() {
+                            steps.push((two, MoveKind::DoublePush));
+                        }
+                    }
+                    if threatened[from.0 as usize][from.1 as usize] {
+                        for to in [(from.0 - 1, from.1), (from.0 + 1, from.1), one] {
+                            if !inside(to) || is_adept(to) {
+                                continue;
+                            }
+                            let capture = enemy(to);
+                            let sideways_quiet = mb.get(to).is_none()
+                                && to != one
+                                && self.options.threat_step == ThreatStep::MoveOrCapture;
+                            if capture || sideways_quiet {
+                                steps.push((to, MoveKind::Normal));
+                            }
+                        }
+                    }
+                    for (to, kind) in steps {
+                        if to.1 == last {
+                            for k in [ARCHER, BISHOP, COMMANDER] {
+                                add(from, to, MoveKind::Promotion, Some(k));
+                            }
+                        } else {
+                            add(from, to, kind, None);
+                        }
+                    }
+                }
+                ARCHER => {
+                    let mut seen: Vec<Coord> = Vec::new();
+                    for route in Mailbox::archer_routes() {
+                        let dest = Mailbox::archer_dest(from, route);
+                        if !inside(dest)
+                            || seen.contains(&dest)
+                            || !mb.archer_route_clear(from, route)
+                        {
+                            continue;
+                        }
+                        if mb.get(dest).is_none() || (enemy_non_golem(dest) && !is_adept(dest)) {
+                            seen.push(dest);
+                            add(from, dest, MoveKind::Normal, None);
+                        }
+                    }
+                }
+                BISHOP => {
+                    for dir in DIAGONAL {
+                        let mut cur = (from.0 + dir.0, from.1 + dir.1);
+                        while inside(cur) {
+                            if mb.get(cur).is_none() {
+                                add(from, cur, MoveKind::Normal, None);
+                            } else {
+                                if enemy_non_golem(cur) && !is_adept(cur) {
+                                    add(from, cur, MoveKind::Normal, None);
+                                }
+                                break;
+                            }
+                            cur = (cur.0 + dir.0, cur.1 + dir.1);
+                        }
+                    }
+                }
+                COMMANDER => {
+                    for dir in ORTHOGONAL {
+                        let to = (from.0 + dir.0, from.1 + dir.1);
+                        if !inside(to) || is_adept(to) || !(mb.get(to).is_none() || enemy(to)) {
+                            continue;
+                        }
+                        add(from, to, MoveKind::Normal, None);
+                        if to.1 == own_first {
+                            for k in [ARCHER, ASSASSIN, GOLEM, BISHOP] {
+                                add(from, to, MoveKind::Promotion, Some(k));
+                            }
+                        }
+                    }
+                }
+                ASSASSIN => {
+                    for dir in KING_STEPS {
+                        let to = (from.0 + dir.0, from.1 + dir.1);
+                        if inside(to) && enemy_non_golem(to) && !is_adept(to) {
+                            add(from, to, MoveKind::Normal, None);
+                        }
+                    }
+                    let cornered =
+                        self.options.cornered_assassin && mb.captured_by(from, !us, &threatened);
+                    if cornered {
+                        continue;
+                    }
+                    for to in Mailbox::coords() {
+                        if mb.get(to).is_some() {
+                            continue;
+                        }
+                        if self.options.cowardly_assassin {
+                            let mut after = mb.clone();
+                            after.set(from, None);
+                            after.set(to, Some((us, ASSASSIN)));
+                            if !after.defended(to, us) {
+                                continue;
+                            }
+                        }
+                        add(from, to, MoveKind::Normal, None);
+                    }
+                }
+                ADEPT => {
+                    for dir in KING_STEPS {
+                        let to = (from.0 + dir.0, from.1 + dir.1);
+                        if inside(to) && !is_adept(to) && (mb.get(to).is_none() || enemy(to)) {
+                            add(from, to, MoveKind::Normal, None);
+                        }
+                    }
+                }
+                _ => unreachable!("unknown Duggan piece kind {kind}"),
+            }
+        }
+    }
+
+    /// DUG-50: play the move on a copy and look whether the mover's Adept is in check.
+    fn is_legal_pseudo(&self, mv: Move) -> bool {
+        let mut after = self.clone();
+        after.play(mv);
+        !Mailbox::of(&after.board, Geometry::Framed8).in_check(self.side)
+    }
 }

@@ -15,6 +15,7 @@
 use super::attacks::{merc_threatened, Bits};
 use super::tables::{path_blockers, tables, NO_VECTOR};
 use super::*;
+use crate::rules::SearchHooks;
 
 /// Exchange values (the Adept's is large so that it only ever captures last).
 const SEE_VALUE: [i32; KINDS] = [296, 100, 523, 330, 145, 1659, 20_000];
@@ -97,60 +98,104 @@ fn least_valuable_capturer(b: &Bits, x: Square, side: Color) -> Option<(Square, 
     None
 }
 
-/// True if `mv` wins at least `threshold` centipawns once the exchange on its square is over.
-pub(super) fn see_ge(pos: &Duggan, mv: Move, threshold: i32) -> bool {
-    if mv.kind() != MoveKind::Normal && mv.kind() != MoveKind::DoublePush {
-        return 0 >= threshold;
-    }
-    let mut b = Bits::from_board(&pos.board);
-    let from = mv.from();
-    let x = mv.to();
-    let us = pos.side;
-    let mover = kind_at(&b, from);
-    let removed = pos.removed_by(mv);
-    // Gains of each step for the side making it; the first step is forced.
-    let mut gains: arrayvec::ArrayVec<i32, 64> = arrayvec::ArrayVec::new();
-    gains.push(balance(&b, removed, us));
-    b.clear(removed | Bitboard::from_square(from));
-    b.put(x, us, mover);
-    let mut on_square = mover;
-    let mut side = !us;
-    while gains.len() < 64 {
-        if on_square == ADEPT {
-            // Nothing captures an Adept (DUG-51): a capturer means the step before was illegal.
-            break;
+impl SearchHooks for Duggan {
+    /// Captures (every move that removes an enemy piece; a Golem crush is scored by the enemy
+    /// material it removes minus the own material it removes) and promotions (Mercenary and
+    /// Commander). A Golem crush of own pieces only is not tactical.
+    fn tactical_order(&self, mv: Move) -> Option<i32> {
+        let b = &self.board;
+        let from = mv.from();
+        let attacker = b.piece_at(from).kind();
+        let removed = self.removed_by(mv);
+        let enemy = removed & b.color(!self.side);
+        let promotion = mv.kind() == MoveKind::Promotion;
+        if enemy.is_empty() && !promotion {
+            return None;
         }
-        let Some((from, kind, removed)) = least_valuable_capturer(&b, x, side) else {
-            break;
+        let value = |set: Bitboard| -> i32 {
+            set.into_iter()
+                .map(|s| ORDER_VALUE[b.piece_at(s).kind() as usize])
+                .sum()
         };
-        let gain = balance(&b, removed, side);
-        let mut after = b;
-        after.clear(removed | Bitboard::from_square(from));
-        after.put(x, side, kind);
-        if kind == ADEPT && least_valuable_capturer(&after, x, !side).is_some() {
-            break;
+        let mut key = 8 * (value(enemy) - value(removed & b.color(self.side)));
+        if promotion {
+            key += ORDER_VALUE[mv.piece_kind().unwrap_or(ARCHER) as usize]
+                - ORDER_VALUE[attacker as usize];
         }
-        gains.push(gain);
-        b = after;
-        on_square = kind;
-        side = !side;
+        Some(key - ORDER_VALUE[attacker as usize] / 10)
     }
-    // Each later step is optional: best(d) = max(0, gain(d) - best(d + 1)).
-    let mut best = 0;
-    for &g in gains.iter().skip(1).rev() {
-        best = (g - best).max(0);
+
+    /// True if `mv` wins at least `threshold` centipawns once the exchange on its square is over.
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        if mv.kind() != MoveKind::Normal && mv.kind() != MoveKind::DoublePush {
+            return 0 >= threshold;
+        }
+        let mut b = Bits::from_board(&self.board);
+        let from = mv.from();
+        let x = mv.to();
+        let us = self.side;
+        let mover = kind_at(&b, from);
+        let removed = self.removed_by(mv);
+        // Gains of each step for the side making it; the first step is forced.
+        let mut gains: arrayvec::ArrayVec<i32, 64> = arrayvec::ArrayVec::new();
+        gains.push(balance(&b, removed, us));
+        b.clear(removed | Bitboard::from_square(from));
+        b.put(x, us, mover);
+        let mut on_square = mover;
+        let mut side = !us;
+        while gains.len() < 64 {
+            if on_square == ADEPT {
+                // Nothing captures an Adept (DUG-51): a capturer means the step before was illegal.
+                break;
+            }
+            let Some((from, kind, removed)) = least_valuable_capturer(&b, x, side) else {
+                break;
+            };
+            let gain = balance(&b, removed, side);
+            let mut after = b;
+            after.clear(removed | Bitboard::from_square(from));
+            after.put(x, side, kind);
+            if kind == ADEPT && least_valuable_capturer(&after, x, !side).is_some() {
+                break;
+            }
+            gains.push(gain);
+            b = after;
+            on_square = kind;
+            side = !side;
+        }
+        // Each later step is optional: best(d) = max(0, gain(d) - best(d + 1)).
+        let mut best = 0;
+        for &g in gains.iter().skip(1).rev() {
+            best = (g - best).max(0);
+        }
+        gains[0] - best >= threshold
     }
-    gains[0] - best >= threshold
+
+    fn make_null(&self) -> Option<Self> {
+        // Unsound in zugzwang: refuse in check and when the mover has only Adept and Mercenaries.
+        let us = self.board.color(self.side);
+        if self.in_check || (us & !(self.board.kind(MERCENARY) | self.board.kind(ADEPT))).is_empty()
+        {
+            return None;
+        }
+        let mut next = self.clone();
+        next.side = !self.side;
+        next.halfmove = next.halfmove.saturating_add(1);
+        // The side that passed is not in check, and the side to move was not either.
+        next.in_check = false;
+        Some(next)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{Fen, Notation};
 
     fn see(fen: &str, token: &str, threshold: i32) -> bool {
         let pos = Duggan::from_fen(fen, &DugganOptions::default()).unwrap();
         let mv = pos.parse_move(token).unwrap();
-        see_ge(&pos, mv, threshold)
+        pos.see_ge(mv, threshold)
     }
 
     #[test]

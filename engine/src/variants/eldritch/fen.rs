@@ -6,9 +6,11 @@ use super::catalogue::*;
 use super::geometry::sq;
 use super::placement::{group_rook, home_squares, Placing, Unplaced};
 use super::state::{piece, Eldritch, EldritchOptions, TAG_DIRECTIONS, TAG_ROYAL, TAG_TURNED};
+use super::START_FEN;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece};
+use crate::rules::{Fen, Notation};
 use crate::square::{Geometry, Square};
 use crate::view::{BoardView, PieceView, SquareView, Zone};
 
@@ -84,69 +86,6 @@ fn default_army(pos: &Eldritch, c: Color) -> u64 {
         }
     }
     t & !0x3F & !(1u64 << BEAST) & !(1u64 << RIDDLE)
-}
-
-pub fn format(pos: &Eldritch) -> String {
-    let mut out = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            let s = sq(file, rank);
-            if pos.piece_at(s).is_none() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-                empty = 0;
-            }
-            out.push_str(&piece_token(pos, s));
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
-    out.push(' ');
-    out.push(if pos.side == Color::White { 'w' } else { 'b' });
-    out.push(' ');
-    let occ = pos.board.occupied();
-    if pos.virgin.is_empty() {
-        out.push('-');
-    } else if pos.virgin == occ {
-        out.push('*');
-    } else {
-        let names: Vec<String> = pos.virgin.into_iter().map(|s| G.name(s)).collect();
-        out.push_str(&names.join(","));
-    }
-    out.push(' ');
-    match pos.ep {
-        Some(s) => out.push_str(&G.name(s)),
-        None => out.push('-'),
-    }
-    out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
-    if let Some(p) = pos.placing() {
-        let mut items = Vec::new();
-        for c in Color::BOTH {
-            items.extend(p.side(c).iter().map(|u| unplaced_text(u, c)));
-        }
-        out.push_str(" unplaced=");
-        out.push_str(&items.join(","));
-    }
-    let defaults = [
-        default_army(pos, Color::White),
-        default_army(pos, Color::Black),
-    ];
-    if pos.army != defaults {
-        out.push_str(&format!(
-            " army={}/{}",
-            types_text(pos.army[0]),
-            types_text(pos.army[1])
-        ));
-    }
-    out
 }
 
 /// Reads one piece token at the start of `text`: piece, tag, bytes used.
@@ -277,174 +216,6 @@ fn parse_types(text: &str) -> Result<u64, String> {
     Ok(t)
 }
 
-pub fn parse(fen: &str, options: &EldritchOptions) -> Result<Eldritch, String> {
-    // Every field is ASCII; checking once lets the piece reader slice by bytes safely.
-    if !fen.is_ascii() {
-        return Err("an Eldritch FEN is plain ASCII text".to_string());
-    }
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.len() < 6 {
-        return Err(format!("Eldritch FEN needs 6 fields, got {}", fields.len()));
-    }
-    let mut pos = Eldritch::empty(options);
-    let rows: Vec<&str> = fields[0].split('/').collect();
-    if rows.len() != 8 {
-        return Err(if rows.len() == 10 {
-            "frame squares (10-row boards) come with the Geomancer in Eldritch part 2".into()
-        } else {
-            format!("board needs 8 ranks, got {}", rows.len())
-        });
-    }
-    for (i, row) in rows.iter().enumerate() {
-        let rank = 7 - i as u8;
-        let mut file = 0u8;
-        let mut rest: &str = row;
-        let mut last_run = false;
-        while !rest.is_empty() {
-            let c = rest.as_bytes()[0];
-            if c.is_ascii_digit() {
-                let n = c - b'0';
-                if n == 0 || last_run {
-                    return Err(format!("bad empty-square count in rank {}", rank + 1));
-                }
-                last_run = true;
-                file += n;
-                rest = &rest[1..];
-            } else if c == b'(' {
-                return Err("stacks (Familiar, Ghost) come with Eldritch part 2".into());
-            } else {
-                last_run = false;
-                let (p, tag, used) =
-                    parse_piece(rest).map_err(|e| format!("rank {}: {e}", rank + 1))?;
-                if file >= 8 {
-                    return Err(format!("rank {} has more than 8 squares", rank + 1));
-                }
-                let s = sq(file, rank);
-                pos.board.put(s, p);
-                if tag != 0 {
-                    pos.extra.set_tag(s, Some(tag));
-                }
-                file += 1;
-                rest = &rest[used..];
-            }
-            if file > 8 {
-                return Err(format!("rank {} has more than 8 squares", rank + 1));
-            }
-        }
-        if file != 8 {
-            return Err(format!("rank {} has {file} squares, not 8", rank + 1));
-        }
-    }
-    pos.side = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => return Err(format!("side to move must be w or b, got '{other}'")),
-    };
-    let occ = pos.board.occupied();
-    pos.virgin = match fields[2] {
-        "-" => Bitboard::EMPTY,
-        "*" => occ,
-        list => {
-            let mut v = Bitboard::EMPTY;
-            for name in list.split(',') {
-                let s = G
-                    .parse(name)
-                    .filter(|s| pos.exists().contains(*s))
-                    .ok_or_else(|| format!("bad virgin square '{name}'"))?;
-                if !occ.contains(s) {
-                    return Err(format!("virgin square {name} is empty"));
-                }
-                v.set(s);
-            }
-            v
-        }
-    };
-    let ep = match fields[3] {
-        "-" => None,
-        name => {
-            let s = G
-                .parse(name)
-                .filter(|s| pos.exists().contains(*s))
-                .ok_or_else(|| format!("bad en-passant square '{name}'"))?;
-            // Any square a double step can pass: a virgin pawn-type piece double-steps from
-            // wherever it stands (ELD-151 b), so only the first and last ranks are impossible.
-            // Whether the square is usable (notation §2.6 field 4) is checked below.
-            if !(2..=7).contains(&s.row()) {
-                return Err(format!(
-                    "en-passant square {name} cannot be passed by a double step"
-                ));
-            }
-            Some(s)
-        }
-    };
-    pos.halfmove = fields[4]
-        .parse()
-        .map_err(|_| format!("bad halfmove clock '{}'", fields[4]))?;
-    pos.fullmove = fields[5]
-        .parse::<u16>()
-        .map_err(|_| format!("bad fullmove number '{}'", fields[5]))?
-        .max(1);
-    let mut army: Option<u64> = None;
-    let mut army_black: u64 = 0;
-    let mut seen = Vec::new();
-    for kv in &fields[6..] {
-        let (key, value) = kv
-            .split_once('=')
-            .ok_or_else(|| format!("extra field '{kv}' is not key=value"))?;
-        if seen.contains(&key) {
-            return Err(format!("key '{key}' given twice"));
-        }
-        seen.push(key);
-        match key {
-            "unplaced" => {
-                let mut placing = Placing::default();
-                for item in value.split(',') {
-                    let (c, u) = parse_unplaced(item)?;
-                    let list = &mut placing.sides[c.index()];
-                    if list
-                        .iter()
-                        .any(|x| x.kind == u.kind && x.replaced == u.replaced)
-                    {
-                        return Err(format!("unplaced entry '{item}' repeated"));
-                    }
-                    list.push(u);
-                }
-                pos.placing = Some(Box::new(placing));
-            }
-            "army" => {
-                let (w, b) = value
-                    .split_once('/')
-                    .ok_or("army= needs White/Black type lists")?;
-                army = Some(parse_types(w)?);
-                army_black = parse_types(b)?;
-            }
-            "start" | "hl" | "grave" | "block" | "bolt" | "turn" | "react" | "mret" | "ban" => {
-                return Err(format!("key '{key}=' belongs to Eldritch part 2"))
-            }
-            _ => return Err(format!("unknown key '{key}'")),
-        }
-    }
-    pos.army = match army {
-        Some(w) => [w, army_black],
-        None => [
-            default_army(&pos, Color::White),
-            default_army(&pos, Color::Black),
-        ],
-    };
-    validate(&pos)?;
-    if let Some(s) = ep {
-        pos.ep = Some(s);
-        let ok = pos.ep_victim(s).is_some_and(|v| {
-            let p = pos.piece_at(v);
-            p.is_some() && p.color() != pos.side && double_steps(p.kind())
-        }) && pos.piece_at(s).is_none();
-        if !ok || !pos.ep_is_legal() {
-            pos.ep = None;
-        }
-    }
-    Ok(pos)
-}
-
 /// Validity beyond syntax (notation §2.6).
 fn validate(pos: &Eldritch) -> Result<(), String> {
     for c in Color::BOTH {
@@ -506,148 +277,387 @@ fn validate(pos: &Eldritch) -> Result<(), String> {
     Ok(())
 }
 
-/// Token of a legal action (notation §3.6).
-pub fn format_move(pos: &Eldritch, mv: Move) -> String {
-    let mut s = String::with_capacity(8);
-    match mv.kind() {
-        MoveKind::Null | MoveKind::Pass => return "0000".to_string(),
-        MoveKind::Placement => {
-            let kind = mv.piece_kind().unwrap_or(PAWN);
-            let to = mv.to();
-            let c = pos.side;
-            s.push_str(piece_type(kind).code);
-            if let Some(p) = pos.placing() {
-                let list = p.side(c);
-                let bundles = list.iter().filter(|u| u.kind == kind).count();
-                if bundles > 1 {
-                    if let Some(u) = list.get(mv.param() as usize) {
-                        s.push(':');
-                        s.push_str(&replaced_letters(&u.replaced));
-                    }
-                }
-                s.push('@');
-                G.write_name(to, &mut s);
-                if kind == ILLUSIONIST {
-                    let mut others: Vec<(Square, u8)> = Vec::new();
-                    for u in list.iter().filter(|u| u.kind == ROOK || u.kind == QUEEN) {
-                        if let Some(rook) = group_rook(mv).filter(|_| u.kind == ROOK) {
-                            others.push((rook, ROOK));
-                            continue;
-                        }
-                        let free = home_squares(u.kind, c)
-                            .into_iter()
-                            .filter(|x| *x != to && pos.piece_at(*x).is_none());
-                        others.extend(free.take(u.count as usize).map(|x| (x, u.kind)));
-                    }
-                    others.sort();
-                    for (x, k) in others {
-                        s.push(',');
-                        s.push_str(piece_type(k).code);
-                        s.push('@');
-                        G.write_name(x, &mut s);
-                    }
-                }
-            }
-            return s;
-        }
-        _ => {}
+impl Fen for Eldritch {
+    fn start_position(options: &EldritchOptions) -> Self {
+        Self::from_fen(START_FEN, options).expect("start FEN is valid")
     }
-    G.write_name(mv.from(), &mut s);
-    G.write_name(mv.to(), &mut s);
-    let kind = pos.piece_at(mv.from()).kind();
-    if mv.kind() == MoveKind::Promotion {
-        s.push('=');
-        s.push_str(piece_type(mv.piece_kind().unwrap_or(QUEEN)).code);
-    } else if mv.param() != 0 {
-        match kind {
-            DRAGON => {
-                s.push('x');
-                G.write_name(Square::from_index(mv.param()), &mut s);
+
+    fn from_fen(fen: &str, options: &EldritchOptions) -> Result<Self, String> {
+        // Every field is ASCII; checking once lets the piece reader slice by bytes safely.
+        if !fen.is_ascii() {
+            return Err("an Eldritch FEN is plain ASCII text".to_string());
+        }
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.len() < 6 {
+            return Err(format!("Eldritch FEN needs 6 fields, got {}", fields.len()));
+        }
+        let mut pos = Eldritch::empty(options);
+        let rows: Vec<&str> = fields[0].split('/').collect();
+        if rows.len() != 8 {
+            return Err(if rows.len() == 10 {
+                "frame squares (10-row boards) come with the Geomancer in Eldritch part 2".into()
+            } else {
+                format!("board needs 8 ranks, got {}", rows.len())
+            });
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = 7 - i as u8;
+            let mut file = 0u8;
+            let mut rest: &str = row;
+            let mut last_run = false;
+            while !rest.is_empty() {
+                let c = rest.as_bytes()[0];
+                if c.is_ascii_digit() {
+                    let n = c - b'0';
+                    if n == 0 || last_run {
+                        return Err(format!("bad empty-square count in rank {}", rank + 1));
+                    }
+                    last_run = true;
+                    file += n;
+                    rest = &rest[1..];
+                } else if c == b'(' {
+                    return Err("stacks (Familiar, Ghost) come with Eldritch part 2".into());
+                } else {
+                    last_run = false;
+                    let (p, tag, used) =
+                        parse_piece(rest).map_err(|e| format!("rank {}: {e}", rank + 1))?;
+                    if file >= 8 {
+                        return Err(format!("rank {} has more than 8 squares", rank + 1));
+                    }
+                    let s = sq(file, rank);
+                    pos.board.put(s, p);
+                    if tag != 0 {
+                        pos.extra.set_tag(s, Some(tag));
+                    }
+                    file += 1;
+                    rest = &rest[used..];
+                }
+                if file > 8 {
+                    return Err(format!("rank {} has more than 8 squares", rank + 1));
+                }
             }
-            VAMPIRE => {
-                s.push('@');
-                s.push_str(DIRECTIONS[(mv.param() - 1) as usize].0);
+            if file != 8 {
+                return Err(format!("rank {} has {file} squares, not 8", rank + 1));
+            }
+        }
+        pos.side = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(format!("side to move must be w or b, got '{other}'")),
+        };
+        let occ = pos.board.occupied();
+        pos.virgin = match fields[2] {
+            "-" => Bitboard::EMPTY,
+            "*" => occ,
+            list => {
+                let mut v = Bitboard::EMPTY;
+                for name in list.split(',') {
+                    let s = G
+                        .parse(name)
+                        .filter(|s| pos.exists().contains(*s))
+                        .ok_or_else(|| format!("bad virgin square '{name}'"))?;
+                    if !occ.contains(s) {
+                        return Err(format!("virgin square {name} is empty"));
+                    }
+                    v.set(s);
+                }
+                v
+            }
+        };
+        let ep = match fields[3] {
+            "-" => None,
+            name => {
+                let s = G
+                    .parse(name)
+                    .filter(|s| pos.exists().contains(*s))
+                    .ok_or_else(|| format!("bad en-passant square '{name}'"))?;
+                // Any square a double step can pass: a virgin pawn-type piece double-steps from
+                // wherever it stands (ELD-151 b), so only the first and last ranks are impossible.
+                // Whether the square is usable (notation §2.6 field 4) is checked below.
+                if !(2..=7).contains(&s.row()) {
+                    return Err(format!(
+                        "en-passant square {name} cannot be passed by a double step"
+                    ));
+                }
+                Some(s)
+            }
+        };
+        pos.halfmove = fields[4]
+            .parse()
+            .map_err(|_| format!("bad halfmove clock '{}'", fields[4]))?;
+        pos.fullmove = fields[5]
+            .parse::<u16>()
+            .map_err(|_| format!("bad fullmove number '{}'", fields[5]))?
+            .max(1);
+        let mut army: Option<u64> = None;
+        let mut army_black: u64 = 0;
+        let mut seen = Vec::new();
+        for kv in &fields[6..] {
+            let (key, value) = kv
+                .split_once('=')
+                .ok_or_else(|| format!("extra field '{kv}' is not key=value"))?;
+            if seen.contains(&key) {
+                return Err(format!("key '{key}' given twice"));
+            }
+            seen.push(key);
+            match key {
+                "unplaced" => {
+                    let mut placing = Placing::default();
+                    for item in value.split(',') {
+                        let (c, u) = parse_unplaced(item)?;
+                        let list = &mut placing.sides[c.index()];
+                        if list
+                            .iter()
+                            .any(|x| x.kind == u.kind && x.replaced == u.replaced)
+                        {
+                            return Err(format!("unplaced entry '{item}' repeated"));
+                        }
+                        list.push(u);
+                    }
+                    pos.placing = Some(Box::new(placing));
+                }
+                "army" => {
+                    let (w, b) = value
+                        .split_once('/')
+                        .ok_or("army= needs White/Black type lists")?;
+                    army = Some(parse_types(w)?);
+                    army_black = parse_types(b)?;
+                }
+                "start" | "hl" | "grave" | "block" | "bolt" | "turn" | "react" | "mret" | "ban" => {
+                    return Err(format!("key '{key}=' belongs to Eldritch part 2"))
+                }
+                _ => return Err(format!("unknown key '{key}'")),
+            }
+        }
+        pos.army = match army {
+            Some(w) => [w, army_black],
+            None => [
+                default_army(&pos, Color::White),
+                default_army(&pos, Color::Black),
+            ],
+        };
+        validate(&pos)?;
+        if let Some(s) = ep {
+            pos.ep = Some(s);
+            let ok = pos.ep_victim(s).is_some_and(|v| {
+                let p = pos.piece_at(v);
+                p.is_some() && p.color() != pos.side && double_steps(p.kind())
+            }) && pos.piece_at(s).is_none();
+            if !ok || !pos.ep_is_legal() {
+                pos.ep = None;
+            }
+        }
+        Ok(pos)
+    }
+
+    fn to_fen(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                let s = sq(file, rank);
+                if self.piece_at(s).is_none() {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                out.push_str(&piece_token(self, s));
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push(if self.side == Color::White { 'w' } else { 'b' });
+        out.push(' ');
+        let occ = self.board.occupied();
+        if self.virgin.is_empty() {
+            out.push('-');
+        } else if self.virgin == occ {
+            out.push('*');
+        } else {
+            let names: Vec<String> = self.virgin.into_iter().map(|s| G.name(s)).collect();
+            out.push_str(&names.join(","));
+        }
+        out.push(' ');
+        match self.ep {
+            Some(s) => out.push_str(&G.name(s)),
+            None => out.push('-'),
+        }
+        out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        if let Some(p) = self.placing() {
+            let mut items = Vec::new();
+            for c in Color::BOTH {
+                items.extend(p.side(c).iter().map(|u| unplaced_text(u, c)));
+            }
+            out.push_str(" unplaced=");
+            out.push_str(&items.join(","));
+        }
+        let defaults = [
+            default_army(self, Color::White),
+            default_army(self, Color::Black),
+        ];
+        if self.army != defaults {
+            out.push_str(&format!(
+                " army={}/{}",
+                types_text(self.army[0]),
+                types_text(self.army[1])
+            ));
+        }
+        out
+    }
+}
+
+impl Notation for Eldritch {
+    /// Token of a legal action (notation §3.6).
+    fn format_move(&self, mv: Move) -> String {
+        let mut s = String::with_capacity(8);
+        match mv.kind() {
+            MoveKind::Null | MoveKind::Pass => return "0000".to_string(),
+            MoveKind::Placement => {
+                let kind = mv.piece_kind().unwrap_or(PAWN);
+                let to = mv.to();
+                let c = self.side;
+                s.push_str(piece_type(kind).code);
+                if let Some(p) = self.placing() {
+                    let list = p.side(c);
+                    let bundles = list.iter().filter(|u| u.kind == kind).count();
+                    if bundles > 1 {
+                        if let Some(u) = list.get(mv.param() as usize) {
+                            s.push(':');
+                            s.push_str(&replaced_letters(&u.replaced));
+                        }
+                    }
+                    s.push('@');
+                    G.write_name(to, &mut s);
+                    if kind == ILLUSIONIST {
+                        let mut others: Vec<(Square, u8)> = Vec::new();
+                        for u in list.iter().filter(|u| u.kind == ROOK || u.kind == QUEEN) {
+                            if let Some(rook) = group_rook(mv).filter(|_| u.kind == ROOK) {
+                                others.push((rook, ROOK));
+                                continue;
+                            }
+                            let free = home_squares(u.kind, c)
+                                .into_iter()
+                                .filter(|x| *x != to && self.piece_at(*x).is_none());
+                            others.extend(free.take(u.count as usize).map(|x| (x, u.kind)));
+                        }
+                        others.sort();
+                        for (x, k) in others {
+                            s.push(',');
+                            s.push_str(piece_type(k).code);
+                            s.push('@');
+                            G.write_name(x, &mut s);
+                        }
+                    }
+                }
+                return s;
             }
             _ => {}
         }
-    }
-    s
-}
-
-/// The `d` board: two-character cells and a legend of the codes present.
-pub fn render(pos: &Eldritch) -> String {
-    let mut out = String::new();
-    let line = "  +----+----+----+----+----+----+----+----+\n";
-    out.push_str(line);
-    let mut present: Vec<u8> = Vec::new();
-    for rank in (0..8).rev() {
-        out.push_str(&format!("{} ", rank + 1));
-        for file in 0..8 {
-            let s = sq(file, rank);
-            let p = pos.piece_at(s);
-            let cell = if p.is_some() {
-                if !present.contains(&p.kind()) {
-                    present.push(p.kind());
+        G.write_name(mv.from(), &mut s);
+        G.write_name(mv.to(), &mut s);
+        let kind = self.piece_at(mv.from()).kind();
+        if mv.kind() == MoveKind::Promotion {
+            s.push('=');
+            s.push_str(piece_type(mv.piece_kind().unwrap_or(QUEEN)).code);
+        } else if mv.param() != 0 {
+            match kind {
+                DRAGON => {
+                    s.push('x');
+                    G.write_name(Square::from_index(mv.param()), &mut s);
                 }
-                let code = colored_code(p.kind(), p.color() == Color::White);
-                let mark = if pos.tag(s) != 0 { "'" } else { " " };
-                format!("{code:>2}{mark}")
-            } else {
-                "   ".to_string()
-            };
-            out.push_str(&format!("| {cell}"));
-        }
-        out.push_str("|\n");
-        out.push_str(line);
-    }
-    out.push_str("     a    b    c    d    e    f    g    h");
-    present.sort();
-    if !present.is_empty() {
-        out.push_str(
-            "\n\nLegend (upper case White, lower case Black; ' marks piece state in the FEN):",
-        );
-        for k in present {
-            out.push_str(&format!(
-                "\n  {:<3}{}",
-                piece_type(k).code,
-                piece_type(k).name
-            ));
-        }
-    }
-    if let Some(p) = pos.placing() {
-        out.push_str("\n\nPlacement phase, unplaced:");
-        for c in Color::BOTH {
-            let items: Vec<String> = p.side(c).iter().map(|u| unplaced_text(u, c)).collect();
-            out.push_str(&format!("\n  {}: {}", c.name(), items.join(", ")));
-        }
-    }
-    out
-}
-
-pub fn view(pos: &Eldritch) -> BoardView {
-    let squares = (0..8)
-        .flat_map(|rank| (0..8).map(move |file| sq(file, rank)))
-        .map(|square| {
-            let p = pos.piece_at(square);
-            SquareView {
-                square,
-                zone: Zone::Board,
-                piece: p.is_some().then(|| {
-                    let state = state_text(pos, square);
-                    PieceView {
-                        code: piece_type(p.kind()).code.to_string(),
-                        color: p.color(),
-                        count: 1,
-                        note: (!state.is_empty()).then_some(state),
-                    }
-                }),
+                VAMPIRE => {
+                    s.push('@');
+                    s.push_str(DIRECTIONS[(mv.param() - 1) as usize].0);
+                }
+                _ => {}
             }
-        })
-        .collect();
-    BoardView {
-        geometry: G,
-        squares,
-        hands: [Vec::new(), Vec::new()],
-        side_to_move: pos.side,
+        }
+        s
+    }
+
+    /// The `d` board: two-character cells and a legend of the codes present.
+    fn render(&self) -> String {
+        let mut out = String::new();
+        let line = "  +----+----+----+----+----+----+----+----+\n";
+        out.push_str(line);
+        let mut present: Vec<u8> = Vec::new();
+        for rank in (0..8).rev() {
+            out.push_str(&format!("{} ", rank + 1));
+            for file in 0..8 {
+                let s = sq(file, rank);
+                let p = self.piece_at(s);
+                let cell = if p.is_some() {
+                    if !present.contains(&p.kind()) {
+                        present.push(p.kind());
+                    }
+                    let code = colored_code(p.kind(), p.color() == Color::White);
+                    let mark = if self.tag(s) != 0 { "'" } else { " " };
+                    format!("{code:>2}{mark}")
+                } else {
+                    "   ".to_string()
+                };
+                out.push_str(&format!("| {cell}"));
+            }
+            out.push_str("|\n");
+            out.push_str(line);
+        }
+        out.push_str("     a    b    c    d    e    f    g    h");
+        present.sort();
+        if !present.is_empty() {
+            out.push_str(
+                "\n\nLegend (upper case White, lower case Black; ' marks piece state in the FEN):",
+            );
+            for k in present {
+                out.push_str(&format!(
+                    "\n  {:<3}{}",
+                    piece_type(k).code,
+                    piece_type(k).name
+                ));
+            }
+        }
+        if let Some(p) = self.placing() {
+            out.push_str("\n\nPlacement phase, unplaced:");
+            for c in Color::BOTH {
+                let items: Vec<String> = p.side(c).iter().map(|u| unplaced_text(u, c)).collect();
+                out.push_str(&format!("\n  {}: {}", c.name(), items.join(", ")));
+            }
+        }
+        out
+    }
+
+    fn view(&self) -> BoardView {
+        let squares = (0..8)
+            .flat_map(|rank| (0..8).map(move |file| sq(file, rank)))
+            .map(|square| {
+                let p = self.piece_at(square);
+                SquareView {
+                    square,
+                    zone: Zone::Board,
+                    piece: p.is_some().then(|| {
+                        let state = state_text(self, square);
+                        PieceView {
+                            code: piece_type(p.kind()).code.to_string(),
+                            color: p.color(),
+                            count: 1,
+                            note: (!state.is_empty()).then_some(state),
+                        }
+                    }),
+                }
+            })
+            .collect();
+        BoardView {
+            geometry: G,
+            squares,
+            hands: [Vec::new(), Vec::new()],
+            side_to_move: self.side,
+        }
     }
 }

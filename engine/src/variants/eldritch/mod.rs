@@ -10,6 +10,7 @@
 //! - `play`: applying actions and their automatic effects.
 //! - `reference`: an independent slow generator written from the spec (perft cross-checks).
 //! - `fen`: EFEN, move tokens, the `d` board and the view.
+//! - `search_hooks`: move ordering and null moves for the search.
 
 pub mod army;
 pub mod catalogue;
@@ -20,20 +21,17 @@ pub mod options;
 pub mod placement;
 mod play;
 mod reference;
+mod search_hooks;
 mod state;
 
 pub use army::{Bundle, Declaration};
 pub use state::{Eldritch, EldritchOptions, ShadowmancerMode};
 
 use crate::bitboard::Bitboard;
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::moves::{Move, MoveKind};
 use crate::piece::Color;
-use crate::rules::{
-    fide_terminal, option_error, parse_check_option, unknown_option, Outcome, Reason, Rules,
-    VariantOption,
-};
+use crate::rules::{Outcome, Position, Reason};
 use crate::square::Geometry;
-use crate::view::BoardView;
 use crate::zobrist::KEYS;
 use catalogue::*;
 use geometry::first_row;
@@ -124,65 +122,33 @@ impl Eldritch {
     }
 }
 
-impl Rules for Eldritch {
+/// Fixed positions (FENs) searched by `bench`: varied openings, middle games and endings.
+pub const BENCH: &[&str] = &[
+    START_FEN,
+    // Dragons and a Court Magician against a Vampire with Fiends.
+    "r*w2^vb*wr/pppppppp/8/8/8/8/PPPPPPPP/R^FB*KKB^FR w * - 0 1",
+    // Gremlins, Enchanter and Gargoyles against Pontiff, Initiates and a Fireball.
+    "^r^r^r1^p2r/^i^i^i^i^ipp*x/8/3p4/4P3/2N2*G2/PPPP1PPP/R1B*EKB1R w a1,e1,h1,a2,b2,c2,d2,f2,g2,h2 - 0 6",
+    // Middle game: Abjurer, Shadowmancer, Berserker, Ooze.
+    "r1b1k2r/pp1n1ppp/2p1p3/3p*a3/3P^B3/2N1*S3/PPP2*OPP/R3KB1R b - - 3 11",
+    // Doppelganger and Dragon middle game.
+    "2kr3r/ppp2ppp/2n1*w3/4p3/4P3/2^D2N2/PPP2PPP/2KR3R w - - 4 14",
+    // Fiend and Illusionist, open position.
+    "r3k2r/ppp2ppp/2n5/3^f4/4*I3/5N2/PPP2PPP/R3K2R w a1,e1,h1,a8,e8,h8 - 2 12",
+    // Endgame: Vampire with directions against a Court Magician and pawns.
+    "8/5p2/8/3^v{n,e,sw}4/8/1*K6/5PPP/6K1 w - - 0 40",
+    // Endgame: Pendulums and Gremlins.
+    "4k3/2*p*p4/8/8/8/8/3^R^R3/4K3 w - - 0 45",
+    // Archmage liege against a Fireball and Gargoyle.
+    "4^a3/8/8/8/2*X5/5*G2/8/4K3 w - - 0 50",
+    // Pontiff liege with a pawn on the seventh (the Bishop option).
+    "8/1P6/8/8/8/8/6k1/4^P3 w - - 0 55",
+];
+
+impl Position for Eldritch {
     const NAME: &'static str = "eldritch";
     const GEOMETRY: Geometry = Geometry::Framed8;
-    const BENCH: &'static [&'static str] = &[
-        START_FEN,
-        // Dragons and a Court Magician against a Vampire with Fiends.
-        "r*w2^vb*wr/pppppppp/8/8/8/8/PPPPPPPP/R^FB*KKB^FR w * - 0 1",
-        // Gremlins, Enchanter and Gargoyles against Pontiff, Initiates and a Fireball.
-        "^r^r^r1^p2r/^i^i^i^i^ipp*x/8/3p4/4P3/2N2*G2/PPPP1PPP/R1B*EKB1R w a1,e1,h1,a2,b2,c2,d2,f2,g2,h2 - 0 6",
-        // Middle game: Abjurer, Shadowmancer, Berserker, Ooze.
-        "r1b1k2r/pp1n1ppp/2p1p3/3p*a3/3P^B3/2N1*S3/PPP2*OPP/R3KB1R b - - 3 11",
-        // Doppelganger and Dragon middle game.
-        "2kr3r/ppp2ppp/2n1*w3/4p3/4P3/2^D2N2/PPP2PPP/2KR3R w - - 4 14",
-        // Fiend and Illusionist, open position.
-        "r3k2r/ppp2ppp/2n5/3^f4/4*I3/5N2/PPP2PPP/R3K2R w a1,e1,h1,a8,e8,h8 - 2 12",
-        // Endgame: Vampire with directions against a Court Magician and pawns.
-        "8/5p2/8/3^v{n,e,sw}4/8/1*K6/5PPP/6K1 w - - 0 40",
-        // Endgame: Pendulums and Gremlins.
-        "4k3/2*p*p4/8/8/8/8/3^R^R3/4K3 w - - 0 45",
-        // Archmage liege against a Fireball and Gargoyle.
-        "4^a3/8/8/8/2*X5/5*G2/8/4K3 w - - 0 50",
-        // Pontiff liege with a pawn on the seventh (the Bishop option).
-        "8/1P6/8/8/8/8/6k1/4^P3 w - - 0 55",
-    ];
     type Options = EldritchOptions;
-
-    fn option_specs() -> Vec<VariantOption> {
-        vec![
-            VariantOption::combo("ShadowmancerMode", "immune", &["immune", "forbid"]),
-            VariantOption::check("NobleIsRoyal", false),
-        ]
-    }
-
-    fn set_option(options: &mut EldritchOptions, name: &str, value: &str) -> Result<(), String> {
-        match name.to_ascii_lowercase().as_str() {
-            "shadowmancermode" => {
-                options.shadowmancer = match value.to_ascii_lowercase().as_str() {
-                    "immune" => ShadowmancerMode::Immune,
-                    "forbid" => ShadowmancerMode::Forbid,
-                    _ => return Err(option_error("ShadowmancerMode", value, "immune or forbid")),
-                }
-            }
-            "nobleisroyal" => options.noble_is_royal = parse_check_option("NobleIsRoyal", value)?,
-            _ => return Err(unknown_option(Self::NAME, name)),
-        }
-        Ok(())
-    }
-
-    fn start_position(options: &EldritchOptions) -> Self {
-        Self::from_fen(START_FEN, options).expect("start FEN is valid")
-    }
-
-    fn from_fen(fen: &str, options: &EldritchOptions) -> Result<Self, String> {
-        fen::parse(fen, options)
-    }
-
-    fn to_fen(&self) -> String {
-        fen::format(self)
-    }
 
     fn side_to_move(&self) -> Color {
         self.side
@@ -190,31 +156,6 @@ impl Rules for Eldritch {
 
     fn hash(&self) -> u64 {
         self.board.hash() ^ self.extra.hash() ^ self.state_key()
-    }
-
-    fn recompute_hash(&self) -> u64 {
-        self.board.recompute_hash() ^ self.extra.recompute_hash() ^ self.state_key()
-    }
-
-    fn generate_legal(&self, moves: &mut MoveList) {
-        if self.placing.is_some() {
-            self.placement_options(moves);
-            return;
-        }
-        if self.eliminated().is_some() {
-            return;
-        }
-        let mut pseudo = MoveList::new();
-        self.generate_pseudo(&mut pseudo);
-        self.filter_legal(&pseudo, moves);
-    }
-
-    fn generate_pseudo_legal(&self, moves: &mut MoveList) {
-        reference::generate_pseudo_legal(self, moves);
-    }
-
-    fn is_legal_pseudo(&self, mv: Move) -> bool {
-        reference::is_legal(self, mv)
     }
 
     fn play(&mut self, mv: Move) {
@@ -233,13 +174,6 @@ impl Rules for Eldritch {
         self.halfmove as u32
     }
 
-    fn terminal(&self) -> Option<Outcome> {
-        if self.placing.is_some() {
-            return None;
-        }
-        self.ended_by_rule().or_else(|| fide_terminal(self))
-    }
-
     fn ended_by_rule(&self) -> Option<Outcome> {
         self.eliminated().map(|loser| Outcome::Win {
             winner: !loser,
@@ -252,76 +186,13 @@ impl Rules for Eldritch {
             && !self.has_mating_force(Color::White)
             && !self.has_mating_force(Color::Black)
     }
-
-    fn format_move(&self, mv: Move) -> String {
-        fen::format_move(self, mv)
-    }
-
-    fn render(&self) -> String {
-        fen::render(self)
-    }
-
-    fn view(&self) -> BoardView {
-        fen::view(self)
-    }
-
-    fn tactical_order(&self, mv: Move) -> Option<i32> {
-        if mv.kind() == MoveKind::Placement || mv.kind() == MoveKind::Castle {
-            return None;
-        }
-        let attacker = self.piece_at(mv.from()).kind();
-        let victim = match mv.kind() {
-            _ if movegen::is_en_passant(mv) => Some(PAWN),
-            _ if attacker == DRAGON && mv.param() != 0 => Some(
-                self.piece_at(crate::square::Square::from_index(mv.param()))
-                    .kind(),
-            ),
-            _ => {
-                let p = self.piece_at(mv.to());
-                p.is_some().then(|| p.kind())
-            }
-        };
-        let promotion = mv.kind() == MoveKind::Promotion;
-        if victim.is_none() && !promotion {
-            return None;
-        }
-        let mut key = victim.map_or(0, |v| 8 * ORDER_VALUES[v as usize].max(100));
-        if promotion {
-            key += ORDER_VALUES[mv.piece_kind().unwrap_or(QUEEN) as usize];
-        }
-        Some(key - ORDER_VALUES[attacker as usize] / 10)
-    }
-
-    /// Captures and promotions, legality-filtered directly when the side has one check-bearer
-    /// (its legal moves are then exactly L1 of ELD-613); otherwise from the full legal list.
-    fn generate_tactical(&self, moves: &mut MoveList) {
-        if self.placing.is_some() || self.check_bearers(self.side).count() != 1 {
-            self.generate_legal(moves);
-            moves.retain(|m| self.tactical_order(*m).is_some());
-            return;
-        }
-        let mut pseudo = MoveList::new();
-        self.generate_pseudo(&mut pseudo);
-        pseudo.retain(|m| self.tactical_order(*m).is_some());
-        self.filter_legal(&pseudo, moves);
-    }
-
-    fn make_null(&self) -> Option<Self> {
-        if self.placing.is_some() || self.in_check() {
-            return None;
-        }
-        let mut next = self.clone();
-        next.side = !self.side;
-        next.ep = None;
-        next.halfmove = next.halfmove.saturating_add(1);
-        Some(next)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::perft::{perft, perft_reference};
+    use crate::rules::{Fen, MoveGen};
 
     #[test]
     fn fide_army_start_is_fide() {

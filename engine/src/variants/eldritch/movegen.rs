@@ -8,6 +8,7 @@ use super::state::{Eldritch, ShadowmancerMode, TAG_DIRECTIONS, TAG_TURNED};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Color;
+use crate::rules::{fide_terminal, MoveGen, Outcome, Position, SearchHooks};
 use crate::square::Square;
 
 /// Param of a Berserker one-shot move (ELD-231): the mover is removed afterwards.
@@ -693,6 +694,42 @@ impl Eldritch {
             .map(|m| (m.from(), m.to()))
             .collect();
         legal.retain(|m| !other(*m) || !pawn_moves.contains(&(m.from(), m.to())));
+    }
+}
+
+impl MoveGen for Eldritch {
+    fn generate_legal(&self, moves: &mut MoveList) {
+        if self.placing.is_some() {
+            self.placement_options(moves);
+            return;
+        }
+        if self.eliminated().is_some() {
+            return;
+        }
+        let mut pseudo = MoveList::new();
+        self.generate_pseudo(&mut pseudo);
+        self.filter_legal(&pseudo, moves);
+    }
+
+    /// Captures and promotions, legality-filtered directly when the side has one check-bearer
+    /// (its legal moves are then exactly L1 of ELD-613); otherwise from the full legal list.
+    fn generate_tactical(&self, moves: &mut MoveList) {
+        if self.placing.is_some() || self.check_bearers(self.side).count() != 1 {
+            self.generate_legal(moves);
+            moves.retain(|m| self.tactical_order(*m).is_some());
+            return;
+        }
+        let mut pseudo = MoveList::new();
+        self.generate_pseudo(&mut pseudo);
+        pseudo.retain(|m| self.tactical_order(*m).is_some());
+        self.filter_legal(&pseudo, moves);
+    }
+
+    fn terminal(&self) -> Option<Outcome> {
+        if self.placing.is_some() {
+            return None;
+        }
+        self.ended_by_rule().or_else(|| fide_terminal(self))
     }
 }
 

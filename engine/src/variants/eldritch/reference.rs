@@ -8,6 +8,7 @@ use super::movegen::{dragon_move, en_passant_bishop, vampire_move, PARAM_ONE_SHO
 use super::state::{Eldritch, ShadowmancerMode, TAG_DIRECTIONS, TAG_ROYAL, TAG_TURNED};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
+use crate::rules::{Fen, Position, Reference};
 use crate::square::Square;
 use crate::tables;
 
@@ -766,10 +767,6 @@ fn bearers(pos: &Eldritch, c: Color) -> Vec<Square> {
         .collect()
 }
 
-pub fn generate_pseudo_legal(pos: &Eldritch, list: &mut MoveList) {
-    list.extend(generate(pos, true));
-}
-
 /// The legal set by ELD-613, from scratch.
 fn legal_set(pos: &Eldritch) -> Vec<Move> {
     let all = generate(pos, true);
@@ -785,7 +782,7 @@ fn legal_set(pos: &Eldritch) -> Vec<Move> {
     let mut l2 = Vec::new();
     for m in all {
         let mut child = pos.clone();
-        crate::rules::Rules::play(&mut child, m);
+        child.play(m);
         let mine = bearers(&child, us);
         if mine.len() < n {
             continue;
@@ -841,17 +838,27 @@ fn without_shadowed(pos: &Eldritch, legal: Vec<Move>) -> Vec<Move> {
     legal.iter().copied().filter(keep).collect()
 }
 
-pub fn is_legal(pos: &Eldritch, mv: Move) -> bool {
-    // perft asks about every pseudo-legal move of one position in turn: keep its legal set.
-    thread_local! {
-        static CACHE: std::cell::RefCell<Option<(String, Vec<Move>)>> = const { std::cell::RefCell::new(None) };
+impl Reference for Eldritch {
+    fn recompute_hash(&self) -> u64 {
+        self.board.recompute_hash() ^ self.extra.recompute_hash() ^ self.state_key()
     }
-    let key = format!("{:?} {}", pos.options(), crate::rules::Rules::to_fen(pos));
-    CACHE.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        if cache.as_ref().map(|(k, _)| k != &key).unwrap_or(true) {
-            *cache = Some((key, legal_set(pos)));
+
+    fn generate_pseudo_legal(&self, list: &mut MoveList) {
+        list.extend(generate(self, true));
+    }
+
+    fn is_legal_pseudo(&self, mv: Move) -> bool {
+        // perft asks about every pseudo-legal move of one position in turn: keep its legal set.
+        thread_local! {
+            static CACHE: std::cell::RefCell<Option<(String, Vec<Move>)>> = const { std::cell::RefCell::new(None) };
         }
-        cache.as_ref().is_some_and(|(_, set)| set.contains(&mv))
-    })
+        let key = format!("{:?} {}", self.options(), self.to_fen());
+        CACHE.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            if cache.as_ref().map(|(k, _)| k != &key).unwrap_or(true) {
+                *cache = Some((key, legal_set(self)));
+            }
+            cache.as_ref().is_some_and(|(_, set)| set.contains(&mv))
+        })
+    }
 }

@@ -4,11 +4,12 @@
 
 use super::spawn;
 use super::tables::tables;
-use super::{Ghost, PendingSpawn};
+use super::{Ghost, PendingSpawn, START_FEN};
 use crate::board::Board;
 use crate::board8;
+use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece};
-use crate::rules::Rules;
+use crate::rules::{Fen, Notation, Position};
 use crate::square::{Geometry, Square};
 use crate::variants::chess::{Chess, LETTERS, PAWN};
 use crate::view::{BoardView, PieceView, SquareView, Zone};
@@ -88,177 +89,204 @@ fn parse_spawn(value: &str, side: Color) -> Result<PendingSpawn, String> {
     })
 }
 
-pub(super) fn parse(fen: &str) -> Result<Ghost, String> {
-    let mut fields: Vec<&str> = Vec::new();
-    let mut pending_text = None;
-    for f in fen.split_whitespace() {
-        match f.split_once('=') {
-            Some(("spawn", v)) if pending_text.is_none() => pending_text = Some(v),
-            Some(("spawn", _)) => return Err("key 'spawn' given twice".to_string()),
-            Some((k, _)) => return Err(format!("unknown FEN key '{k}'")),
-            None if pending_text.is_some() => {
-                return Err(format!("field '{f}' after the keys"));
-            }
-            None => fields.push(f),
-        }
-    }
-    let (chess_fields, ghost_field) = match fields.len() {
-        7 => (&fields[..6], fields[6]),
-        4..=6 => (&fields[..], "-"),
-        n => return Err(format!("FEN needs 4 to 7 fields, got {n}")),
-    };
-    let living = Chess::from_fen_king_may_be_taken(&chess_fields.join(" "))?;
-    let ghosts = parse_ghosts(ghost_field)?;
-    let side = living.side_to_move();
-    let pending = pending_text.map(|v| parse_spawn(v, side)).transpose()?;
-    let king_taken = !living.has_king(side);
-    for c in Color::BOTH {
-        let count = living.board().color(c).count()
-            + ghosts.color(c).count()
-            + pending.is_some_and(|p| p.piece.color() == c) as u32
-            + (king_taken && c == side) as u32;
-        if count > MAX_PIECES_PER_SIDE {
-            return Err(format!(
-                "{} has {count} pieces and ghosts, more than {MAX_PIECES_PER_SIDE}",
-                c.name()
-            ));
-        }
-    }
-    if let Some(p) = pending {
-        if living.halfmove_clock() != 0 {
-            return Err(
-                "a spawn follows a capture, which resets the halfmove clock to 0 (GHO-55)"
-                    .to_string(),
-            );
-        }
-        if king_taken {
-            return Err("no spawn is pending after a king is taken (GHO-52)".to_string());
-        }
-        if spawn::options(&ghosts, p.piece, p.capture_square).len() < 2 {
-            return Err(
-                "the spawn has a single option, so it is not a decision (GHO-26)".to_string(),
-            );
-        }
-    }
-    let mut pos = Ghost {
-        living,
-        ghosts,
-        pending,
-        winner: king_taken.then_some(!side),
-        danger: false,
-    };
-    pos.danger = pos.compute_danger();
-    Ok(pos)
-}
-
 fn ghost_letter(p: Piece) -> char {
     board8::piece_letter(&LETTERS, p)
 }
 
-pub(super) fn format(pos: &Ghost) -> String {
-    let g = Geometry::Framed8;
-    let mut out = pos.living.to_fen();
-    out.push(' ');
-    if pos.ghosts.occupied().is_empty() {
-        out.push('-');
-    } else {
-        for (i, s) in pos.ghosts.occupied().into_iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            out.push(ghost_letter(pos.ghosts.piece_at(s)));
-            g.write_name(s, &mut out);
-        }
+impl Fen for Ghost {
+    fn start_position(_: &()) -> Self {
+        Self::from_fen(START_FEN, &()).expect("start FEN is valid")
     }
-    if let Some(p) = pos.pending {
-        out.push_str(" spawn=");
-        out.push(ghost_letter(p.piece));
-        out.push('@');
-        g.write_name(p.capture_square, &mut out);
-    }
-    out
-}
 
-/// The board with its ring: files z..i and ranks 9..0, ghosts in the frame squares.
-pub(super) fn render(pos: &Ghost) -> String {
-    let line = "     +---+---+---+---+---+---+---+---+\n";
-    let cell = |s: Square| -> char {
-        let p = pos.living.board().piece_at(s);
-        let p = if p.is_some() {
-            p
-        } else {
-            pos.ghosts.piece_at(s)
-        };
-        if p.is_some() {
-            ghost_letter(p)
-        } else if tables().ring.contains(s) {
-            '.'
-        } else {
-            ' '
-        }
-    };
-    let mut out = String::new();
-    out.push_str("       a   b   c   d   e   f   g   h\n");
-    let edge_row = |row: u8, out: &mut String| {
-        out.push_str(&format!(" {row}   "));
-        for col in 1..=8 {
-            out.push_str(&format!("  {} ", cell(Square::new(col, row))));
-        }
-        out.push('\n');
-    };
-    edge_row(9, &mut out);
-    out.push_str(line);
-    for row in (1..=8).rev() {
-        out.push_str(&format!(" {row} {} ", cell(Square::new(0, row))));
-        for col in 1..=8 {
-            out.push_str(&format!("| {} ", cell(Square::new(col, row))));
-        }
-        out.push_str(&format!("| {} {row}\n", cell(Square::new(9, row))));
-        out.push_str(line);
-    }
-    edge_row(0, &mut out);
-    out.push_str("   z   a   b   c   d   e   f   g   h   i");
-    out.push_str("\n(ghosts on the ring: files z and i, ranks 0 and 9)");
-    if let Some(p) = pos.pending {
-        let g = Geometry::Framed8;
-        let options: Vec<String> = spawn::options(&pos.ghosts, p.piece, p.capture_square)
-            .iter()
-            .map(|&(s, k)| {
-                let mut t = g.name(s);
-                if k != p.piece.kind() {
-                    t.push(LETTERS[k as usize]);
+    fn from_fen(fen: &str, _: &()) -> Result<Self, String> {
+        let mut fields: Vec<&str> = Vec::new();
+        let mut pending_text = None;
+        for f in fen.split_whitespace() {
+            match f.split_once('=') {
+                Some(("spawn", v)) if pending_text.is_none() => pending_text = Some(v),
+                Some(("spawn", _)) => return Err("key 'spawn' given twice".to_string()),
+                Some((k, _)) => return Err(format!("unknown FEN key '{k}'")),
+                None if pending_text.is_some() => {
+                    return Err(format!("field '{f}' after the keys"));
                 }
-                t
-            })
-            .collect();
-        out.push_str(&format!(
-            "\nSpawn decision: {} places the {} taken on {}: {}",
-            p.piece.color().name(),
-            ghost_letter(p.piece),
-            g.name(p.capture_square),
-            options.join(" ")
-        ));
+                None => fields.push(f),
+            }
+        }
+        let (chess_fields, ghost_field) = match fields.len() {
+            7 => (&fields[..6], fields[6]),
+            4..=6 => (&fields[..], "-"),
+            n => return Err(format!("FEN needs 4 to 7 fields, got {n}")),
+        };
+        let living = Chess::from_fen_king_may_be_taken(&chess_fields.join(" "))?;
+        let ghosts = parse_ghosts(ghost_field)?;
+        let side = living.side_to_move();
+        let pending = pending_text.map(|v| parse_spawn(v, side)).transpose()?;
+        let king_taken = !living.has_king(side);
+        for c in Color::BOTH {
+            let count = living.board().color(c).count()
+                + ghosts.color(c).count()
+                + pending.is_some_and(|p| p.piece.color() == c) as u32
+                + (king_taken && c == side) as u32;
+            if count > MAX_PIECES_PER_SIDE {
+                return Err(format!(
+                    "{} has {count} pieces and ghosts, more than {MAX_PIECES_PER_SIDE}",
+                    c.name()
+                ));
+            }
+        }
+        if let Some(p) = pending {
+            if living.halfmove_clock() != 0 {
+                return Err(
+                    "a spawn follows a capture, which resets the halfmove clock to 0 (GHO-55)"
+                        .to_string(),
+                );
+            }
+            if king_taken {
+                return Err("no spawn is pending after a king is taken (GHO-52)".to_string());
+            }
+            if spawn::options(&ghosts, p.piece, p.capture_square).len() < 2 {
+                return Err(
+                    "the spawn has a single option, so it is not a decision (GHO-26)".to_string(),
+                );
+            }
+        }
+        let mut pos = Ghost {
+            living,
+            ghosts,
+            pending,
+            winner: king_taken.then_some(!side),
+            danger: false,
+        };
+        pos.danger = pos.compute_danger();
+        Ok(pos)
     }
-    if let Some(w) = pos.winner {
-        out.push_str(&format!("\nA {} ghost took the king.", w.name()));
+
+    fn to_fen(&self) -> String {
+        let g = Geometry::Framed8;
+        let mut out = self.living.to_fen();
+        out.push(' ');
+        if self.ghosts.occupied().is_empty() {
+            out.push('-');
+        } else {
+            for (i, s) in self.ghosts.occupied().into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push(ghost_letter(self.ghosts.piece_at(s)));
+                g.write_name(s, &mut out);
+            }
+        }
+        if let Some(p) = self.pending {
+            out.push_str(" spawn=");
+            out.push(ghost_letter(p.piece));
+            out.push('@');
+            g.write_name(p.capture_square, &mut out);
+        }
+        out
     }
-    out
 }
 
-pub(super) fn view(pos: &Ghost) -> BoardView {
-    let mut v = board8::view_board(pos.living.board(), &LETTERS, pos.side_to_move());
-    for s in tables().ring {
-        let p = pos.ghosts.piece_at(s);
-        v.squares.push(SquareView {
-            square: s,
-            zone: Zone::Edge,
-            piece: p.is_some().then(|| PieceView {
-                code: LETTERS[p.kind() as usize].to_ascii_uppercase().to_string(),
-                color: p.color(),
-                count: 1,
-                note: Some("ghost".to_string()),
-            }),
-        });
+impl Notation for Ghost {
+    fn format_move(&self, mv: Move) -> String {
+        let g = Geometry::Framed8;
+        let mut s = String::with_capacity(5);
+        match mv.kind() {
+            MoveKind::Null => return "0000".to_string(),
+            MoveKind::Decision => g.write_name(mv.to(), &mut s),
+            _ => {
+                g.write_name(mv.from(), &mut s);
+                g.write_name(mv.to(), &mut s);
+            }
+        }
+        if matches!(mv.kind(), MoveKind::Promotion | MoveKind::Decision) {
+            if let Some(k) = mv.piece_kind() {
+                s.push(LETTERS[k as usize]);
+            }
+        }
+        s
     }
-    v
+
+    /// The board with its ring: files z..i and ranks 9..0, ghosts in the frame squares.
+    fn render(&self) -> String {
+        let line = "     +---+---+---+---+---+---+---+---+\n";
+        let cell = |s: Square| -> char {
+            let p = self.living.board().piece_at(s);
+            let p = if p.is_some() {
+                p
+            } else {
+                self.ghosts.piece_at(s)
+            };
+            if p.is_some() {
+                ghost_letter(p)
+            } else if tables().ring.contains(s) {
+                '.'
+            } else {
+                ' '
+            }
+        };
+        let mut out = String::new();
+        out.push_str("       a   b   c   d   e   f   g   h\n");
+        let edge_row = |row: u8, out: &mut String| {
+            out.push_str(&format!(" {row}   "));
+            for col in 1..=8 {
+                out.push_str(&format!("  {} ", cell(Square::new(col, row))));
+            }
+            out.push('\n');
+        };
+        edge_row(9, &mut out);
+        out.push_str(line);
+        for row in (1..=8).rev() {
+            out.push_str(&format!(" {row} {} ", cell(Square::new(0, row))));
+            for col in 1..=8 {
+                out.push_str(&format!("| {} ", cell(Square::new(col, row))));
+            }
+            out.push_str(&format!("| {} {row}\n", cell(Square::new(9, row))));
+            out.push_str(line);
+        }
+        edge_row(0, &mut out);
+        out.push_str("   z   a   b   c   d   e   f   g   h   i");
+        out.push_str("\n(ghosts on the ring: files z and i, ranks 0 and 9)");
+        if let Some(p) = self.pending {
+            let g = Geometry::Framed8;
+            let options: Vec<String> = spawn::options(&self.ghosts, p.piece, p.capture_square)
+                .iter()
+                .map(|&(s, k)| {
+                    let mut t = g.name(s);
+                    if k != p.piece.kind() {
+                        t.push(LETTERS[k as usize]);
+                    }
+                    t
+                })
+                .collect();
+            out.push_str(&format!(
+                "\nSpawn decision: {} places the {} taken on {}: {}",
+                p.piece.color().name(),
+                ghost_letter(p.piece),
+                g.name(p.capture_square),
+                options.join(" ")
+            ));
+        }
+        if let Some(w) = self.winner {
+            out.push_str(&format!("\nA {} ghost took the king.", w.name()));
+        }
+        out
+    }
+
+    fn view(&self) -> BoardView {
+        let mut v = board8::view_board(self.living.board(), &LETTERS, self.side_to_move());
+        for s in tables().ring {
+            let p = self.ghosts.piece_at(s);
+            v.squares.push(SquareView {
+                square: s,
+                zone: Zone::Edge,
+                piece: p.is_some().then(|| PieceView {
+                    code: LETTERS[p.kind() as usize].to_ascii_uppercase().to_string(),
+                    color: p.color(),
+                    count: 1,
+                    note: Some("ghost".to_string()),
+                }),
+            });
+        }
+        v
+    }
 }

@@ -9,32 +9,26 @@
 //! - `movegen`: fast legal generation of ghost moves (legality without making the move).
 //! - `reference`: an independent slow generator from the spec with play-and-look legality.
 //! - `fen`: FEN with the ghost field and `spawn=`, the `d` board with its ring, the view.
+//! - `search_hooks`: move ordering, exchange evaluation and null moves for the search.
 
 mod fen;
 pub mod movegen;
 mod reference;
+mod search_hooks;
 pub mod spawn;
 pub mod tables;
 
 use crate::board::Board;
-use crate::moves::{Move, MoveKind, MoveList};
+use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece};
-use crate::rules::{fide_terminal, Outcome, Reason, Rules};
+use crate::rules::{Outcome, Position, Reason};
 use crate::square::{Geometry, Square};
-use crate::variants::chess::{Chess, BISHOP, KING, KNIGHT, LETTERS, PAWN, QUEEN, ROOK};
-use crate::view::BoardView;
+use crate::variants::chess::{Chess, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::zobrist::KEYS;
 use tables::tables;
 
 /// GHO-2 (the 7th field `-`: no ghosts).
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
-
-/// Exchange values (P N B R Q) of living pieces and of ghosts, as the evaluation's material.
-const SEE_LIVING: [i32; 5] = [100, 317, 330, 500, 894];
-const SEE_GHOST: [i32; 5] = [23, 107, 208, 315, 501];
-
-/// Ordering values of the piece kinds (P N B R Q K) for captures and promotions.
-const ORDER_VALUE: [i32; 6] = [100, 300, 310, 500, 900, 20_000];
 
 /// A spawn waiting for its owner's decision (GHO-26): the captured piece (its colour is the
 /// owner, who decides) and the square it was captured on.
@@ -198,51 +192,33 @@ impl Ghost {
         self.winner.is_none()
             && movegen::ghosts_attacking(self, !us, self.living.board().pieces(us, KING)).any()
     }
-
-    /// GHO-56: the board holds only the two kings and no ghost exists (nor is one spawning).
-    fn bare_kings(&self) -> bool {
-        self.ghosts.occupied().is_empty()
-            && self.pending.is_none()
-            && self.living.board().occupied().count() == 2
-            && self.winner.is_none()
-    }
 }
 
-impl Rules for Ghost {
+/// Fixed positions (FENs) searched by `bench`: varied openings, middle games and endings.
+pub const BENCH: &[&str] = &[
+    START_FEN,
+    // Open middle game with ghosts on three sides.
+    "r1bqk2r/ppp2ppp/2n2n2/3p4/1b1P4/2N2N2/PP2PPPP/R1BQKB1R w KQkq - 0 7 Pe0,pe9",
+    "r3k2r/pp1q1ppp/2n1bn2/3p4/3P4/2NB1N2/PP3PPP/R2Q1RK1 w kq - 0 12 Bz2,Pd0,bi6,pi5",
+    // A ghost queen and rook against a castled king.
+    "r4rk1/pp3ppp/2n5/3q4/8/5N2/PP3PPP/R2Q1RK1 b - - 0 18 Qz6,Ri7,bz2,ni3,pa9",
+    // A spawn decision pending: Black chooses z5 or d9 for the knight taken on d5.
+    "r1bqkb1r/pppp1ppp/5n2/3Pp3/8/8/PPP2PPP/RNBQKBNR b KQkq - 0 4 - spawn=n@d5",
+    // Ghost pawns near promotion on the files.
+    "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 40 Pz7,Pi6,pz2,pi3",
+    // Many ghosts, few living pieces.
+    "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 50 Qa0,Rz4,Nh9,bi2,ri6,qd9",
+    // King in danger from a ghost rook on the e-file edge.
+    "4k3/pppr1ppp/8/8/8/8/PPP2PPP/3RK3 b - - 0 25 Re9,rz3",
+    "r2qk2r/ppp1bppp/2n1bn2/3pp3/4P3/2NP1N2/PPP1BPPP/R1BQK2R w KQkq - 2 6 -",
+    "8/5k2/8/2K5/8/8/8/8 w - - 0 60 Ba0,Nz5,ri8",
+];
+
+impl Position for Ghost {
     const NAME: &'static str = "ghost";
     const GEOMETRY: Geometry = Geometry::Framed8;
     const BULK_LEAF_COUNT: bool = false;
-    const BENCH: &'static [&'static str] = &[
-        START_FEN,
-        // Open middle game with ghosts on three sides.
-        "r1bqk2r/ppp2ppp/2n2n2/3p4/1b1P4/2N2N2/PP2PPPP/R1BQKB1R w KQkq - 0 7 Pe0,pe9",
-        "r3k2r/pp1q1ppp/2n1bn2/3p4/3P4/2NB1N2/PP3PPP/R2Q1RK1 w kq - 0 12 Bz2,Pd0,bi6,pi5",
-        // A ghost queen and rook against a castled king.
-        "r4rk1/pp3ppp/2n5/3q4/8/5N2/PP3PPP/R2Q1RK1 b - - 0 18 Qz6,Ri7,bz2,ni3,pa9",
-        // A spawn decision pending: Black chooses z5 or d9 for the knight taken on d5.
-        "r1bqkb1r/pppp1ppp/5n2/3Pp3/8/8/PPP2PPP/RNBQKBNR b KQkq - 0 4 - spawn=n@d5",
-        // Ghost pawns near promotion on the files.
-        "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 40 Pz7,Pi6,pz2,pi3",
-        // Many ghosts, few living pieces.
-        "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 50 Qa0,Rz4,Nh9,bi2,ri6,qd9",
-        // King in danger from a ghost rook on the e-file edge.
-        "4k3/pppr1ppp/8/8/8/8/PPP2PPP/3RK3 b - - 0 25 Re9,rz3",
-        "r2qk2r/ppp1bppp/2n1bn2/3pp3/4P3/2NP1N2/PPP1BPPP/R1BQK2R w KQkq - 2 6 -",
-        "8/5k2/8/2K5/8/8/8/8 w - - 0 60 Ba0,Nz5,ri8",
-    ];
     type Options = ();
-
-    fn start_position(_: &()) -> Self {
-        Self::from_fen(START_FEN, &()).expect("start FEN is valid")
-    }
-
-    fn from_fen(fen: &str, _: &()) -> Result<Self, String> {
-        fen::parse(fen)
-    }
-
-    fn to_fen(&self) -> String {
-        fen::format(self)
-    }
 
     #[inline]
     fn side_to_move(&self) -> Color {
@@ -252,32 +228,6 @@ impl Rules for Ghost {
     #[inline]
     fn hash(&self) -> u64 {
         self.living.hash() ^ self.ghosts.hash() ^ self.pending_key()
-    }
-
-    fn recompute_hash(&self) -> u64 {
-        self.living.recompute_hash() ^ self.ghosts.recompute_hash() ^ self.pending_key()
-    }
-
-    fn generate_legal(&self, moves: &mut MoveList) {
-        if self.winner.is_some() {
-            return;
-        }
-        if let Some(p) = self.pending {
-            for (to, kind) in spawn::options(&self.ghosts, p.piece, p.capture_square) {
-                moves.push(decision(to, p.piece.kind(), kind));
-            }
-            return;
-        }
-        self.living.generate_legal(moves);
-        movegen::generate_ghost_moves(self, moves);
-    }
-
-    fn generate_pseudo_legal(&self, moves: &mut MoveList) {
-        reference::generate_pseudo_legal(self, moves);
-    }
-
-    fn is_legal_pseudo(&self, mv: Move) -> bool {
-        reference::is_legal(self, mv)
     }
 
     fn play(&mut self, mv: Move) {
@@ -307,10 +257,6 @@ impl Rules for Ghost {
         self.living.halfmove_clock()
     }
 
-    fn terminal(&self) -> Option<Outcome> {
-        self.ended_by_rule().or_else(|| fide_terminal(self))
-    }
-
     fn ended_by_rule(&self) -> Option<Outcome> {
         self.winner.map(|winner| Outcome::Win {
             winner,
@@ -318,125 +264,12 @@ impl Rules for Ghost {
         })
     }
 
+    /// GHO-56: the board holds only the two kings and no ghost exists (nor is one spawning).
     fn insufficient_material(&self) -> bool {
-        self.bare_kings()
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        let g = Geometry::Framed8;
-        let mut s = String::with_capacity(5);
-        match mv.kind() {
-            MoveKind::Null => return "0000".to_string(),
-            MoveKind::Decision => g.write_name(mv.to(), &mut s),
-            _ => {
-                g.write_name(mv.from(), &mut s);
-                g.write_name(mv.to(), &mut s);
-            }
-        }
-        if matches!(mv.kind(), MoveKind::Promotion | MoveKind::Decision) {
-            if let Some(k) = mv.piece_kind() {
-                s.push(LETTERS[k as usize]);
-            }
-        }
-        s
-    }
-
-    fn render(&self) -> String {
-        fen::render(self)
-    }
-
-    fn view(&self) -> BoardView {
-        fen::view(self)
-    }
-
-    /// Captures of every kind (living, ghost on living, ghost on ghost, the enemy king),
-    /// promotions and spawn decisions (so quiescence resolves a pending spawn).
-    fn tactical_order(&self, mv: Move) -> Option<i32> {
-        match mv.kind() {
-            MoveKind::Decision => {
-                // Only a spawn that takes an enemy ghost is tactical: quiescence otherwise
-                // stands pat on the evaluation, which counts the pending ghost already.
-                let taken = self.ghosts.piece_at(mv.to());
-                return taken
-                    .is_some()
-                    .then(|| 8 * ORDER_VALUE[taken.kind() as usize]);
-            }
-            MoveKind::Null => return None,
-            _ => {}
-        }
-        // A king in danger from a ghost can only be saved by its own move or a capture
-        // (phasing rays cannot be blocked), so king moves are tactical then (`in_danger`).
-        let king_escape = self.danger
+        self.ghosts.occupied().is_empty()
             && self.pending.is_none()
-            && !self.is_ghost_move(mv)
-            && self.living.board().piece_at(mv.from()).kind() == KING;
-        if mv.kind() == MoveKind::Castle {
-            return king_escape.then_some(0);
-        }
-        let ghost = self.is_ghost_move(mv);
-        let attacker = if ghost {
-            self.ghosts.piece_at(mv.from()).kind()
-        } else {
-            self.living.board().piece_at(mv.from()).kind()
-        };
-        let victim = if ghost && tables().ring.contains(mv.to()) {
-            Some(self.ghosts.piece_at(mv.to()))
-                .filter(|p| p.is_some())
-                .map(|p| p.kind())
-        } else {
-            self.captured_by(mv).map(|(p, _)| p.kind())
-        };
-        let promotion = match mv.kind() {
-            MoveKind::Promotion => {
-                ORDER_VALUE[mv.piece_kind().unwrap_or(QUEEN) as usize] - ORDER_VALUE[0]
-            }
-            _ => 0,
-        };
-        if victim.is_none() && promotion == 0 {
-            return king_escape.then_some(0);
-        }
-        Some(
-            victim.map_or(0, |v| ORDER_VALUE[v as usize].min(10_000) * 8) + promotion
-                - attacker as i32,
-        )
-    }
-
-    /// Exchanges among living pieces follow chess. A ghost taking a living piece is exact: the
-    /// ghost is spent, the victim comes back as an enemy ghost, and the emptied square allows no
-    /// recapture. A ghost taking a ghost and a decision count as even.
-    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
-        if self.pending.is_some() || mv.kind() == MoveKind::Decision {
-            return threshold <= 0;
-        }
-        if !self.is_ghost_move(mv) {
-            return self.living.see_ge(mv, threshold);
-        }
-        let victim = self.living.board().piece_at(mv.to());
-        if victim.is_none() {
-            return threshold <= 0;
-        }
-        if victim.kind() == KING {
-            return true;
-        }
-        let attacker = self.ghosts.piece_at(mv.from()).kind() as usize;
-        let v = victim.kind() as usize;
-        SEE_LIVING[v] - SEE_GHOST[attacker] - SEE_GHOST[v] >= threshold
-    }
-
-    fn make_null(&self) -> Option<Self> {
-        if self.pending.is_some() || self.winner.is_some() || self.danger {
-            return None;
-        }
-        let living = self.living.make_null()?;
-        let mut next = Ghost {
-            living,
-            ghosts: self.ghosts.clone(),
-            pending: None,
-            winner: None,
-            danger: false,
-        };
-        next.danger = next.compute_danger();
-        Some(next)
+            && self.living.board().occupied().count() == 2
+            && self.winner.is_none()
     }
 }
 
@@ -454,6 +287,7 @@ pub const PROMOTIONS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
 mod tests {
     use super::*;
     use crate::perft::{perft, perft_reference};
+    use crate::rules::{Fen, MoveGen};
 
     #[test]
     fn start_position_counts_agree_with_the_reference() {

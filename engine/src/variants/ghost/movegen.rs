@@ -5,11 +5,11 @@
 //! capture of the enemy king is always legal.
 
 use super::tables::tables;
-use super::{Ghost, PROMOTIONS};
+use super::{decision, spawn, Ghost, PROMOTIONS};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Color;
-use crate::rules::Rules;
+use crate::rules::{fide_terminal, MoveGen, Outcome, Position};
 use crate::square::Square;
 use crate::variants::chess::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 
@@ -52,6 +52,26 @@ pub(super) fn ghosts_attacking(pos: &Ghost, by: Color, targets: Bitboard) -> Bit
         }
     }
     out
+}
+
+impl MoveGen for Ghost {
+    fn generate_legal(&self, moves: &mut MoveList) {
+        if self.winner.is_some() {
+            return;
+        }
+        if let Some(p) = self.pending {
+            for (to, kind) in spawn::options(&self.ghosts, p.piece, p.capture_square) {
+                moves.push(decision(to, p.piece.kind(), kind));
+            }
+            return;
+        }
+        self.living.generate_legal(moves);
+        generate_ghost_moves(self, moves);
+    }
+
+    fn terminal(&self) -> Option<Outcome> {
+        self.ended_by_rule().or_else(|| fide_terminal(self))
+    }
 }
 
 pub(super) fn generate_ghost_moves(pos: &Ghost, moves: &mut MoveList) {

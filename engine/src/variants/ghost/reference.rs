@@ -8,7 +8,7 @@ use super::{decision, Ghost, PROMOTIONS};
 use crate::board::Board;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
-use crate::rules::Rules;
+use crate::rules::{Position, Reference};
 use crate::square::Square;
 use crate::variants::chess::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 
@@ -67,26 +67,6 @@ pub(super) fn spawn_options(ghosts: &Board<6>, piece: Piece, q: Square) -> Vec<(
         }
     }
     out
-}
-
-pub(super) fn generate_pseudo_legal(pos: &Ghost, moves: &mut MoveList) {
-    if pos.winner.is_some() {
-        return;
-    }
-    if let Some(p) = pos.pending {
-        for (to, kind) in spawn_options(&pos.ghosts, p.piece, p.capture_square) {
-            moves.push(decision(to, p.piece.kind(), kind));
-        }
-        return;
-    }
-    pos.living.generate_pseudo_legal(moves);
-    let us = pos.side_to_move();
-    for from in Square::all().filter(|&s| on_edge(s)) {
-        let g = pos.ghosts.piece_at(from);
-        if g.is_some() && g.color() == us {
-            ghost_moves(pos, from, g, moves);
-        }
-    }
 }
 
 /// Where a ghost of `us` may stop (GHO-30): an empty edge square, an enemy ghost, or an enemy
@@ -183,17 +163,43 @@ fn pawn_moves(pos: &Ghost, from: Square, us: Color, moves: &mut MoveList) {
     }
 }
 
-/// GHO-50: play the move and look: legal if it took the enemy king, or the mover's king is not
-/// attacked by an enemy living piece afterwards (spawns never matter: ghosts give no check).
-pub(super) fn is_legal(pos: &Ghost, mv: Move) -> bool {
-    if mv.kind() == MoveKind::Decision {
-        return true;
+impl Reference for Ghost {
+    fn recompute_hash(&self) -> u64 {
+        self.living.recompute_hash() ^ self.ghosts.recompute_hash() ^ self.pending_key()
     }
-    if !pos.is_ghost_move(mv) {
-        return pos.living.is_legal_pseudo(mv);
+
+    fn generate_pseudo_legal(&self, moves: &mut MoveList) {
+        if self.winner.is_some() {
+            return;
+        }
+        if let Some(p) = self.pending {
+            for (to, kind) in spawn_options(&self.ghosts, p.piece, p.capture_square) {
+                moves.push(decision(to, p.piece.kind(), kind));
+            }
+            return;
+        }
+        self.living.generate_pseudo_legal(moves);
+        let us = self.side_to_move();
+        for from in Square::all().filter(|&s| on_edge(s)) {
+            let g = self.ghosts.piece_at(from);
+            if g.is_some() && g.color() == us {
+                ghost_moves(self, from, g, moves);
+            }
+        }
     }
-    let us = pos.side_to_move();
-    let mut after = pos.clone();
-    after.play(mv);
-    after.winner == Some(us) || !after.living.king_attacked_reference(us)
+
+    /// GHO-50: play the move and look: legal if it took the enemy king, or the mover's king is not
+    /// attacked by an enemy living piece afterwards (spawns never matter: ghosts give no check).
+    fn is_legal_pseudo(&self, mv: Move) -> bool {
+        if mv.kind() == MoveKind::Decision {
+            return true;
+        }
+        if !self.is_ghost_move(mv) {
+            return self.living.is_legal_pseudo(mv);
+        }
+        let us = self.side_to_move();
+        let mut after = self.clone();
+        after.play(mv);
+        after.winner == Some(us) || !after.living.king_attacked_reference(us)
+    }
 }

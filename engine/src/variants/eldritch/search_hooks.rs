@@ -1,0 +1,48 @@
+//! What the search asks of Eldritch Chess beyond the rules: the ordering of tactical actions
+//! and null moves.
+
+use super::catalogue::*;
+use super::movegen;
+use super::state::Eldritch;
+use crate::moves::{Move, MoveKind};
+use crate::rules::{Position, SearchHooks};
+
+impl SearchHooks for Eldritch {
+    fn tactical_order(&self, mv: Move) -> Option<i32> {
+        if mv.kind() == MoveKind::Placement || mv.kind() == MoveKind::Castle {
+            return None;
+        }
+        let attacker = self.piece_at(mv.from()).kind();
+        let victim = match mv.kind() {
+            _ if movegen::is_en_passant(mv) => Some(PAWN),
+            _ if attacker == DRAGON && mv.param() != 0 => Some(
+                self.piece_at(crate::square::Square::from_index(mv.param()))
+                    .kind(),
+            ),
+            _ => {
+                let p = self.piece_at(mv.to());
+                p.is_some().then(|| p.kind())
+            }
+        };
+        let promotion = mv.kind() == MoveKind::Promotion;
+        if victim.is_none() && !promotion {
+            return None;
+        }
+        let mut key = victim.map_or(0, |v| 8 * ORDER_VALUES[v as usize].max(100));
+        if promotion {
+            key += ORDER_VALUES[mv.piece_kind().unwrap_or(QUEEN) as usize];
+        }
+        Some(key - ORDER_VALUES[attacker as usize] / 10)
+    }
+
+    fn make_null(&self) -> Option<Self> {
+        if self.placing.is_some() || self.in_check() {
+            return None;
+        }
+        let mut next = self.clone();
+        next.side = !self.side;
+        next.ep = None;
+        next.halfmove = next.halfmove.saturating_add(1);
+        Some(next)
+    }
+}

@@ -1,0 +1,353 @@
+//! Adding a variant, shown end to end: a tiny game written here (its rules, evaluator and
+//! manifest, nothing else) is registered by one line, `Registry::register::<KingRaceVariant>()`,
+//! exactly as the shipped variants are listed in `grimoire_eval::variant::visit_variants`. It
+//! then plays through the UCI loop, perft and self-play without any other code knowing it.
+//!
+//! King race: each side has only a king on the 8x8 board. A king steps to any adjacent square
+//! that is not next to the enemy king; the first king to reach the far rank (White the 8th,
+//! Black the 1st) wins. FEN: `<white king> <black king> <w|b>`, e.g. `e1 e8 w`.
+
+use grimoire_engine::eval_api::{Evaluator, Score};
+use grimoire_engine::prelude::*;
+use grimoire_engine::view::{BoardView, PieceView, SquareView, Zone};
+use grimoire_engine::{Color, Geometry, Move, MoveKind, MoveList, Outcome, Reason, Square};
+use grimoire_eval::variant::{NoSetup, Variant};
+use grimoire_eval::{EvalParams, TunableEval};
+use grimoire_protocol::output::Output;
+use grimoire_protocol::uci::Engine;
+use grimoire_registry::Registry;
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+struct KingRace {
+    kings: [Square; 2],
+    side: Color,
+}
+
+fn goal_row(c: Color) -> u8 {
+    if c == Color::White {
+        8
+    } else {
+        1
+    }
+}
+
+fn adjacent(a: Square, b: Square) -> bool {
+    a.col().abs_diff(b.col()) <= 1 && a.row().abs_diff(b.row()) <= 1
+}
+
+impl KingRace {
+    fn winner(&self) -> Option<Color> {
+        Color::BOTH
+            .into_iter()
+            .find(|&c| self.kings[c.index()].row() == goal_row(c))
+    }
+}
+
+impl Position for KingRace {
+    const NAME: &'static str = "kingrace";
+    const GEOMETRY: Geometry = Geometry::Framed8;
+    type Options = ();
+
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    fn hash(&self) -> u64 {
+        let v = self.kings[0].index() as u64
+            | (self.kings[1].index() as u64) << 8
+            | (self.side.index() as u64) << 16;
+        v.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (v >> 13)
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.kings[self.side.index()] = mv.to();
+        self.side = !self.side;
+    }
+
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        0
+    }
+
+    fn ended_by_rule(&self) -> Option<Outcome> {
+        self.winner().map(|winner| Outcome::Win {
+            winner,
+            reason: Reason::VariantRule,
+        })
+    }
+}
+
+impl Fen for KingRace {
+    fn start_position(_: &()) -> Self {
+        Self::from_fen("e1 e8 w", &()).expect("start FEN")
+    }
+
+    fn from_fen(fen: &str, _: &()) -> Result<Self, String> {
+        let square = |s: &str| {
+            Geometry::Framed8
+                .parse(s)
+                .filter(|q| (1..=8).contains(&q.col()) && (1..=8).contains(&q.row()))
+                .ok_or_else(|| format!("bad square '{s}'"))
+        };
+        let [w, b, side] = fen.split_whitespace().collect::<Vec<_>>()[..] else {
+            return Err("expected '<white king> <black king> <w|b>'".to_string());
+        };
+        let side = match side {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(format!("bad side '{other}'")),
+        };
+        let kings = [square(w)?, square(b)?];
+        if adjacent(kings[0], kings[1]) {
+            return Err("the kings touch".to_string());
+        }
+        Ok(KingRace { kings, side })
+    }
+
+    fn to_fen(&self) -> String {
+        let g = Geometry::Framed8;
+        let side = if self.side == Color::White { "w" } else { "b" };
+        format!("{} {} {side}", g.name(self.kings[0]), g.name(self.kings[1]))
+    }
+}
+
+impl MoveGen for KingRace {
+    fn generate_legal(&self, moves: &mut MoveList) {
+        if self.winner().is_some() {
+            return;
+        }
+        let from = self.kings[self.side.index()];
+        let enemy = self.kings[(!self.side).index()];
+        for (dc, dr) in [
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+            (0, 1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+        ] {
+            let Some(to) = from.offset(dc, dr) else {
+                continue;
+            };
+            if (1..=8).contains(&to.col()) && (1..=8).contains(&to.row()) && !adjacent(to, enemy) {
+                moves.push(Move::new(from, to, MoveKind::Normal));
+            }
+        }
+    }
+
+    fn terminal(&self) -> Option<Outcome> {
+        self.ended_by_rule().or_else(|| {
+            self.legal_moves().is_empty().then_some(Outcome::Draw {
+                reason: Reason::Stalemate,
+            })
+        })
+    }
+}
+
+impl Notation for KingRace {
+    fn format_move(&self, mv: Move) -> String {
+        let g = Geometry::Framed8;
+        format!("{}{}", g.name(mv.from()), g.name(mv.to()))
+    }
+
+    fn render(&self) -> String {
+        self.to_fen()
+    }
+
+    fn view(&self) -> BoardView {
+        let mut squares = Vec::new();
+        for row in 1..=8 {
+            for col in 1..=8 {
+                let square = Square::new(col, row);
+                let piece = Color::BOTH
+                    .into_iter()
+                    .find(|c| self.kings[c.index()] == square)
+                    .map(|color| PieceView {
+                        code: "K".to_string(),
+                        color,
+                        count: 1,
+                        note: None,
+                    });
+                squares.push(SquareView {
+                    square,
+                    zone: Zone::Board,
+                    piece,
+                });
+            }
+        }
+        BoardView {
+            geometry: Geometry::Framed8,
+            squares,
+            hands: [Vec::new(), Vec::new()],
+            side_to_move: self.side,
+        }
+    }
+}
+
+impl Reference for KingRace {
+    fn recompute_hash(&self) -> u64 {
+        self.hash()
+    }
+
+    fn generate_pseudo_legal(&self, moves: &mut MoveList) {
+        self.generate_legal(moves);
+    }
+
+    fn is_legal_pseudo(&self, _: Move) -> bool {
+        true
+    }
+}
+
+impl SearchHooks for KingRace {
+    fn tactical_order(&self, _: Move) -> Option<i32> {
+        None
+    }
+}
+
+/// Ranks still to go, the opponent's minus the mover's, in `tempo` units.
+#[derive(Clone, Debug)]
+struct RaceEval {
+    params: EvalParams,
+    tempo: i32,
+}
+
+impl Default for RaceEval {
+    fn default() -> Self {
+        Self::from_params(KingRaceVariant::default_params()).expect("built-in parameters")
+    }
+}
+
+impl Evaluator<KingRace> for RaceEval {
+    fn evaluate(&self, pos: &KingRace) -> Score {
+        let to_go = |c: Color| (pos.kings[c.index()].row() as i32 - goal_row(c) as i32).abs();
+        (to_go(!pos.side) - to_go(pos.side)) * self.tempo
+    }
+}
+
+impl TunableEval<KingRace> for RaceEval {
+    fn from_params(params: EvalParams) -> Result<Self, String> {
+        if params.variant() != KingRace::NAME {
+            return Err(format!("not {} parameters", KingRace::NAME));
+        }
+        Ok(RaceEval { params, tempo: 50 })
+    }
+
+    fn params(&self) -> &EvalParams {
+        &self.params
+    }
+}
+
+/// The manifest: the whole of what registers the variant.
+struct KingRaceVariant;
+
+impl Variant for KingRaceVariant {
+    type Rules = KingRace;
+    type Eval = RaceEval;
+    type Setup = NoSetup;
+    const BENCH: &'static [&'static str] = &["e1 e8 w", "a1 h8 b", "d4 d6 w"];
+
+    fn default_params() -> EvalParams {
+        EvalParams::new(KingRace::NAME)
+    }
+}
+
+fn registry() -> Arc<Registry> {
+    let mut registry = Registry::standard();
+    registry.register::<KingRaceVariant>();
+    Arc::new(registry)
+}
+
+#[derive(Clone, Default)]
+struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Captured {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn run_uci(script: &str) -> String {
+    let captured = Captured::default();
+    let mut engine = Engine::with_registry(Output::new(Box::new(captured.clone())), registry());
+    engine.run(script.as_bytes());
+    let bytes = captured.0.lock().unwrap().clone();
+    String::from_utf8(bytes).unwrap()
+}
+
+#[test]
+fn a_registered_variant_is_listed_and_played_through_uci() {
+    let out = run_uci(
+        "uci\nsetoption name UCI_Variant value kingrace\nposition startpos moves e1e2 e8e7\nd\n\
+         go perft 2\ngo depth 6\nquit\n",
+    );
+    assert!(out.contains(" var kingrace"), "{out}");
+    assert!(out.contains("Fen: e2 e7 w"), "{out}");
+    // Kings on e2 and e7 are too far apart to block each other: 8 steps each, 64 lines.
+    assert!(out.contains("Nodes searched: 64"), "{out}");
+    let best = out.lines().find(|l| l.starts_with("bestmove")).unwrap();
+    let token = best.split_whitespace().nth(1).unwrap();
+    assert!(token.starts_with("e2") && token.len() == 4, "a king step: {best}");
+}
+
+#[test]
+fn a_registered_variant_counts_perft_through_the_registry() {
+    let registry = registry();
+    let mut game = registry.create("kingrace").expect("registered");
+    game.set_position(Some("e1 e8 w"), &[]).unwrap();
+    let stop = AtomicBool::new(false);
+    let divide = game.perft_divide(1, 1, &stop).unwrap();
+    let mut tokens: Vec<&str> = divide.iter().map(|(t, _)| t.as_str()).collect();
+    tokens.sort();
+    assert_eq!(tokens, ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]);
+    let total: u64 = game
+        .perft_divide(3, 1, &stop)
+        .unwrap()
+        .iter()
+        .map(|(_, n)| n)
+        .sum();
+    assert_eq!(
+        total,
+        grimoire_engine::perft::perft(&KingRace::start_position(&()), 3)
+    );
+}
+
+#[test]
+fn a_registered_variant_plays_itself_to_the_end() {
+    let registry = registry();
+    let mut game = registry.create("kingrace").expect("registered");
+    let tt = grimoire_engine::search::TranspositionTable::new(1);
+    let limits = grimoire_engine::search::Limits {
+        depth: Some(4),
+        ..Default::default()
+    };
+    let options = grimoire_engine::search::SearchOptions {
+        report: false,
+        ..Default::default()
+    };
+    let mut plies = 0;
+    while game.outcome().is_none() {
+        let shared =
+            grimoire_engine::search::Shared::new(&limits, limits.plan(game.side_to_move(), 0));
+        let (_, best, _) = game.search(&limits, &options, &tt, &shared, &mut |_| {});
+        game.play_token(&best.expect("a move while the game goes on"))
+            .unwrap();
+        plies += 1;
+        assert!(plies < 200, "the race ends");
+    }
+    // White moves first and both kings walk straight: White arrives first.
+    assert_eq!(game.outcome().unwrap().result_token(), "1-0");
+    game.check_consistency().unwrap();
+}
