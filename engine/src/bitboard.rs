@@ -69,11 +69,6 @@ impl Bitboard {
         self.0 &= !(1u128 << sq.index());
     }
 
-    #[inline]
-    pub fn toggle(&mut self, sq: Square) {
-        self.0 ^= 1u128 << sq.index();
-    }
-
     /// Shift towards higher rows (north) by `rows`.
     #[inline]
     pub const fn north(self, rows: u32) -> Bitboard {

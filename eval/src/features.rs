@@ -261,11 +261,6 @@ pub fn leap(board: Bitboard, sq: Square, offsets: &[(i8, i8)]) -> Bitboard {
     b
 }
 
-/// A leaper's targets from every frame square (indexed by square index), for fast lookup.
-pub fn leaper_table(board: Bitboard, offsets: &[(i8, i8)]) -> Vec<Bitboard> {
-    Square::all().map(|sq| leap(board, sq, offsets)).collect()
-}
-
 /// Squares of `board` a rider on `sq` reaches along `dirs` (at most `max_steps` steps, 0 = no
 /// limit), stopping at and including the first occupied square.
 pub fn ride(

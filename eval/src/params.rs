@@ -165,11 +165,6 @@ impl EvalParams {
         &self.values[e.offset..e.offset + if e.tapered { 2 } else { 1 }]
     }
 
-    /// Number of parameters (a tapered parameter counts once).
-    pub fn param_count(&self) -> usize {
-        self.entries.len()
-    }
-
     /// Number of values (slots): a tapered parameter has two, a scalar one.
     pub fn len(&self) -> usize {
         self.values.len()

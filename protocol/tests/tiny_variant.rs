@@ -299,7 +299,10 @@ fn a_registered_variant_is_listed_and_played_through_uci() {
     assert!(out.contains("Nodes searched: 64"), "{out}");
     let best = out.lines().find(|l| l.starts_with("bestmove")).unwrap();
     let token = best.split_whitespace().nth(1).unwrap();
-    assert!(token.starts_with("e2") && token.len() == 4, "a king step: {best}");
+    assert!(
+        token.starts_with("e2") && token.len() == 4,
+        "a king step: {best}"
+    );
 }
 
 #[test]

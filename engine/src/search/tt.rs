@@ -153,10 +153,6 @@ impl TranspositionTable {
             .count();
         (used * 1000 / sample.max(1)) as u32
     }
-
-    pub fn size_mb(&self) -> usize {
-        (self.slots.len() * SLOT_BYTES) >> 20
-    }
 }
 
 #[cfg(test)]

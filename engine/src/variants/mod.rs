@@ -1,4 +1,5 @@
-//! The variants and the registry that maps their names to implementations.
+//! Each variant's rules, one folder each (the variants themselves are listed once, in
+//! `grimoire_eval::variant::visit_variants`).
 
 pub mod archmage;
 pub mod chess;

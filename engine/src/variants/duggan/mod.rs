@@ -128,12 +128,6 @@ impl Duggan {
         self.fullmove as u32
     }
 
-    /// The square of the Adept of `c`.
-    #[inline]
-    pub fn adept_square(&self, c: Color) -> Square {
-        self.board.pieces(c, ADEPT).lsb()
-    }
-
     /// The squares the piece on `s` reaches (DUG-40 e), counting a Mercenary as unthreatened
     /// (it reaches nothing): the cheap attack map the evaluation uses. Empty for an empty square.
     pub fn reach(&self, s: Square) -> Bitboard {

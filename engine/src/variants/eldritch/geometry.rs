@@ -67,12 +67,6 @@ pub fn passed_squares(s: Square, off: Offset) -> arrayvec::ArrayVec<Option<Squar
     out
 }
 
-/// The 1-based board rank of a square (0 and 9 for frame rows).
-#[inline]
-pub const fn rank_of(s: Square) -> u8 {
-    s.row()
-}
-
 /// The side's first rank (row 1 or 8).
 #[inline]
 pub const fn first_row(c: Color) -> u8 {

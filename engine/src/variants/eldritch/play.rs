@@ -3,7 +3,7 @@
 use super::catalogue::*;
 use super::geometry::*;
 use super::movegen::{is_en_passant, PARAM_ONE_SHOT};
-use super::state::{piece, Eldritch, TAG_DIRECTIONS, TAG_ROYAL, TAG_TURNED};
+use super::state::{piece, Eldritch, TAG_ROYAL, TAG_TURNED};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Color;
 use crate::square::Square;
@@ -172,10 +172,5 @@ impl Eldritch {
         let mut legal = MoveList::new();
         self.filter_legal(&pseudo, &mut legal);
         legal.iter().any(|&m| is_en_passant(m))
-    }
-
-    /// The Vampire directions held by the piece on `s` (display, evaluation).
-    pub fn vampire_directions(&self, s: Square) -> u32 {
-        self.tag(s) & TAG_DIRECTIONS
     }
 }
