@@ -65,6 +65,23 @@ const NO_PIECE: u64 = 127;
 pub struct Move(u64);
 
 impl Move {
+    /// The plain coordinate token (`e2e4`, `e7e8q`, `0000` for a null move) on an 8x8 board:
+    /// from, to, and the promotion piece's letter from `letters` (`default_promotion` where the
+    /// move names none).
+    pub fn coordinate_token(self, letters: &[char], default_promotion: u8) -> String {
+        let g = crate::square::Geometry::Framed8;
+        if self.kind() == MoveKind::Null {
+            return "0000".to_string();
+        }
+        let mut s = String::with_capacity(5);
+        g.write_name(self.from(), &mut s);
+        g.write_name(self.to(), &mut s);
+        if self.kind() == MoveKind::Promotion {
+            s.push(letters[self.piece_kind().unwrap_or(default_promotion) as usize]);
+        }
+        s
+    }
+
     pub const NULL: Move =
         Move(NO_SQUARE | NO_SQUARE << 7 | (MoveKind::Null as u64) << 14 | NO_PIECE << 18);
 

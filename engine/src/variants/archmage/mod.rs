@@ -268,25 +268,6 @@ pub fn piece_attacks(kind: u8, color: Color, from: Square, occ: Bitboard) -> Bit
     attacks::attacks_of(kind, color, from, occ)
 }
 
-/// Fixed positions (FENs) searched by `bench`: varied openings, middle games and endings.
-pub const BENCH: &[&str] = &[
-    START_FEN,
-    // Middle game with hands on both sides, a Dragon on the board, bent riders in play.
-    "g2sqk3g/x1tfzif1bx/pp1p1pp1pp/2pbr1tm2/4P1M3/4UPD3/P2P1B1HP1/1PT3PP1P/X2FZI2TX/GR1SQK1U1G[Dh] w Q - 2 14",
-    // En passant available, all castling rights, full hands.
-    "grusqk1urg/xbtfzimtbx/pppp1ppppp/10/10/4pP4/10/PPPPP1PPPP/XBTFZIFTBX/GRUSQKMURG[DHdh] b KQkq f4 0 6",
-    // Promotions pending on both sides, summoners near both Kings.
-    "5kr3/1PI6R/10/3a6/10/K9/5m4/6A3/2s1i2p2/10[DHdh] w - - 0 40",
-    // Endgame: Manticore, Amazon and Dragon King against Griffon, ArchMage, Dragon Horse.
-    "5k4/10/3g3h2/10/4X5/10/2Z3a3/10/3D6/5K4[Hd] w - - 4 60",
-    // Bent riders and Buffalos around exposed Kings, Dragons in hand without summoners.
-    "g4k3g/1x6x1/3u2u3/10/10/10/10/3U2U3/1X6X1/G4K3G[Dd] w - - 0 30",
-    // Summoners crowded together: switches, drops and promotions by switch.
-    "4k5/2m2m1P1M/1S1sa5/5a4/10/10/10/3SAM1m2/4p1M3/4K5[DHdh] b - - 0 25",
-    // Early opening after a few developing moves and a switch on each side.
-    "grumqksurg/xbtfziftbx/pppp1ppppp/4p5/10/10/4P5/PPPP1PPPPP/XBTFZIFTBX/GRUMQKSURG[DHdh] w KQkq - 2 3",
-];
-
 impl Position for ArchMage {
     const NAME: &'static str = "archmage";
     const GEOMETRY: Geometry = Geometry::Board10;
@@ -408,6 +389,25 @@ impl Position for ArchMage {
         self.board.occupied().count() == 2
     }
 }
+
+/// Fixed positions (FENs) searched by `bench`: varied openings, middle games and endings.
+pub const BENCH: &[&str] = &[
+    START_FEN,
+    // Middle game with hands on both sides, a Dragon on the board, bent riders in play.
+    "g2sqk3g/x1tfzif1bx/pp1p1pp1pp/2pbr1tm2/4P1M3/4UPD3/P2P1B1HP1/1PT3PP1P/X2FZI2TX/GR1SQK1U1G[Dh] w Q - 2 14",
+    // En passant available, all castling rights, full hands.
+    "grusqk1urg/xbtfzimtbx/pppp1ppppp/10/10/4pP4/10/PPPPP1PPPP/XBTFZIFTBX/GRUSQKMURG[DHdh] b KQkq f4 0 6",
+    // Promotions pending on both sides, summoners near both Kings.
+    "5kr3/1PI6R/10/3a6/10/K9/5m4/6A3/2s1i2p2/10[DHdh] w - - 0 40",
+    // Endgame: Manticore, Amazon and Dragon King against Griffon, ArchMage, Dragon Horse.
+    "5k4/10/3g3h2/10/4X5/10/2Z3a3/10/3D6/5K4[Hd] w - - 4 60",
+    // Bent riders and Buffalos around exposed Kings, Dragons in hand without summoners.
+    "g4k3g/1x6x1/3u2u3/10/10/10/10/3U2U3/1X6X1/G4K3G[Dd] w - - 0 30",
+    // Summoners crowded together: switches, drops and promotions by switch.
+    "4k5/2m2m1P1M/1S1sa5/5a4/10/10/10/3SAM1m2/4p1M3/4K5[DHdh] b - - 0 25",
+    // Early opening after a few developing moves and a switch on each side.
+    "grumqksurg/xbtfziftbx/pppp1ppppp/4p5/10/10/4P5/PPPP1PPPPP/XBTFZIFTBX/GRUMQKSURG[DHdh] w KQkq - 2 3",
+];
 
 #[cfg(test)]
 mod tests {

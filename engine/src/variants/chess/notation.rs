@@ -8,17 +8,7 @@ use crate::view::BoardView;
 
 impl Notation for Chess {
     fn format_move(&self, mv: Move) -> String {
-        let g = Geometry::Framed8;
-        if mv.kind() == MoveKind::Null {
-            return "0000".to_string();
-        }
-        let mut s = String::with_capacity(5);
-        g.write_name(mv.from(), &mut s);
-        g.write_name(mv.to(), &mut s);
-        if mv.kind() == MoveKind::Promotion {
-            s.push(LETTERS[mv.piece_kind().unwrap_or(QUEEN) as usize]);
-        }
-        s
+        mv.coordinate_token(&LETTERS, QUEEN)
     }
 
     /// SAN of a legal move: piece letter, the shortest disambiguation, `x` for captures,

@@ -69,17 +69,7 @@ impl Fen for Duggan {
 
 impl Notation for Duggan {
     fn format_move(&self, mv: Move) -> String {
-        let g = Geometry::Framed8;
-        if mv.kind() == MoveKind::Null {
-            return "0000".to_string();
-        }
-        let mut s = String::with_capacity(5);
-        g.write_name(mv.from(), &mut s);
-        g.write_name(mv.to(), &mut s);
-        if mv.kind() == MoveKind::Promotion {
-            s.push(LETTERS[mv.piece_kind().unwrap_or(ARCHER) as usize]);
-        }
-        s
+        mv.coordinate_token(&LETTERS, ARCHER)
     }
 
     fn render(&self) -> String {

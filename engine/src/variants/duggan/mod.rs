@@ -169,29 +169,6 @@ impl Duggan {
     }
 }
 
-/// Fixed positions (FENs) searched by `bench`: varied openings, middle games and endings.
-pub const BENCH: &[&str] = &[
-    START_FEN,
-    // Opening, both sides developed a little.
-    "gabsdbag/1mm1mmmm/m7/3m4/3M4/5A2/MMM1MMMM/G1BSDB1G w - - 0 4",
-    // Middle game with Commanders, an open centre and Golems in play.
-    "g2sdb1g/1mm2mm1/m1a1m2m/3mM3/2M2A2/M4M2/1MC2BMM/G2SD2G b - - 0 12",
-    // Golem crush-heavy: Golems aimed through crowded lines.
-    "2bsdb2/gmm2mmg/2a1m1a1/m2mM2m/M2Mm2M/2A3A1/GMM2MMG/2BSDB2 w - - 0 15",
-    // Mercenaries under threat from Golems and Bishops, both sides.
-    "g3d2g/1m1b1mm1/2m1s3/m1Mm1a1m/M2M1A1M/2S1m3/1MB2MM1/G3D2G w - - 2 18",
-    // Promotions pending: Mercenaries on the seventh rank, a Commander near home.
-    "4d3/1M3M2/8/3a4/5s2/8/2c3m1/3SD3 w - - 0 40",
-    // Assassin endgame.
-    "8/3d4/8/2s5/8/5S2/3D4/8 w - - 0 60",
-    // Golem and Mercenaries against Archer and Bishop.
-    "6d1/5mm1/4a3/8/3b4/2M5/1MG5/3D4 b - - 3 45",
-    // Commanders heading home to promote.
-    "3d4/8/2M5/8/8/1C6/2c5/4D3 w - - 0 50",
-    // Middle game, Black to move, Assassins near the Adepts.
-    "g1b1d1ag/mmm2mmm/3m4/4s3/2S5/3M1M2/MMM3MM/G1B1DBAG b - - 1 10",
-];
-
 impl Position for Duggan {
     const NAME: &'static str = "duggan";
     const GEOMETRY: Geometry = Geometry::Framed8;
@@ -259,6 +236,29 @@ impl Position for Duggan {
             || (k.is_empty() && lone_minor(w))
     }
 }
+
+/// Fixed positions (FENs) searched by `bench`: varied openings, middle games and endings.
+pub const BENCH: &[&str] = &[
+    START_FEN,
+    // Opening, both sides developed a little.
+    "gabsdbag/1mm1mmmm/m7/3m4/3M4/5A2/MMM1MMMM/G1BSDB1G w - - 0 4",
+    // Middle game with Commanders, an open centre and Golems in play.
+    "g2sdb1g/1mm2mm1/m1a1m2m/3mM3/2M2A2/M4M2/1MC2BMM/G2SD2G b - - 0 12",
+    // Golem crush-heavy: Golems aimed through crowded lines.
+    "2bsdb2/gmm2mmg/2a1m1a1/m2mM2m/M2Mm2M/2A3A1/GMM2MMG/2BSDB2 w - - 0 15",
+    // Mercenaries under threat from Golems and Bishops, both sides.
+    "g3d2g/1m1b1mm1/2m1s3/m1Mm1a1m/M2M1A1M/2S1m3/1MB2MM1/G3D2G w - - 2 18",
+    // Promotions pending: Mercenaries on the seventh rank, a Commander near home.
+    "4d3/1M3M2/8/3a4/5s2/8/2c3m1/3SD3 w - - 0 40",
+    // Assassin endgame.
+    "8/3d4/8/2s5/8/5S2/3D4/8 w - - 0 60",
+    // Golem and Mercenaries against Archer and Bishop.
+    "6d1/5mm1/4a3/8/3b4/2M5/1MG5/3D4 b - - 3 45",
+    // Commanders heading home to promote.
+    "3d4/8/2M5/8/8/1C6/2c5/4D3 w - - 0 50",
+    // Middle game, Black to move, Assassins near the Adepts.
+    "g1b1d1ag/mmm2mmm/3m4/4s3/2S5/3M1M2/MMM3MM/G1B1DBAG b - - 1 10",
+];
 
 #[cfg(test)]
 mod tests {

@@ -122,29 +122,6 @@ impl Eldritch {
     }
 }
 
-/// Fixed positions (FENs) searched by `bench`: varied openings, middle games and endings.
-pub const BENCH: &[&str] = &[
-    START_FEN,
-    // Dragons and a Court Magician against a Vampire with Fiends.
-    "r*w2^vb*wr/pppppppp/8/8/8/8/PPPPPPPP/R^FB*KKB^FR w * - 0 1",
-    // Gremlins, Enchanter and Gargoyles against Pontiff, Initiates and a Fireball.
-    "^r^r^r1^p2r/^i^i^i^i^ipp*x/8/3p4/4P3/2N2*G2/PPPP1PPP/R1B*EKB1R w a1,e1,h1,a2,b2,c2,d2,f2,g2,h2 - 0 6",
-    // Middle game: Abjurer, Shadowmancer, Berserker, Ooze.
-    "r1b1k2r/pp1n1ppp/2p1p3/3p*a3/3P^B3/2N1*S3/PPP2*OPP/R3KB1R b - - 3 11",
-    // Doppelganger and Dragon middle game.
-    "2kr3r/ppp2ppp/2n1*w3/4p3/4P3/2^D2N2/PPP2PPP/2KR3R w - - 4 14",
-    // Fiend and Illusionist, open position.
-    "r3k2r/ppp2ppp/2n5/3^f4/4*I3/5N2/PPP2PPP/R3K2R w a1,e1,h1,a8,e8,h8 - 2 12",
-    // Endgame: Vampire with directions against a Court Magician and pawns.
-    "8/5p2/8/3^v{n,e,sw}4/8/1*K6/5PPP/6K1 w - - 0 40",
-    // Endgame: Pendulums and Gremlins.
-    "4k3/2*p*p4/8/8/8/8/3^R^R3/4K3 w - - 0 45",
-    // Archmage liege against a Fireball and Gargoyle.
-    "4^a3/8/8/8/2*X5/5*G2/8/4K3 w - - 0 50",
-    // Pontiff liege with a pawn on the seventh (the Bishop option).
-    "8/1P6/8/8/8/8/6k1/4^P3 w - - 0 55",
-];
-
 impl Position for Eldritch {
     const NAME: &'static str = "eldritch";
     const GEOMETRY: Geometry = Geometry::Framed8;
@@ -187,6 +164,29 @@ impl Position for Eldritch {
             && !self.has_mating_force(Color::Black)
     }
 }
+
+/// Fixed positions (FENs) searched by `bench`: varied openings, middle games and endings.
+pub const BENCH: &[&str] = &[
+    START_FEN,
+    // Dragons and a Court Magician against a Vampire with Fiends.
+    "r*w2^vb*wr/pppppppp/8/8/8/8/PPPPPPPP/R^FB*KKB^FR w * - 0 1",
+    // Gremlins, Enchanter and Gargoyles against Pontiff, Initiates and a Fireball.
+    "^r^r^r1^p2r/^i^i^i^i^ipp*x/8/3p4/4P3/2N2*G2/PPPP1PPP/R1B*EKB1R w a1,e1,h1,a2,b2,c2,d2,f2,g2,h2 - 0 6",
+    // Middle game: Abjurer, Shadowmancer, Berserker, Ooze.
+    "r1b1k2r/pp1n1ppp/2p1p3/3p*a3/3P^B3/2N1*S3/PPP2*OPP/R3KB1R b - - 3 11",
+    // Doppelganger and Dragon middle game.
+    "2kr3r/ppp2ppp/2n1*w3/4p3/4P3/2^D2N2/PPP2PPP/2KR3R w - - 4 14",
+    // Fiend and Illusionist, open position.
+    "r3k2r/ppp2ppp/2n5/3^f4/4*I3/5N2/PPP2PPP/R3K2R w a1,e1,h1,a8,e8,h8 - 2 12",
+    // Endgame: Vampire with directions against a Court Magician and pawns.
+    "8/5p2/8/3^v{n,e,sw}4/8/1*K6/5PPP/6K1 w - - 0 40",
+    // Endgame: Pendulums and Gremlins.
+    "4k3/2*p*p4/8/8/8/8/3^R^R3/4K3 w - - 0 45",
+    // Archmage liege against a Fireball and Gargoyle.
+    "4^a3/8/8/8/2*X5/5*G2/8/4K3 w - - 0 50",
+    // Pontiff liege with a pawn on the seventh (the Bishop option).
+    "8/1P6/8/8/8/8/6k1/4^P3 w - - 0 55",
+];
 
 #[cfg(test)]
 mod tests {

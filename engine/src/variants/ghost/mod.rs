@@ -194,26 +194,6 @@ impl Ghost {
     }
 }
 
-/// Fixed positions (FENs) searched by `bench`: varied openings, middle games and endings.
-pub const BENCH: &[&str] = &[
-    START_FEN,
-    // Open middle game with ghosts on three sides.
-    "r1bqk2r/ppp2ppp/2n2n2/3p4/1b1P4/2N2N2/PP2PPPP/R1BQKB1R w KQkq - 0 7 Pe0,pe9",
-    "r3k2r/pp1q1ppp/2n1bn2/3p4/3P4/2NB1N2/PP3PPP/R2Q1RK1 w kq - 0 12 Bz2,Pd0,bi6,pi5",
-    // A ghost queen and rook against a castled king.
-    "r4rk1/pp3ppp/2n5/3q4/8/5N2/PP3PPP/R2Q1RK1 b - - 0 18 Qz6,Ri7,bz2,ni3,pa9",
-    // A spawn decision pending: Black chooses z5 or d9 for the knight taken on d5.
-    "r1bqkb1r/pppp1ppp/5n2/3Pp3/8/8/PPP2PPP/RNBQKBNR b KQkq - 0 4 - spawn=n@d5",
-    // Ghost pawns near promotion on the files.
-    "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 40 Pz7,Pi6,pz2,pi3",
-    // Many ghosts, few living pieces.
-    "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 50 Qa0,Rz4,Nh9,bi2,ri6,qd9",
-    // King in danger from a ghost rook on the e-file edge.
-    "4k3/pppr1ppp/8/8/8/8/PPP2PPP/3RK3 b - - 0 25 Re9,rz3",
-    "r2qk2r/ppp1bppp/2n1bn2/3pp3/4P3/2NP1N2/PPP1BPPP/R1BQK2R w KQkq - 2 6 -",
-    "8/5k2/8/2K5/8/8/8/8 w - - 0 60 Ba0,Nz5,ri8",
-];
-
 impl Position for Ghost {
     const NAME: &'static str = "ghost";
     const GEOMETRY: Geometry = Geometry::Framed8;
@@ -282,6 +262,26 @@ fn decision(to: Square, captured_kind: u8, kind: u8) -> Move {
 
 /// Promotion choices of a ghost pawn (GHO-43, GHO-45), in token order.
 pub const PROMOTIONS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
+
+/// Fixed positions (FENs) searched by `bench`: varied openings, middle games and endings.
+pub const BENCH: &[&str] = &[
+    START_FEN,
+    // Open middle game with ghosts on three sides.
+    "r1bqk2r/ppp2ppp/2n2n2/3p4/1b1P4/2N2N2/PP2PPPP/R1BQKB1R w KQkq - 0 7 Pe0,pe9",
+    "r3k2r/pp1q1ppp/2n1bn2/3p4/3P4/2NB1N2/PP3PPP/R2Q1RK1 w kq - 0 12 Bz2,Pd0,bi6,pi5",
+    // A ghost queen and rook against a castled king.
+    "r4rk1/pp3ppp/2n5/3q4/8/5N2/PP3PPP/R2Q1RK1 b - - 0 18 Qz6,Ri7,bz2,ni3,pa9",
+    // A spawn decision pending: Black chooses z5 or d9 for the knight taken on d5.
+    "r1bqkb1r/pppp1ppp/5n2/3Pp3/8/8/PPP2PPP/RNBQKBNR b KQkq - 0 4 - spawn=n@d5",
+    // Ghost pawns near promotion on the files.
+    "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 40 Pz7,Pi6,pz2,pi3",
+    // Many ghosts, few living pieces.
+    "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 50 Qa0,Rz4,Nh9,bi2,ri6,qd9",
+    // King in danger from a ghost rook on the e-file edge.
+    "4k3/pppr1ppp/8/8/8/8/PPP2PPP/3RK3 b - - 0 25 Re9,rz3",
+    "r2qk2r/ppp1bppp/2n1bn2/3pp3/4P3/2NP1N2/PPP1BPPP/R1BQK2R w KQkq - 2 6 -",
+    "8/5k2/8/2K5/8/8/8/8 w - - 0 60 Ba0,Nz5,ri8",
+];
 
 #[cfg(test)]
 mod tests {
