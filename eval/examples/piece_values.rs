@@ -4,8 +4,8 @@
 
 use grimoire_engine::tables::masks;
 use grimoire_engine::{Color, Geometry};
+use grimoire_eval::chess::CHESS_KIND_NAMES;
 use grimoire_eval::features::{reference_pieces, square_table, SquareWeights};
-use grimoire_eval::params::CHESS_KIND_NAMES;
 use grimoire_eval::EvalParams;
 
 fn main() {

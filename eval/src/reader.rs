@@ -11,7 +11,7 @@ use grimoire_engine::{Bitboard, Color, Geometry, Square};
 pub struct ParamReader<'a> {
     params: &'a EvalParams,
     variant: &'static str,
-    /// Piece kind names by kind index (`params::CHESS_KIND_NAMES` and the like).
+    /// Piece kind names by kind index (`chess::CHESS_KIND_NAMES` and the like).
     kind_names: &'a [&'a str],
 }
 

@@ -9,7 +9,7 @@ use grimoire_engine::prelude::*;
 use grimoire_engine::variants::archmage::{ArchMage, ArchMageOptions, START_FEN};
 use grimoire_eval::archmage::derived_piece_values;
 use grimoire_eval::archmage::EVAL_LIMIT;
-use grimoire_eval::params::{ARCHMAGE_KIND_NAMES, ARCHMAGE_MATERIAL};
+use grimoire_eval::archmage::{ARCHMAGE_KIND_NAMES, ARCHMAGE_MATERIAL};
 use grimoire_eval::{ArchMageEval, EvalParams, TunableEval};
 
 fn pos(fen: &str) -> ArchMage {

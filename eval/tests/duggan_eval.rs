@@ -41,7 +41,7 @@ fn duggan_default_material_is_the_derived_value() {
     for v in derived_piece_values() {
         let name = format!(
             "material_{}",
-            grimoire_eval::params::DUGGAN_KIND_NAMES[v.kind as usize]
+            grimoire_eval::duggan::DUGGAN_KIND_NAMES[v.kind as usize]
         );
         if name == "material_mercenary" {
             assert!((0.9..1.1).contains(&v.value.pawns), "{:.2}", v.value.pawns);

@@ -3,11 +3,13 @@
 //! their switches and drops defend it), attacks on the enemy King's zone, and tempo. Material
 //! comes from the piece-value method ([`derived_piece_values`], `docs/eval.md`).
 
+pub mod params;
 mod variant;
+pub use params::{ARCHMAGE_KIND_NAMES, ARCHMAGE_MATERIAL};
 pub use variant::ArchMageVariant;
 
 use crate::features::{piece_value, piece_value_with};
-use crate::params::{EvalParams, ARCHMAGE_KIND_NAMES};
+use crate::params::EvalParams;
 use crate::reader::{piece_square_tables, ParamReader};
 use crate::score::S;
 use grimoire_engine::eval_api::{Evaluator, Score, SearchParams};

@@ -4,10 +4,12 @@
 //! Everything the parameters determine is expanded into tables when the evaluator is built, so
 //! `evaluate` does no allocation, no move generation and no parameter look-ups.
 
+pub mod params;
 mod variant;
+pub use params::CHESS_KIND_NAMES;
 pub use variant::ChessVariant;
 
-use crate::params::{EvalParams, CHESS_KIND_NAMES};
+use crate::params::EvalParams;
 use crate::reader::{passed_spans, piece_square_tables, ParamReader};
 pub use crate::score::S;
 use grimoire_engine::eval_api::{Evaluator, Score, SearchParams};

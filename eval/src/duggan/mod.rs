@@ -7,11 +7,13 @@
 //! Everything the parameters determine is expanded into tables when the evaluator is built, so
 //! `evaluate` does no allocation and no move generation.
 
+pub mod params;
 mod variant;
+pub use params::DUGGAN_KIND_NAMES;
 pub use variant::DugganVariant;
 
 use crate::features::{piece_value, piece_value_with};
-use crate::params::{EvalParams, DUGGAN_KIND_NAMES};
+use crate::params::EvalParams;
 use crate::reader::{passed_spans, piece_square_tables, ParamReader};
 use crate::score::S;
 use grimoire_engine::eval_api::{Evaluator, Score, SearchParams};

@@ -5,7 +5,9 @@
 //! neighbourhood and at enemy living pieces, and a pending spawn counted for its owner. All
 //! numbers come from [`EvalParams::ghost`]; `docs/eval.md` has the section.
 
+pub mod params;
 mod variant;
+pub use params::GHOST_MATERIAL;
 pub use variant::GhostVariant;
 
 use crate::chess::ChessEval;

@@ -1,0 +1,84 @@
+//! The built-in chess parameters: the manifest's defaults and the tuner's starting point.
+
+use crate::params::EvalParams;
+
+/// Names of the piece kinds of chess as they appear in parameter names (index = kind).
+pub const CHESS_KIND_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+
+impl EvalParams {
+    /// The shipped chess parameters: the starting set ([`EvalParams::chess`]) tuned by
+    /// `grimoire-tune` on positions labelled by Stockfish (`eval/params/chess.txt`;
+    /// docs/tuning.md, run D1: +61 Elo against the starting set).
+    pub fn chess_tuned() -> EvalParams {
+        const SHIPPED: &str = include_str!("../../params/chess.txt");
+        Self::from_text_over(SHIPPED, |v| (v == "chess").then(EvalParams::chess))
+            .expect("the shipped chess parameters parse")
+    }
+
+    /// The starting chess parameters, before tuning. Material comes from the piece-value method of
+    /// [`crate::features`] (a test checks that these numbers are what it gives); the other terms
+    /// are starting values for the tuner.
+    pub fn chess() -> EvalParams {
+        let mut p = EvalParams::new("chess");
+        p.section("Game phase: weight of each non-pawn piece (scalar); the start position is the\nmiddlegame end, no non-pawn pieces the endgame end.");
+        p.push_scalar("phase_knight", 1)
+            .push_scalar("phase_bishop", 1)
+            .push_scalar("phase_rook", 2)
+            .push_scalar("phase_queen", 4);
+        p.section("Material (derived by the piece-value method of docs/eval.md; pawn = 100).");
+        for (kind, cp) in [
+            ("pawn", 100),
+            ("knight", 317),
+            ("bishop", 330),
+            ("rook", 500),
+            ("queen", 894),
+        ] {
+            p.push_tapered(&format!("material_{kind}"), cp, cp);
+        }
+        p.section("Piece-square features: centipawns per unit of centralisation (board-centre\ndistance below average) and of advancement (relative rank above average).");
+        let centre = [(5, 0), (8, 6), (4, 3), (0, 0), (1, 4), (-10, 12)];
+        let advance = [(2, 6), (3, 0), (1, 0), (2, 1), (0, 0), (-12, 2)];
+        for (k, kind) in CHESS_KIND_NAMES.iter().enumerate() {
+            p.push_tapered(&format!("pst_centre_{kind}"), centre[k].0, centre[k].1);
+            p.push_tapered(&format!("pst_advance_{kind}"), advance[k].0, advance[k].1);
+        }
+        p.section("Mobility: per safe square attacked (not own piece, not attacked by an enemy\npawn), counted from a fixed centre per kind (docs/eval.md).");
+        for (kind, mg, eg) in [
+            ("knight", 4, 4),
+            ("bishop", 5, 5),
+            ("rook", 2, 4),
+            ("queen", 1, 2),
+        ] {
+            p.push_tapered(&format!("mobility_{kind}"), mg, eg);
+        }
+        p.section("King safety: bonus per square of the enemy king zone a piece attacks (scaled by\nthe number of attackers), pawn shield, open files beside the own king.");
+        for (kind, mg, eg) in [
+            ("knight", 8, 0),
+            ("bishop", 6, 0),
+            ("rook", 8, 0),
+            ("queen", 12, 0),
+        ] {
+            p.push_tapered(&format!("king_attack_{kind}"), mg, eg);
+        }
+        p.push_tapered("king_shield_near", 12, 0)
+            .push_tapered("king_shield_far", 6, 0)
+            .push_tapered("king_open_file", -15, 0);
+        p.section("Pawn structure (per pawn).");
+        p.push_tapered("pawn_doubled", -10, -20)
+            .push_tapered("pawn_isolated", -10, -12)
+            .push_tapered("pawn_supported", 6, 4);
+        p.section("Passed pawns: bonus by relative rank, and for a free stop square.");
+        let passed = [(0, 10), (5, 15), (10, 25), (20, 45), (35, 70), (60, 110)];
+        for (r, (mg, eg)) in passed.iter().enumerate() {
+            p.push_tapered(&format!("passed_rank_{}", r + 2), *mg, *eg);
+        }
+        p.push_tapered("passed_free", 5, 10);
+        p.section("Pieces.");
+        p.push_tapered("bishop_pair", 30, 50)
+            .push_tapered("rook_open_file", 25, 10)
+            .push_tapered("rook_semi_open_file", 12, 6);
+        p.section("Side to move.");
+        p.push_tapered("tempo", 12, 6);
+        p
+    }
+}

@@ -1,0 +1,81 @@
+//! The built-in Duggan parameters: the manifest's defaults and the tuner's starting point.
+
+use crate::params::EvalParams;
+
+/// Names of the piece kinds of Duggan as they appear in parameter names (index = kind).
+pub const DUGGAN_KIND_NAMES: [&str; 7] = [
+    "golem",
+    "mercenary",
+    "archer",
+    "bishop",
+    "commander",
+    "assassin",
+    "adept",
+];
+
+impl EvalParams {
+    /// The built-in Duggan parameters (`docs/eval.md`, Duggan section). Material comes from the
+    /// piece-value method (`crate::duggan::derived_piece_values`; a test checks the numbers);
+    /// the Mercenary is the unit, 100 by definition, as the pawn is in chess. The other terms
+    /// are starting values for the tuner.
+    pub fn duggan() -> EvalParams {
+        let mut p = EvalParams::new("duggan");
+        p.section("Game phase: weight of each piece other than Mercenaries and the Adept (scalar);\nthe start position is the middlegame end.");
+        p.push_scalar("phase_golem", 2)
+            .push_scalar("phase_archer", 1)
+            .push_scalar("phase_bishop", 1)
+            .push_scalar("phase_commander", 1)
+            .push_scalar("phase_assassin", 4);
+        p.section("Material (derived by the piece-value method of docs/eval.md; Mercenary = 100).");
+        for (kind, cp) in [
+            ("golem", 296),
+            ("mercenary", 100),
+            ("archer", 523),
+            ("bishop", 330),
+            ("commander", 145),
+            ("assassin", 1659),
+        ] {
+            p.push_tapered(&format!("material_{kind}"), cp, cp);
+        }
+        p.section(
+            "Piece-square features: centipawns per unit of centralisation and of advancement.",
+        );
+        let centre = [(2, 2), (3, 2), (6, 5), (4, 3), (4, 4), (0, 2), (-8, 10)];
+        let advance = [(0, 0), (3, 8), (1, 0), (1, 0), (-2, -2), (0, 0), (-10, 2)];
+        for (k, kind) in DUGGAN_KIND_NAMES.iter().enumerate() {
+            p.push_tapered(&format!("pst_centre_{kind}"), centre[k].0, centre[k].1);
+            p.push_tapered(&format!("pst_advance_{kind}"), advance[k].0, advance[k].1);
+        }
+        p.section("Mobility: per reached square not holding an own piece, counted from a fixed\ncentre per kind (docs/eval.md).");
+        for (kind, mg, eg) in [
+            ("golem", 4, 4),
+            ("archer", 4, 5),
+            ("bishop", 5, 5),
+            ("commander", 3, 3),
+        ] {
+            p.push_tapered(&format!("mobility_{kind}"), mg, eg);
+        }
+        p.section("Adept safety: bonus per square of the enemy Adept's zone a piece reaches (scaled\nby the number of attackers).");
+        for (kind, mg, eg) in [
+            ("golem", 10, 2),
+            ("archer", 7, 2),
+            ("bishop", 6, 2),
+            ("commander", 8, 4),
+        ] {
+            p.push_tapered(&format!("adept_attack_{kind}"), mg, eg);
+        }
+        p.section("Mercenary passers (no enemy Mercenary ahead on its or a neighbouring file): by\nrelative rank, and for an empty square ahead.");
+        let passed = [(0, 8), (4, 12), (8, 20), (16, 36), (28, 60), (50, 95)];
+        for (r, (mg, eg)) in passed.iter().enumerate() {
+            p.push_tapered(&format!("mercenary_passed_rank_{}", r + 2), *mg, *eg);
+        }
+        p.push_tapered("mercenary_passed_free", 4, 10);
+        p.section("Golem and Assassin specifics: enemy pieces a Golem reaches, a Golem beside an\nenemy piece that can take it, loose enemy pieces while the side has an Assassin.");
+        p.push_tapered("golem_crush_target", 8, 6)
+            .push_tapered("golem_hunted", -30, -20)
+            .push_tapered("assassin_loose_target", 12, 16);
+        p.section("Side to move.");
+        p.push_tapered("tempo", 12, 6);
+        p
+    }
+}
