@@ -88,24 +88,29 @@ impl Fen for KingRace {
         Self::from_fen("e1 e8 w", &()).expect("start FEN")
     }
 
-    fn from_fen(fen: &str, _: &()) -> Result<Self, String> {
+    fn from_fen(fen: &str, _: &()) -> Result<Self, FenError> {
         let square = |s: &str| {
             Geometry::Framed8
                 .parse(s)
                 .filter(|q| (1..=8).contains(&q.col()) && (1..=8).contains(&q.row()))
-                .ok_or_else(|| format!("bad square '{s}'"))
+                .ok_or_else(|| FenError::Board(format!("bad square '{s}'")))
         };
-        let [w, b, side] = fen.split_whitespace().collect::<Vec<_>>()[..] else {
-            return Err("expected '<white king> <black king> <w|b>'".to_string());
+        let fields = fen.split_whitespace().collect::<Vec<_>>();
+        let [w, b, side] = fields[..] else {
+            return Err(FenError::FieldCount {
+                min: 3,
+                max: Some(3),
+                found: fields.len(),
+            });
         };
         let side = match side {
             "w" => Color::White,
             "b" => Color::Black,
-            other => return Err(format!("bad side '{other}'")),
+            other => return Err(FenError::Side(format!("bad side '{other}'"))),
         };
         let kings = [square(w)?, square(b)?];
         if adjacent(kings[0], kings[1]) {
-            return Err("the kings touch".to_string());
+            return Err(FenError::Illegal("the kings touch".to_string()));
         }
         Ok(KingRace { kings, side })
     }
@@ -299,7 +304,10 @@ fn a_registered_variant_is_listed_and_played_through_uci() {
     assert!(out.contains("Nodes searched: 64"), "{out}");
     let best = out.lines().find(|l| l.starts_with("bestmove")).unwrap();
     let token = best.split_whitespace().nth(1).unwrap();
-    assert!(token.starts_with("e2") && token.len() == 4, "a king step: {best}");
+    assert!(
+        token.starts_with("e2") && token.len() == 4,
+        "a king step: {best}"
+    );
 }
 
 #[test]
