@@ -786,11 +786,23 @@ fn move_tokens_parse_back_and_junk_is_rejected() {
     for junk in [
         "", "b7", "b7b8", "b7b8q", "b7b8s", "b7b8g", "B7B8A", "0000", "h1h3", "b7b9a",
     ] {
-        assert!(p.parse_move(junk).is_err(), "{junk}");
+        assert_eq!(
+            p.parse_move(junk),
+            Err(MoveError::Illegal {
+                token: junk.to_string()
+            }),
+            "{junk}"
+        );
     }
     let c = pos("7d/8/8/8/8/8/2C5/7D w - - 0 1");
     for junk in ["c2c1c", "c2c1m", "c2c1d", "c2c3a"] {
-        assert!(c.parse_move(junk).is_err(), "{junk}");
+        assert_eq!(
+            c.parse_move(junk),
+            Err(MoveError::Illegal {
+                token: junk.to_string()
+            }),
+            "{junk}"
+        );
     }
 }
 

@@ -539,4 +539,46 @@ mod tests {
         chess.set_position(None, &["e2e4", "d7d5", "e4d5"]).unwrap();
         assert_eq!(chess.turn_starts(), [w, b, w]);
     }
+
+    /// A refused position names its part: the FEN's error, or the move by its place in the
+    /// list; the game is left as it was, and the text is that of the protocol's error lines.
+    #[test]
+    fn position_errors_are_typed_and_leave_the_game_unchanged() {
+        use grimoire_engine::errors::FenError;
+        let mut game = create("chess").expect("chess is registered");
+        game.set_position(None, &["e2e4"]).unwrap();
+        let before = game.fen();
+        let e = game
+            .set_position(Some("4k3/8/8/8/8/8/8/4K3 x - - 0 1"), &[])
+            .unwrap_err();
+        assert!(matches!(e, PositionError::Fen(FenError::Side(_))), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            "bad FEN: side to move must be 'w' or 'b', got 'x'"
+        );
+        let e = game.set_position(None, &["d2d4", "d2d4"]).unwrap_err();
+        assert_eq!(
+            e,
+            PositionError::Move {
+                index: 1,
+                token: "d2d4".to_string(),
+                error: MoveError::Illegal {
+                    token: "d2d4".to_string()
+                },
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "move 2 'd2d4': illegal or unknown move 'd2d4'"
+        );
+        assert_eq!(game.fen(), before);
+        assert_eq!(game.move_tokens(), ["e2e4"]);
+        assert_eq!(
+            game.play_token("e2e4"),
+            Err(MoveError::Illegal {
+                token: "e2e4".to_string()
+            })
+        );
+        assert_eq!(game.fen(), before);
+    }
 }
