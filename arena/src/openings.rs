@@ -94,7 +94,7 @@ impl OpeningSource {
                             break;
                         }
                         let token = pick(&*game, &tokens, &mut rng);
-                        game.play_token(&token)?;
+                        game.play_token(&token).map_err(|e| e.to_string())?;
                     }
                     if ok && game.outcome().is_none() && !game.legal_move_tokens().is_empty() {
                         return Ok(Opening {
@@ -172,7 +172,8 @@ pub fn referee_game(
         game.set_option(name, value).map_err(|e| e.to_string())?;
     }
     let moves: Vec<&str> = opening.moves.iter().map(String::as_str).collect();
-    game.set_position(opening.fen.as_deref(), &moves)?;
+    game.set_position(opening.fen.as_deref(), &moves)
+        .map_err(|e| e.to_string())?;
     Ok(game)
 }
 

@@ -194,7 +194,7 @@ pub fn play_game(
         }
         if game.is_chance_node() {
             let token = pick_chance(&game.chance_outcomes(), &mut rng);
-            game.play_token(&token)?;
+            game.play_token(&token).map_err(|e| e.to_string())?;
             tokens.push(token);
             continue;
         }

@@ -3,6 +3,7 @@
 //! forms take the geometry, so ArchMage's 10x10 board uses the same codec.
 
 use crate::board::Board;
+use crate::errors::FenError;
 use crate::piece::{Color, Piece};
 use crate::square::{Geometry, Square};
 use crate::view::{BoardView, PieceView, SquareView, Zone};
@@ -24,8 +25,9 @@ pub fn piece_letter(letters: &[char], p: Piece) -> char {
 }
 
 /// Parses a FEN board field strictly: 8 ranks of 8 squares, counts 1..8 never adjacent, and
-/// only the given letters.
-pub fn parse_board<const K: usize>(field: &str, letters: &[char]) -> Result<Board<K>, String> {
+/// only the given letters ([`FenError::UnknownPiece`] for another, [`FenError::Board`] for the
+/// rest).
+pub fn parse_board<const K: usize>(field: &str, letters: &[char]) -> Result<Board<K>, FenError> {
     parse_board_in(Geometry::Framed8, field, letters)
 }
 
@@ -35,12 +37,15 @@ pub fn parse_board_in<const K: usize>(
     g: Geometry,
     field: &str,
     letters: &[char],
-) -> Result<Board<K>, String> {
+) -> Result<Board<K>, FenError> {
     let n = g.board_size();
     let mut board = Board::<K>::new();
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != n as usize {
-        return Err(format!("FEN board needs {n} ranks, got {}", ranks.len()));
+        return Err(FenError::Board(format!(
+            "FEN board needs {n} ranks, got {}",
+            ranks.len()
+        )));
     }
     for (i, text) in ranks.iter().enumerate() {
         let rank = n - 1 - i as u8;
@@ -55,13 +60,16 @@ pub fn parse_board_in<const K: usize>(
                     run = 10;
                 }
                 if run == 0 || run > n as u32 {
-                    return Err(format!("bad empty-square count '{c}' in rank {}", rank + 1));
+                    return Err(FenError::Board(format!(
+                        "bad empty-square count '{c}' in rank {}",
+                        rank + 1
+                    )));
                 }
                 if last_was_run {
-                    return Err(format!(
+                    return Err(FenError::Board(format!(
                         "two adjacent empty-square counts in rank {}",
                         rank + 1
-                    ));
+                    )));
                 }
                 last_was_run = true;
                 file += run as u8;
@@ -71,9 +79,12 @@ pub fn parse_board_in<const K: usize>(
                     .iter()
                     .position(|&l| l == c.to_ascii_lowercase())
                     .filter(|_| c.is_ascii_alphabetic())
-                    .ok_or_else(|| format!("unknown piece letter '{c}'"))?;
+                    .ok_or_else(|| FenError::UnknownPiece(c.to_string()))?;
                 if file >= n {
-                    return Err(format!("rank {} has more than {n} squares", rank + 1));
+                    return Err(FenError::Board(format!(
+                        "rank {} has more than {n} squares",
+                        rank + 1
+                    )));
                 }
                 let color = if c.is_ascii_uppercase() {
                     Color::White
@@ -84,11 +95,18 @@ pub fn parse_board_in<const K: usize>(
                 file += 1;
             }
             if file > n {
-                return Err(format!("rank {} has more than {n} squares", rank + 1));
+                return Err(FenError::Board(format!(
+                    "rank {} has more than {n} squares",
+                    rank + 1
+                )));
             }
         }
         if file != n {
-            return Err(format!("rank {} has {} squares, not {n}", rank + 1, file));
+            return Err(FenError::Board(format!(
+                "rank {} has {} squares, not {n}",
+                rank + 1,
+                file
+            )));
         }
     }
     Ok(board)

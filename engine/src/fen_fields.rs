@@ -2,43 +2,49 @@
 //! the two move counters, parsed strictly with errors that name the field.
 
 use crate::board::Board;
+use crate::errors::FenError;
 use crate::piece::{Color, Piece};
 use crate::square::{Geometry, Square};
 
 /// The whitespace-separated fields, checked to number between `min` and `max`.
-pub fn split(fen: &str, min: usize, max: usize) -> Result<Vec<&str>, String> {
+pub fn split(fen: &str, min: usize, max: usize) -> Result<Vec<&str>, FenError> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if !(min..=max).contains(&fields.len()) {
-        return Err(format!(
-            "FEN needs {min} to {max} fields, got {}",
-            fields.len()
-        ));
+        return Err(FenError::FieldCount {
+            min,
+            max: Some(max),
+            found: fields.len(),
+        });
     }
     Ok(fields)
 }
 
 /// `w` or `b`.
-pub fn side(field: &str) -> Result<Color, String> {
+pub fn side(field: &str) -> Result<Color, FenError> {
     match field {
         "w" => Ok(Color::White),
         "b" => Ok(Color::Black),
-        other => Err(format!("side to move must be 'w' or 'b', got '{other}'")),
+        other => Err(FenError::Side(format!(
+            "side to move must be 'w' or 'b', got '{other}'"
+        ))),
     }
 }
 
 /// The halfmove clock at `fields[index]` and the fullmove number after it, each optional
 /// (defaults 0 and 1; a fullmove number of 0 reads as 1).
-pub fn counters(fields: &[&str], index: usize) -> Result<(u16, u16), String> {
-    let number = |i: usize, default: u32, name: &str| -> Result<u32, String> {
+pub fn counters(fields: &[&str], index: usize) -> Result<(u16, u16), FenError> {
+    let number = |i: usize, default: u32, name: &str| -> Result<u32, FenError> {
         match fields.get(i) {
             None => Ok(default),
-            Some(f) => f.parse::<u32>().map_err(|_| format!("bad {name} '{f}'")),
+            Some(f) => f
+                .parse::<u32>()
+                .map_err(|_| FenError::Counters(format!("bad {name} '{f}'"))),
         }
     };
     let halfmove = number(index, 0, "halfmove clock")?;
     let fullmove = number(index + 1, 1, "fullmove number")?.max(1);
     if halfmove > 10_000 || fullmove > 60_000 {
-        return Err("move counters out of range".to_string());
+        return Err(FenError::Counters("move counters out of range".to_string()));
     }
     Ok((halfmove as u16, fullmove as u16))
 }
@@ -54,12 +60,12 @@ pub fn side_letter(side: Color) -> &'static str {
 
 /// The castling field: `-`, or letters of `rights` (letter, bit), each at most once. `home`
 /// checks the right of a letter against the board (its King and Rook at home) and names the
-/// fault.
+/// fault. Every error is [`FenError::Castling`].
 pub fn castling(
     field: &str,
     rights: &[(char, u8)],
     mut home: impl FnMut(char, Color) -> Result<(), String>,
-) -> Result<u8, String> {
+) -> Result<u8, FenError> {
     let mut castling = 0u8;
     if field == "-" {
         return Ok(castling);
@@ -69,16 +75,18 @@ pub fn castling(
             .iter()
             .find(|&&(letter, _)| letter == c)
             .map(|&(_, bit)| bit)
-            .ok_or_else(|| format!("bad castling field '{field}'"))?;
+            .ok_or_else(|| FenError::Castling(format!("bad castling field '{field}'")))?;
         if castling & bit != 0 {
-            return Err(format!("castling right '{c}' given twice"));
+            return Err(FenError::Castling(format!(
+                "castling right '{c}' given twice"
+            )));
         }
         let color = if c.is_ascii_uppercase() {
             Color::White
         } else {
             Color::Black
         };
-        home(c, color)?;
+        home(c, color).map_err(FenError::Castling)?;
         castling |= bit;
     }
     Ok(castling)

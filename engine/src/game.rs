@@ -1,5 +1,6 @@
 //! A game in progress: the current position plus the history that repetition needs.
 
+use crate::errors::MoveError;
 use crate::moves::Move;
 use crate::rules::{Outcome, Reason, Rules};
 
@@ -44,9 +45,12 @@ impl<R: Rules> Game<R> {
     }
 
     /// Plays a token after checking it is legal; the game is unchanged on error.
-    pub fn play_token(&mut self, token: &str) -> Result<Move, String> {
+    pub fn play_token(&mut self, token: &str) -> Result<Move, MoveError> {
         if let Some(outcome) = self.outcome() {
-            return Err(format!("game is over ({outcome}); '{token}' not played"));
+            return Err(MoveError::GameOver {
+                token: token.to_string(),
+                outcome,
+            });
         }
         let mv = self.position.parse_move(token)?;
         self.play(mv);

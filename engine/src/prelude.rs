@@ -2,6 +2,7 @@
 //! called on concrete positions too) and the common types. `use grimoire_engine::prelude::*;`
 
 pub use crate::bitboard::Bitboard;
+pub use crate::errors::{FenError, MoveError, PositionError};
 pub use crate::game::Game;
 pub use crate::moves::{Move, MoveKind, MoveList};
 pub use crate::piece::{Color, Piece};

@@ -1,6 +1,7 @@
 //! The rules traits every variant implements, one per role, and [`Rules`], all of them together.
 //! Search and perft are generic over it, so each variant gets its own monomorphized hot path.
 
+use crate::errors::{FenError, MoveError};
 use crate::moves::{Move, MoveList};
 use crate::piece::Color;
 use crate::square::Geometry;
@@ -197,7 +198,7 @@ pub trait Fen: Position {
     fn start_position(options: &Self::Options) -> Self;
 
     /// Parses a (variant-extended) FEN; never panics, names what is wrong.
-    fn from_fen(fen: &str, options: &Self::Options) -> Result<Self, String>;
+    fn from_fen(fen: &str, options: &Self::Options) -> Result<Self, FenError>;
 
     fn to_fen(&self) -> String;
 }
@@ -251,7 +252,7 @@ pub trait Notation: Position {
     }
 
     /// Parses a token into a legal action of this position.
-    fn parse_move(&self, token: &str) -> Result<Move, String>
+    fn parse_move(&self, token: &str) -> Result<Move, MoveError>
     where
         Self: MoveGen,
     {
@@ -260,7 +261,9 @@ pub trait Notation: Position {
         list.iter()
             .copied()
             .find(|&m| self.format_move(m) == token)
-            .ok_or_else(|| format!("illegal or unknown move '{token}'"))
+            .ok_or_else(|| MoveError::Illegal {
+                token: token.to_string(),
+            })
     }
 
     /// The position as text for the `d` command (board, no trailing newline).

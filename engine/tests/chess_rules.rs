@@ -199,31 +199,106 @@ fn insufficient_material_cases() {
     }
 }
 
+/// Each malformed or impossible FEN is refused with the error of the part at fault.
 #[test]
-fn malformed_fens_are_rejected_with_a_reason() {
-    let bad = [
-        "",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
-        "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+fn typed_fen_errors_name_the_part_at_fault() {
+    type Check = fn(&FenError) -> bool;
+    let bad: [(&str, Check); 16] = [
+        ("", |e| {
+            *e == FenError::FieldCount {
+                min: 4,
+                max: Some(6),
+                found: 0,
+            }
+        }),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", |e| {
+            matches!(e, FenError::Board(_))
+        }),
+        (
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            |e| matches!(e, FenError::Board(_)),
+        ),
         // Adjacent empty-square counts are not canonical FEN (the shared 8x8 codec rejects them).
-        "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
-        "4k3/8/8/8/8/8/8/R3K3 w K - 0 1",
-        "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",
-        "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",
-        "4k3/8/8/8/8/8/8/4KK2 w - - 0 1",
+        (
+            "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            |e| matches!(e, FenError::Board(_)),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+            |e| *e == FenError::UnknownPiece("X".to_string()),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            |e| matches!(e, FenError::Side(_)),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1",
+            |e| matches!(e, FenError::Castling(_)),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+            |e| matches!(e, FenError::EnPassant(_)),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1",
+            |e| matches!(e, FenError::EnPassant(_)),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+            |e| matches!(e, FenError::Counters(_)),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1",
+            |e| matches!(e, FenError::Illegal(_)),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
+            |e| {
+                *e == FenError::FieldCount {
+                    min: 4,
+                    max: Some(6),
+                    found: 7,
+                }
+            },
+        ),
+        // A castling right without its rook at home.
+        ("4k3/8/8/8/8/8/8/R3K3 w K - 0 1", |e| {
+            matches!(e, FenError::Castling(_))
+        }),
+        // The side not to move in check.
+        ("4k2R/8/8/8/8/8/8/4K3 w - - 0 1", |e| {
+            matches!(e, FenError::Illegal(_))
+        }),
+        ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", |e| {
+            matches!(e, FenError::Illegal(_))
+        }),
+        ("4k3/8/8/8/8/8/8/4KK2 w - - 0 1", |e| {
+            matches!(e, FenError::Illegal(_))
+        }),
     ];
-    for fen in bad {
+    for (fen, expected) in bad {
         let e = Chess::from_fen(fen, &()).expect_err(fen);
-        assert!(!e.is_empty());
+        assert!(expected(&e), "{fen}: {e:?}");
+        assert!(!e.to_string().is_empty());
     }
+    // The text is that of the protocol's error lines.
+    let e = Chess::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 99999", &()).unwrap_err();
+    assert_eq!(
+        e,
+        FenError::Counters("move counters out of range".to_string())
+    );
+    assert_eq!(
+        Chess::from_fen("4k3 w - - 0 1", &())
+            .unwrap_err()
+            .to_string(),
+        "FEN board needs 8 ranks, got 1"
+    );
+    assert_eq!(
+        Chess::from_fen("4k3/8/8/8/8/8/8/4K3 w", &())
+            .unwrap_err()
+            .to_string(),
+        "FEN needs 4 to 6 fields, got 2"
+    );
 }
 
 #[test]
@@ -250,8 +325,47 @@ fn move_tokens_parse_back_and_junk_is_rejected() {
     for junk in [
         "", "e2", "e2e9", "e1h1", "z1a1", "e2e4q", "a2a5", "0000", "e7e8q",
     ] {
-        assert!(p.parse_move(junk).is_err(), "{junk}");
+        assert_eq!(
+            p.parse_move(junk),
+            Err(MoveError::Illegal {
+                token: junk.to_string()
+            }),
+            "{junk}"
+        );
     }
+}
+
+/// A refused token is a typed `MoveError`: illegal where it stands, or played after the end.
+#[test]
+fn typed_move_errors_tell_illegal_from_game_over() {
+    let mut g = Game::new(pos(START_FEN));
+    assert_eq!(
+        g.play_token("e2e5"),
+        Err(MoveError::Illegal {
+            token: "e2e5".to_string()
+        })
+    );
+    assert_eq!(g.moves().len(), 0, "a refused token is not played");
+    for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        g.play_token(m).unwrap();
+    }
+    let mate = Outcome::Win {
+        winner: Color::Black,
+        reason: Reason::Checkmate,
+    };
+    let e = g.play_token("e1f2").unwrap_err();
+    assert_eq!(
+        e,
+        MoveError::GameOver {
+            token: "e1f2".to_string(),
+            outcome: mate
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "game is over (0-1 black wins by checkmate); 'e1f2' not played"
+    );
+    assert_eq!(g.moves().len(), 4);
 }
 
 /// SAN (the PGN notation of chess games): piece letters, captures, the shortest

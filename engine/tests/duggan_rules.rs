@@ -654,16 +654,20 @@ fn dug_55_insufficient_material() {
 
 #[test]
 fn dug_75_no_castling_and_no_en_passant() {
-    assert!(Duggan::from_fen(
-        "gabsdbag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSDBAG w KQkq - 0 1",
-        &DugganOptions::default()
-    )
-    .is_err());
-    assert!(Duggan::from_fen(
-        "gabsdbag/mmmmmmmm/8/8/4M3/8/MMMM1MMM/GABSDBAG b - e3 0 1",
-        &DugganOptions::default()
-    )
-    .is_err());
+    assert!(matches!(
+        Duggan::from_fen(
+            "gabsdbag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSDBAG w KQkq - 0 1",
+            &DugganOptions::default()
+        ),
+        Err(FenError::Castling(_))
+    ));
+    assert!(matches!(
+        Duggan::from_fen(
+            "gabsdbag/mmmmmmmm/8/8/4M3/8/MMMM1MMM/GABSDBAG b - e3 0 1",
+            &DugganOptions::default()
+        ),
+        Err(FenError::EnPassant(_))
+    ));
     // After a double step beside a black Mercenary nothing can take on the passed square.
     let g = play("7d/8/8/8/3m4/8/4M3/7D w - - 0 1", &["e2e4"]);
     assert!(tokens(g.position()).iter().all(|t| !t.ends_with("e3")));
@@ -700,31 +704,63 @@ fn fen_round_trips_and_optional_counters_default() {
 
 #[test]
 fn malformed_fens_are_rejected_with_a_reason() {
-    let bad = [
-        "",
-        "gabsdbag/mmmmmmmm/8/8/8/8/MMMMMMMM w - - 0 1",
-        "gabsdbag/mmmmmmmm/9/8/8/8/MMMMMMMM/GABSDBAG w - - 0 1",
-        "gabsdbag/mmmmmmmm/44/8/8/8/MMMMMMMM/GABSDBAG w - - 0 1",
-        "gabsdbag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSDBAK w - - 0 1",
-        "gabsdbag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSDBAG x - - 0 1",
-        "gabsdbag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSDBAG w - - x 1",
-        "gabsdbag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSDBAG w - - 0 1 extra",
+    type Check = fn(&FenError) -> bool;
+    let field_count: Check = |e| matches!(e, FenError::FieldCount { .. });
+    let board: Check = |e| matches!(e, FenError::Board(_));
+    let illegal: Check = |e| matches!(e, FenError::Illegal(_));
+    let bad: [(&str, Check); 16] = [
+        ("", field_count),
+        ("gabsdbag/mmmmmmmm/8/8/8/8/MMMMMMMM w - - 0 1", board),
+        (
+            "gabsdbag/mmmmmmmm/9/8/8/8/MMMMMMMM/GABSDBAG w - - 0 1",
+            board,
+        ),
+        (
+            "gabsdbag/mmmmmmmm/44/8/8/8/MMMMMMMM/GABSDBAG w - - 0 1",
+            board,
+        ),
+        (
+            "gabsdbag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSDBAK w - - 0 1",
+            |e| *e == FenError::UnknownPiece("K".to_string()),
+        ),
+        (
+            "gabsdbag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSDBAG x - - 0 1",
+            |e| matches!(e, FenError::Side(_)),
+        ),
+        (
+            "gabsdbag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSDBAG w - - x 1",
+            |e| matches!(e, FenError::Counters(_)),
+        ),
+        (
+            "gabsdbag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSDBAG w - - 0 1 extra",
+            field_count,
+        ),
         // Not exactly one Adept per side.
-        "gabs1bag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSDBAG w - - 0 1",
-        "gabsdbag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABDDBAG w - - 0 1",
+        (
+            "gabs1bag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSDBAG w - - 0 1",
+            illegal,
+        ),
+        (
+            "gabsdbag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABDDBAG w - - 0 1",
+            illegal,
+        ),
         // A Mercenary on its last rank (DUG-23).
-        "M6d/8/8/8/8/8/8/7D w - - 0 1",
-        "7d/8/8/8/8/8/8/m6D w - - 0 1",
+        ("M6d/8/8/8/8/8/8/7D w - - 0 1", illegal),
+        ("7d/8/8/8/8/8/8/m6D w - - 0 1", illegal),
         // Castling or en passant (DUG-75).
-        "7d/8/8/8/8/8/8/7D w K - 0 1",
-        "7d/8/8/8/8/8/8/7D w - e3 0 1",
+        ("7d/8/8/8/8/8/8/7D w K - 0 1", |e| {
+            matches!(e, FenError::Castling(_))
+        }),
+        ("7d/8/8/8/8/8/8/7D w - e3 0 1", |e| {
+            matches!(e, FenError::EnPassant(_))
+        }),
         // The side not to move in check.
-        "7d/8/8/8/8/8/8/6dD w - - 0 1",
-        "8/3a4/3b4/3d4/3G4/8/8/7D w - - 0 1",
+        ("7d/8/8/8/8/8/8/6dD w - - 0 1", illegal),
+        ("8/3a4/3b4/3d4/3G4/8/8/7D w - - 0 1", illegal),
     ];
-    for fen in bad {
+    for (fen, expected) in bad {
         let e = Duggan::from_fen(fen, &DugganOptions::default()).expect_err(fen);
-        assert!(!e.is_empty());
+        assert!(expected(&e), "{fen}: {e:?}");
     }
 }
 
@@ -750,11 +786,23 @@ fn move_tokens_parse_back_and_junk_is_rejected() {
     for junk in [
         "", "b7", "b7b8", "b7b8q", "b7b8s", "b7b8g", "B7B8A", "0000", "h1h3", "b7b9a",
     ] {
-        assert!(p.parse_move(junk).is_err(), "{junk}");
+        assert_eq!(
+            p.parse_move(junk),
+            Err(MoveError::Illegal {
+                token: junk.to_string()
+            }),
+            "{junk}"
+        );
     }
     let c = pos("7d/8/8/8/8/8/2C5/7D w - - 0 1");
     for junk in ["c2c1c", "c2c1m", "c2c1d", "c2c3a"] {
-        assert!(c.parse_move(junk).is_err(), "{junk}");
+        assert_eq!(
+            c.parse_move(junk),
+            Err(MoveError::Illegal {
+                token: junk.to_string()
+            }),
+            "{junk}"
+        );
     }
 }
 

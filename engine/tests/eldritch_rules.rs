@@ -670,7 +670,10 @@ fn eld_400_401_gremlin_turns_and_never_double_steps() {
     );
     let p = pos("3^R{t}3k/8/8/8/8/8/8/4K3 w - - 0 1");
     assert_eq!(from(&p, "d8"), vec!["d8d7"]);
-    assert!(Eldritch::from_fen("3^R3k/8/8/8/8/8/8/4K3 w - - 0 1", &opts()).is_err());
+    assert!(matches!(
+        Eldritch::from_fen("3^R3k/8/8/8/8/8/8/4K3 w - - 0 1", &opts()),
+        Err(FenError::Illegal(_))
+    ));
 }
 
 #[test]
@@ -799,31 +802,65 @@ fn eld_152_en_passant_after_a_double_step_from_any_rank_round_trips() {
 
 #[test]
 fn bad_fens_are_errors_not_panics() {
-    for bad in [
-        "",
-        "8/8/8/8/8/8/8 w - - 0 1",
-        "9/8/8/8/8/8/8/8 w - - 0 1",
-        "4k3/8/8/8/8/8/8/4K3 x - - 0 1",
-        "4k3/8/8/8/8/8/8/4K2*Z w - - 0 1",
-        "4k3/8/8/8/8/8/8/4K2* w - - 0 1",
-        "4k3/8/8/8/8/8/8/4KK2 w - - 0 1",
-        "4k3/8/8/8/8/8/8/4K1(*F,R) w - - 0 1",
-        "4k3/8/8/8/8/8/8/4K1*T1 w - - 0 1",
-        "4k3/8/8/8/8/8/8/4K1^V{q}1 w - - 0 1",
-        "4k3/8/8/8/8/8/8/4K1Q!1 w - - 0 1",
-        "4k3/8/8/8/8/8/8/4K3 w e4 - 0 1",
-        "4k3/8/8/8/8/8/8/4K3 w - e8 0 1",
-        "4k3/8/8/8/8/8/8/4K3 w - e1 0 1",
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 foo=1",
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 hl=*H{n}",
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 unplaced=*A",
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 army=*Z/-",
-        "4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1",
+    type Check = fn(&FenError) -> bool;
+    let board: Check = |e| matches!(e, FenError::Board(_));
+    let illegal: Check = |e| matches!(e, FenError::Illegal(_));
+    let en_passant: Check = |e| matches!(e, FenError::EnPassant(_));
+    let keys: Check = |e| matches!(e, FenError::Field { field: "keys", .. });
+    let bad: [(&str, Check); 20] = [
+        ("", |e| {
+            *e == FenError::FieldCount {
+                min: 6,
+                max: None,
+                found: 0,
+            }
+        }),
+        ("8/8/8/8/8/8/8 w - - 0 1", board),
+        ("9/8/8/8/8/8/8/8 w - - 0 1", board),
+        ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", |e| {
+            matches!(e, FenError::Side(_))
+        }),
+        ("4k3/8/8/8/8/8/8/4K2*Z w - - 0 1", |e| {
+            *e == FenError::UnknownPiece("*Z".to_string())
+        }),
+        ("4k3/8/8/8/8/8/8/4K2* w - - 0 1", board),
+        ("4k3/8/8/8/8/8/8/4KK2 w - - 0 1", illegal),
+        ("4k3/8/8/8/8/8/8/4K1(*F,R) w - - 0 1", board),
+        ("4k3/8/8/8/8/8/8/4K1*T1 w - - 0 1", illegal),
+        ("4k3/8/8/8/8/8/8/4K1^V{q}1 w - - 0 1", board),
+        ("4k3/8/8/8/8/8/8/4K1Q!1 w - - 0 1", board),
+        // The virgin squares stand in the castling field.
+        ("4k3/8/8/8/8/8/8/4K3 w e4 - 0 1", |e| {
+            matches!(e, FenError::Castling(_))
+        }),
+        ("4k3/8/8/8/8/8/8/4K3 w - e8 0 1", en_passant),
+        ("4k3/8/8/8/8/8/8/4K3 w - e1 0 1", en_passant),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 foo=1", keys),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 hl=*H{n}", keys),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 unplaced=*A", |e| {
+            matches!(
+                e,
+                FenError::Field {
+                    field: "unplaced",
+                    ..
+                }
+            )
+        }),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 army=*Z/-", |e| {
+            matches!(e, FenError::Field { field: "army", .. })
+        }),
+        ("4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", illegal),
         // Found by the property tests: a non-ASCII letter where a piece code starts.
-        "4k3/8/8/8/8/8/8/éP3K3 w - - 0 1",
-    ] {
-        assert!(Eldritch::from_fen(bad, &opts()).is_err(), "accepted: {bad}");
+        ("4k3/8/8/8/8/8/8/éP3K3 w - - 0 1", |e| {
+            *e == FenError::NotAscii
+        }),
+    ];
+    for (fen, expected) in bad {
+        let e = Eldritch::from_fen(fen, &opts()).expect_err(fen);
+        assert!(expected(&e), "{fen}: {e:?}");
     }
+    let e = Eldritch::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 x", &opts()).unwrap_err();
+    assert_eq!(e, FenError::Counters("bad fullmove number 'x'".to_string()));
 }
 
 #[test]

@@ -428,75 +428,131 @@ fn fen_round_trips() {
 
 #[test]
 fn bad_fens_are_rejected_with_a_reason() {
+    type Check = fn(&FenError) -> bool;
+    let ghosts: Check = |e| {
+        matches!(
+            e,
+            FenError::Field {
+                field: "ghosts",
+                ..
+            }
+        )
+    };
+    let spawn: Check = |e| matches!(e, FenError::Field { field: "spawn", .. });
+    let illegal: Check = |e| matches!(e, FenError::Illegal(_));
     let base = "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1";
-    for (fen, why) in [
-        (format!("{base} Re4"), "ghost on a board square"),
-        (format!("{base} Ka0"), "ghost king (GHO-3)"),
-        (format!("{base} Pz8"), "White ghost pawn on its last square"),
-        (format!("{base} pi1"), "Black ghost pawn on its last square"),
-        (format!("{base} Rz0"), "corner"),
-        (format!("{base} Ra0,na0"), "two ghosts on one square"),
-        (format!("{base} Xa0"), "bad code"),
-        (format!("{base} Ra0,"), "empty list item"),
+    for (fen, why, expected) in [
+        (format!("{base} Re4"), "ghost on a board square", ghosts),
+        (format!("{base} Ka0"), "ghost king (GHO-3)", ghosts),
+        (
+            format!("{base} Pz8"),
+            "White ghost pawn on its last square",
+            ghosts,
+        ),
+        (
+            format!("{base} pi1"),
+            "Black ghost pawn on its last square",
+            ghosts,
+        ),
+        (format!("{base} Rz0"), "corner", ghosts),
+        (
+            format!("{base} Ra0,na0"),
+            "two ghosts on one square",
+            ghosts,
+        ),
+        (format!("{base} Xa0"), "bad code", ghosts),
+        (format!("{base} Ra0,"), "empty list item", ghosts),
         (
             format!("{base} - spawn=n@d5"),
             "spawn of the side not to decide",
+            spawn,
         ),
         (
             format!("{base} - spawn=N@z5"),
             "capture square off the board",
+            spawn,
         ),
-        (format!("{base} - spawn=K@e4"), "king spawn"),
+        (format!("{base} - spawn=K@e4"), "king spawn", spawn),
         (
             format!("{base} - spawn=N@b6"),
             "single option is no decision",
+            illegal,
         ),
-        (format!("{base} - spawn=N@e4 spawn=N@e4"), "key twice"),
+        (
+            format!("{base} - spawn=N@e4 spawn=N@e4"),
+            "key twice",
+            spawn,
+        ),
         (
             "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - spawn=P@a8".to_string(),
             "a pawn taken on rank 8 (no pawn stands there, GHO-20)",
+            spawn,
         ),
         (
             "4k3/8/8/8/8/8/8/4K3 b - - 0 1 - spawn=p@h1".to_string(),
             "a pawn taken on rank 1 (no pawn stands there, GHO-20)",
+            spawn,
         ),
         (
             "4k3/8/8/3R4/8/8/8/4K3 b - - 7 1 Nz5 spawn=n@d5".to_string(),
             "a spawn follows a capture, which reset the clock (GHO-55)",
+            illegal,
         ),
-        (format!("{base} - foo=1"), "unknown key"),
-        (format!("{base} - x"), "extra field"),
+        (format!("{base} - foo=1"), "unknown key", |e| {
+            matches!(e, FenError::Field { field: "keys", .. })
+        }),
+        (format!("{base} - x"), "extra field", |e| {
+            *e == FenError::FieldCount {
+                min: 4,
+                max: Some(7),
+                found: 8,
+            }
+        }),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Qa0".to_string(),
             "17 White pieces",
+            illegal,
         ),
         (
             "8/8/8/8/8/8/8/4K3 w - - 0 1 -".to_string(),
             "Black has no king while White is to move (only the side to move may have lost it)",
+            illegal,
         ),
         (
             "8/8/8/8/8/8/8/4K3 b - - 0 1 - spawn=n@d5".to_string(),
             "a spawn after the king is gone",
+            illegal,
         ),
         (
             "4k3/8/8/8/8/8/8/8 b - - 0 1 -".to_string(),
             "a king missing for the side not to move",
+            illegal,
         ),
     ] {
-        assert!(Ghost::from_fen(&fen, &()).is_err(), "{why}: {fen}");
+        let e = Ghost::from_fen(&fen, &()).expect_err(&fen);
+        assert!(expected(&e), "{why}: {fen}: {e:?}");
     }
 }
 
 #[test]
 fn decision_and_ghost_tokens_parse_only_where_they_belong() {
     let p = after(START_FEN, &["e2e4", "d7d5", "e4d5"]);
+    let illegal = |token: &str| {
+        Err(MoveError::Illegal {
+            token: token.to_string(),
+        })
+    };
     for bad in ["e7e5", "z4", "d9q", "z5z6", "", "z0"] {
-        assert!(p.parse_move(bad).is_err(), "{bad}");
+        assert_eq!(p.parse_move(bad), illegal(bad), "{bad}");
     }
     let q = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1 Pz7");
-    assert!(q.parse_move("z7z8").is_err(), "promotion letter required");
+    assert_eq!(
+        q.parse_move("z7z8"),
+        illegal("z7z8"),
+        "promotion letter required"
+    );
     assert!(q.parse_move("z7z8q").is_ok());
-    assert!(q.parse_move("z8").is_err(), "no decision pending");
+    assert_eq!(q.parse_move("z8"), illegal("z8"), "no decision pending");
 }
 
 /// `d` draws the ring around the board (GHO-1): every ghost in the row of its rank and the

@@ -120,12 +120,19 @@ impl Fen for DiceRace {
         }
     }
 
-    fn from_fen(fen: &str, _: &()) -> Result<Self, String> {
+    fn from_fen(fen: &str, _: &()) -> Result<Self, FenError> {
         let f: Vec<&str> = fen.split_whitespace().collect();
         let [w, b, mover, phase, left] = f[..] else {
-            return Err("5 fields".into());
+            return Err(FenError::FieldCount {
+                min: 5,
+                max: Some(5),
+                found: f.len(),
+            });
         };
-        let num = |s: &str| s.parse::<i32>().map_err(|e| e.to_string());
+        let num = |s: &str| {
+            s.parse::<i32>()
+                .map_err(|e| FenError::field("counts", e.to_string()))
+        };
         Ok(DiceRace {
             points: [num(w)?, num(b)?],
             mover: if mover == "w" {
@@ -138,7 +145,7 @@ impl Fen for DiceRace {
                 "decide" => Phase::Decide,
                 "bonus" => Phase::Bonus,
                 "roll" => Phase::Roll,
-                _ => return Err("phase".into()),
+                _ => return Err(FenError::field("phase", "phase")),
             },
             turns_left: num(left)? as u8,
         })

@@ -33,7 +33,8 @@ pub fn run(args: &ShowArgs) -> Result<String, String> {
         )
     })?;
     let tokens: Vec<&str> = args.moves.iter().map(String::as_str).collect();
-    game.set_position(args.fen.as_deref(), &tokens)?;
+    game.set_position(args.fen.as_deref(), &tokens)
+        .map_err(|e| e.to_string())?;
     let Some(path) = &args.svg else {
         return Ok(game.display());
     };

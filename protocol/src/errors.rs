@@ -1,6 +1,7 @@
 //! Why a protocol command was refused. Commands parse and act; the loop reports each error as
 //! one `info string error: ...` line (its `Display`), and the engine keeps its last good state.
 
+use grimoire_engine::errors::PositionError;
 use grimoire_engine::options::OptionError;
 use std::fmt;
 
@@ -13,7 +14,7 @@ pub enum CommandError {
     /// A `go` parameter that is unknown or lacks its value.
     Go(String),
     /// `position` refused (bad FEN, or a move that is not legal where it stands).
-    Position(String),
+    Position(PositionError),
     /// `setoption` refused.
     Option(OptionError),
     /// A variant's setup command refused.
@@ -33,13 +34,19 @@ impl fmt::Display for CommandError {
             | CommandError::Go(m)
             | CommandError::Setup(m)
             | CommandError::Engine(m) => f.write_str(m),
-            CommandError::Position(m) => write!(f, "{m}; position unchanged"),
+            CommandError::Position(e) => write!(f, "{e}; position unchanged"),
             CommandError::Option(e) => e.fmt(f),
         }
     }
 }
 
 impl std::error::Error for CommandError {}
+
+impl From<PositionError> for CommandError {
+    fn from(e: PositionError) -> Self {
+        CommandError::Position(e)
+    }
+}
 
 impl From<OptionError> for CommandError {
     fn from(e: OptionError) -> Self {

@@ -121,7 +121,7 @@ fn perft(
         )
     })?;
     let tokens: Vec<&str> = moves.iter().map(String::as_str).collect();
-    game.set_position(fen, &tokens)?;
+    game.set_position(fen, &tokens).map_err(|e| e.to_string())?;
     let never = AtomicBool::new(false);
     let started = Instant::now();
     let counts = game

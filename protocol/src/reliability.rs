@@ -10,6 +10,7 @@
 
 use crate::output::Output;
 use crate::uci::{Engine, Flow};
+use grimoire_engine::errors::PositionError;
 use grimoire_engine::soak::{SoakConfig, SoakStats};
 use grimoire_registry::{self as registry, AnyGame};
 use std::io::Write;
@@ -61,7 +62,10 @@ pub fn check_fen(game: &mut dyn AnyGame, text: &str) {
     match game.set_position(Some(text), &[]) {
         Err(e) => {
             assert_eq!(game.fen(), before, "a rejected FEN changed the game");
-            assert!(!e.is_empty());
+            assert!(
+                matches!(e, PositionError::Fen(_)),
+                "a FEN without moves failed as {e:?}"
+            );
         }
         Ok(()) => {
             let fen = game.fen();

@@ -411,7 +411,7 @@ impl Engine {
                 }
                 self.game
                     .set_position(Some(&fen), &[])
-                    .map_err(CommandError::Setup)?;
+                    .map_err(|e| CommandError::Setup(e.to_string()))?;
                 self.out.line(&format!("info string {command} start {fen}"));
                 Ok(())
             }

@@ -88,24 +88,29 @@ impl Fen for KingRace {
         Self::from_fen("e1 e8 w", &()).expect("start FEN")
     }
 
-    fn from_fen(fen: &str, _: &()) -> Result<Self, String> {
+    fn from_fen(fen: &str, _: &()) -> Result<Self, FenError> {
         let square = |s: &str| {
             Geometry::Framed8
                 .parse(s)
                 .filter(|q| (1..=8).contains(&q.col()) && (1..=8).contains(&q.row()))
-                .ok_or_else(|| format!("bad square '{s}'"))
+                .ok_or_else(|| FenError::Board(format!("bad square '{s}'")))
         };
-        let [w, b, side] = fen.split_whitespace().collect::<Vec<_>>()[..] else {
-            return Err("expected '<white king> <black king> <w|b>'".to_string());
+        let fields = fen.split_whitespace().collect::<Vec<_>>();
+        let [w, b, side] = fields[..] else {
+            return Err(FenError::FieldCount {
+                min: 3,
+                max: Some(3),
+                found: fields.len(),
+            });
         };
         let side = match side {
             "w" => Color::White,
             "b" => Color::Black,
-            other => return Err(format!("bad side '{other}'")),
+            other => return Err(FenError::Side(format!("bad side '{other}'"))),
         };
         let kings = [square(w)?, square(b)?];
         if adjacent(kings[0], kings[1]) {
-            return Err("the kings touch".to_string());
+            return Err(FenError::Illegal("the kings touch".to_string()));
         }
         Ok(KingRace { kings, side })
     }

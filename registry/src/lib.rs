@@ -4,6 +4,7 @@
 //! arena and the pictures work through [`AnyGame`]; everything below it (perft, search) is
 //! monomorphized per variant, so the only dynamic dispatch is one call per command.
 
+use grimoire_engine::errors::{MoveError, PositionError};
 use grimoire_engine::options::{self, OptionError, OptionSpec};
 use grimoire_engine::perft;
 use grimoire_engine::prelude::*;
@@ -23,7 +24,7 @@ pub trait AnyGame: Send + Sync {
     fn variant(&self) -> &'static str;
     /// Replaces the game by `fen` (or the start position) plus `moves`. On any error the game
     /// is left exactly as it was.
-    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), PositionError>;
     fn fen(&self) -> String;
     fn hash(&self) -> u64;
     fn side_to_move(&self) -> Color;
@@ -62,7 +63,7 @@ pub trait AnyGame: Send + Sync {
     fn last_move_squares(&self) -> Vec<grimoire_engine::Square>;
     fn clone_box(&self) -> Box<dyn AnyGame>;
     /// Plays one action token on the current game; on error the game is unchanged.
-    fn play_token(&mut self, token: &str) -> Result<(), String>;
+    fn play_token(&mut self, token: &str) -> Result<(), MoveError>;
     /// The action tokens played since the start position or FEN.
     fn move_tokens(&self) -> &[String];
     /// The played actions in the notation of a PGN file: SAN for chess, tokens elsewhere.
@@ -123,15 +124,19 @@ impl<V: Variant> VariantGame<V> {
         &self.game
     }
 
-    fn build(&self, fen: Option<&str>, moves: &[&str]) -> Result<Game<V::Rules>, String> {
+    fn build(&self, fen: Option<&str>, moves: &[&str]) -> Result<Game<V::Rules>, PositionError> {
         let start = match fen {
-            Some(f) => V::Rules::from_fen(f, &self.options).map_err(|e| format!("bad FEN: {e}"))?,
+            Some(f) => V::Rules::from_fen(f, &self.options)?,
             None => V::Rules::start_position(&self.options),
         };
         let mut game = Game::new(start);
-        for (i, token) in moves.iter().enumerate() {
+        for (index, token) in moves.iter().enumerate() {
             game.play_token(token)
-                .map_err(|e| format!("move {} '{token}': {e}", i + 1))?;
+                .map_err(|error| PositionError::Move {
+                    index,
+                    token: token.to_string(),
+                    error,
+                })?;
         }
         Ok(game)
     }
@@ -148,7 +153,7 @@ impl<V: Variant> AnyGame for VariantGame<V> {
         V::Rules::NAME
     }
 
-    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), PositionError> {
         self.game = self.build(fen, moves)?;
         self.start_fen = fen.map(str::to_string);
         self.move_tokens = moves.iter().map(|m| m.to_string()).collect();
@@ -295,7 +300,7 @@ impl<V: Variant> AnyGame for VariantGame<V> {
         Box::new(self.clone())
     }
 
-    fn play_token(&mut self, token: &str) -> Result<(), String> {
+    fn play_token(&mut self, token: &str) -> Result<(), MoveError> {
         self.game.play_token(token)?;
         self.move_tokens.push(token.to_string());
         Ok(())
@@ -533,5 +538,47 @@ mod tests {
         let mut chess = create("chess").expect("chess is registered");
         chess.set_position(None, &["e2e4", "d7d5", "e4d5"]).unwrap();
         assert_eq!(chess.turn_starts(), [w, b, w]);
+    }
+
+    /// A refused position names its part: the FEN's error, or the move by its place in the
+    /// list; the game is left as it was, and the text is that of the protocol's error lines.
+    #[test]
+    fn position_errors_are_typed_and_leave_the_game_unchanged() {
+        use grimoire_engine::errors::FenError;
+        let mut game = create("chess").expect("chess is registered");
+        game.set_position(None, &["e2e4"]).unwrap();
+        let before = game.fen();
+        let e = game
+            .set_position(Some("4k3/8/8/8/8/8/8/4K3 x - - 0 1"), &[])
+            .unwrap_err();
+        assert!(matches!(e, PositionError::Fen(FenError::Side(_))), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            "bad FEN: side to move must be 'w' or 'b', got 'x'"
+        );
+        let e = game.set_position(None, &["d2d4", "d2d4"]).unwrap_err();
+        assert_eq!(
+            e,
+            PositionError::Move {
+                index: 1,
+                token: "d2d4".to_string(),
+                error: MoveError::Illegal {
+                    token: "d2d4".to_string()
+                },
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "move 2 'd2d4': illegal or unknown move 'd2d4'"
+        );
+        assert_eq!(game.fen(), before);
+        assert_eq!(game.move_tokens(), ["e2e4"]);
+        assert_eq!(
+            game.play_token("e2e4"),
+            Err(MoveError::Illegal {
+                token: "e2e4".to_string()
+            })
+        );
+        assert_eq!(game.fen(), before);
     }
 }

@@ -3,6 +3,7 @@
 //! hands, and the view.
 
 use super::*;
+use crate::errors::{FenError, MoveError};
 use crate::rules::{Fen, MoveGen, Notation, Reference};
 use crate::{board8, fen_fields};
 
@@ -14,7 +15,7 @@ const RIGHTS: [(char, u8); 4] = [
     ('q', BLACK_BSIDE),
 ];
 
-fn parse_hand(text: &str) -> Result<[[u8; 2]; 2], String> {
+fn parse_hand(text: &str) -> Result<[[u8; 2]; 2], FenError> {
     let mut hands = [[0u8; 2]; 2];
     for c in text.chars() {
         let (color, slot) = match c {
@@ -22,11 +23,19 @@ fn parse_hand(text: &str) -> Result<[[u8; 2]; 2], String> {
             'H' => (0, 1),
             'd' => (1, 0),
             'h' => (1, 1),
-            _ => return Err(format!("a hand holds only Dragons (D, H, d, h), got '{c}'")),
+            _ => {
+                return Err(FenError::field(
+                    "hand",
+                    format!("a hand holds only Dragons (D, H, d, h), got '{c}'"),
+                ))
+            }
         };
         hands[color][slot] += 1;
         if hands[color][slot] > 2 {
-            return Err("a hand holds at most two Dragons of a type (ARC-60)".to_string());
+            return Err(FenError::field(
+                "hand",
+                "a hand holds at most two Dragons of a type (ARC-60)",
+            ));
         }
     }
     Ok(hands)
@@ -49,16 +58,16 @@ impl Fen for ArchMage {
         Self::from_fen(START_FEN, options).expect("start FEN is valid")
     }
 
-    fn from_fen(fen: &str, options: &ArchMageOptions) -> Result<Self, String> {
+    fn from_fen(fen: &str, options: &ArchMageOptions) -> Result<Self, FenError> {
         let fields = fen_fields::split(fen, 4, 6)?;
         let (board_text, hand_text) = match fields[0].find('[') {
             Some(i) if fields[0].ends_with(']') => {
                 (&fields[0][..i], &fields[0][i + 1..fields[0].len() - 1])
             }
-            _ => return Err(
-                "the board must be followed by the hand in brackets, e.g. [DHdh] or [] (ARC-60)"
-                    .to_string(),
-            ),
+            _ => return Err(FenError::field(
+                "hand",
+                "the board must be followed by the hand in brackets, e.g. [DHdh] or [] (ARC-60)",
+            )),
         };
         let board = board8::parse_board_in::<KINDS>(Geometry::Board10, board_text, &LETTERS)?;
         let hands = parse_hand(hand_text)?;
@@ -66,30 +75,30 @@ impl Fen for ArchMage {
         for c in Color::BOTH {
             let kings = board.pieces(c, KING).count();
             if kings != 1 {
-                return Err(format!(
+                return Err(FenError::Illegal(format!(
                     "{} must have exactly one King, has {kings}",
                     c.name()
-                ));
+                )));
             }
             for kind in 0..KINDS as u8 {
                 if !PROMOTES_TO[kind as usize].is_empty()
                     && (board.pieces(c, kind) & t.last_rank(c)).any()
                 {
-                    return Err(format!(
+                    return Err(FenError::Illegal(format!(
                         "a {} {} cannot stand on its last rank (ARC-49)",
                         c.name(),
                         NAMES[kind as usize]
-                    ));
+                    )));
                 }
             }
         }
         for (slot, &kind) in DRAGONS.iter().enumerate() {
             let total = board.kind(kind).count() + (hands[0][slot] + hands[1][slot]) as u32;
             if total > 2 {
-                return Err(format!(
+                return Err(FenError::Illegal(format!(
                     "only two {}s exist (ARC-63), found {total}",
                     NAMES[kind as usize]
-                ));
+                )));
             }
         }
         let side = fen_fields::side(fields[1])?;
@@ -108,14 +117,14 @@ impl Fen for ArchMage {
         let ep_field = fields[3];
         let mut ep = None;
         if ep_field != "-" {
-            let s = Geometry::Board10
-                .parse(ep_field)
-                .ok_or_else(|| format!("bad en-passant square '{ep_field}'"))?;
+            let s = Geometry::Board10.parse(ep_field).ok_or_else(|| {
+                FenError::EnPassant(format!("bad en-passant square '{ep_field}'"))
+            })?;
             let rows = if side == Color::White { 6..=8 } else { 1..=3 };
             if !rows.contains(&s.row()) {
-                return Err(format!(
+                return Err(FenError::EnPassant(format!(
                     "en-passant square '{ep_field}' is on the wrong rank (ARC-27)"
-                ));
+                )));
             }
             ep = Some(s);
         }
@@ -133,7 +142,9 @@ impl Fen for ArchMage {
             options: *options,
         };
         if pos.attacked(pos.king_square(!side), side) {
-            return Err("the side not to move is in check".to_string());
+            return Err(FenError::Illegal(
+                "the side not to move is in check".to_string(),
+            ));
         }
         pos.checkers = pos.compute_checkers();
         // Keep the en-passant square only if it is real: a Pawn that just double-stepped past it
@@ -195,7 +206,7 @@ impl Notation for ArchMage {
     }
 
     /// Canonical tokens, and a summoner–summoner switch in either order (ARC-55).
-    fn parse_move(&self, token: &str) -> Result<Move, String> {
+    fn parse_move(&self, token: &str) -> Result<Move, MoveError> {
         let list = self.legal_moves();
         if let Some(&m) = list.iter().find(|&&m| self.format_move(m) == token) {
             return Ok(m);
@@ -216,7 +227,9 @@ impl Notation for ArchMage {
                 }
             }
         }
-        Err(format!("illegal or unknown move '{token}'"))
+        Err(MoveError::Illegal {
+            token: token.to_string(),
+        })
     }
 
     /// The board as a 10x10 grid with labels, then both hands and the piece legend.

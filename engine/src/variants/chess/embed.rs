@@ -48,7 +48,7 @@ impl Chess {
     /// Parses a chess FEN in which the side to move may have lost its king (GHO-52: the position
     /// right after a ghost took it). Everything else is validated as
     /// [`Fen::from_fen`](crate::rules::Fen::from_fen) does.
-    pub(crate) fn from_fen_king_may_be_taken(fen: &str) -> Result<Chess, String> {
+    pub(crate) fn from_fen_king_may_be_taken(fen: &str) -> Result<Chess, crate::errors::FenError> {
         fen::parse_with(fen, true)
     }
 }

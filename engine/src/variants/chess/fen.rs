@@ -1,6 +1,7 @@
 //! FEN for chess: strict parsing with clear errors, and canonical output.
 
 use super::*;
+use crate::errors::FenError;
 use crate::rules::{Fen, Reference};
 use crate::{board8, fen_fields};
 
@@ -17,7 +18,7 @@ impl Fen for Chess {
         Self::from_fen(START_FEN, &()).expect("start FEN is valid")
     }
 
-    fn from_fen(fen: &str, _: &()) -> Result<Self, String> {
+    fn from_fen(fen: &str, _: &()) -> Result<Self, FenError> {
         parse_with(fen, false)
     }
 
@@ -39,7 +40,7 @@ impl Fen for Chess {
 }
 
 /// `king_may_be_taken`: the side to move may have no king (Ghost Chess, GHO-52).
-pub(super) fn parse_with(fen: &str, king_may_be_taken: bool) -> Result<Chess, String> {
+pub(super) fn parse_with(fen: &str, king_may_be_taken: bool) -> Result<Chess, FenError> {
     let fields = fen_fields::split(fen, 4, 6)?;
     let board = board8::parse_board::<6>(fields[0], &LETTERS)?;
     for c in Color::BOTH {
@@ -47,14 +48,16 @@ pub(super) fn parse_with(fen: &str, king_may_be_taken: bool) -> Result<Chess, St
         let taken =
             king_may_be_taken && kings == 0 && fields.get(1) == Some(&fen_fields::side_letter(c));
         if kings != 1 && !taken {
-            return Err(format!(
+            return Err(FenError::Illegal(format!(
                 "{} must have exactly one king, has {kings}",
                 c.name()
-            ));
+            )));
         }
     }
     if (board.kind(PAWN) & (rank_mask(0) | rank_mask(7))).any() {
-        return Err("pawns cannot stand on the first or last rank".to_string());
+        return Err(FenError::Illegal(
+            "pawns cannot stand on the first or last rank".to_string(),
+        ));
     }
     let side = fen_fields::side(fields[1])?;
     let castling = fen_fields::castling(fields[2], &RIGHTS, |c, color| {
@@ -75,12 +78,12 @@ pub(super) fn parse_with(fen: &str, king_may_be_taken: bool) -> Result<Chess, St
         let s = Geometry::Framed8
             .parse(ep_field)
             .filter(|s| (1..=8).contains(&s.col()) && (1..=8).contains(&s.row()))
-            .ok_or_else(|| format!("bad en-passant square '{ep_field}'"))?;
+            .ok_or_else(|| FenError::EnPassant(format!("bad en-passant square '{ep_field}'")))?;
         let expected_row = if side == Color::White { 6 } else { 3 };
         if s.row() != expected_row {
-            return Err(format!(
+            return Err(FenError::EnPassant(format!(
                 "en-passant square '{ep_field}' is on the wrong rank"
-            ));
+            )));
         }
         ep = Some(s);
     }
@@ -102,7 +105,9 @@ pub(super) fn parse_with(fen: &str, king_may_be_taken: bool) -> Result<Chess, St
             .attackers_to(opponent_king, pos.board.occupied(), side)
             .any()
     {
-        return Err("the side not to move is in check".to_string());
+        return Err(FenError::Illegal(
+            "the side not to move is in check".to_string(),
+        ));
     }
     if !pos.has_king(side) {
         // The game is over (GHO-52): nothing else to derive.

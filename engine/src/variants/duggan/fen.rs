@@ -3,6 +3,7 @@
 
 use super::attacks::{royal_attacked, Bits};
 use super::*;
+use crate::errors::FenError;
 use crate::rules::{Fen, Notation};
 use crate::{board8, fen_fields};
 
@@ -11,41 +12,45 @@ impl Fen for Duggan {
         Self::from_fen(START_FEN, options).expect("start FEN is valid")
     }
 
-    fn from_fen(fen: &str, options: &DugganOptions) -> Result<Self, String> {
+    fn from_fen(fen: &str, options: &DugganOptions) -> Result<Self, FenError> {
         let fields = fen_fields::split(fen, 4, 6)?;
         let board = board8::parse_board::<KINDS>(fields[0], &LETTERS)?;
         for c in Color::BOTH {
             let adepts = board.pieces(c, ADEPT).count();
             if adepts != 1 {
-                return Err(format!(
+                return Err(FenError::Illegal(format!(
                     "{} must have exactly one Adept, has {adepts}",
                     c.name()
-                ));
+                )));
             }
         }
         let t = tables();
         if (board.pieces(Color::White, MERCENARY) & t.rank[7]).any()
             || (board.pieces(Color::Black, MERCENARY) & t.rank[0]).any()
         {
-            return Err("a Mercenary cannot stand on its last rank (DUG-23)".to_string());
+            return Err(FenError::Illegal(
+                "a Mercenary cannot stand on its last rank (DUG-23)".to_string(),
+            ));
         }
         let side = fen_fields::side(fields[1])?;
         if fields[2] != "-" {
-            return Err(format!(
+            return Err(FenError::Castling(format!(
                 "Duggan has no castling (DUG-75): the castling field must be '-', got '{}'",
                 fields[2]
-            ));
+            )));
         }
         if fields[3] != "-" {
-            return Err(format!(
+            return Err(FenError::EnPassant(format!(
                 "Duggan has no en passant (DUG-75): the en-passant field must be '-', got '{}'",
                 fields[3]
-            ));
+            )));
         }
         let (halfmove, fullmove) = fen_fields::counters(&fields, 4)?;
         let bits = Bits::from_board(&board);
         if royal_attacked(&bits, bits.pieces(!side, ADEPT).lsb(), side) {
-            return Err("the side not to move is in check".to_string());
+            return Err(FenError::Illegal(
+                "the side not to move is in check".to_string(),
+            ));
         }
         let in_check = royal_attacked(&bits, bits.pieces(side, ADEPT).lsb(), !side);
         Ok(Duggan {

@@ -8,6 +8,7 @@ use super::placement::{group_rook, home_squares, Placing, Unplaced};
 use super::state::{piece, Eldritch, EldritchOptions, TAG_DIRECTIONS, TAG_ROYAL, TAG_TURNED};
 use super::START_FEN;
 use crate::bitboard::Bitboard;
+use crate::errors::FenError;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece};
 use crate::rules::{Fen, Notation};
@@ -88,14 +89,21 @@ fn default_army(pos: &Eldritch, c: Color) -> u64 {
     t & !0x3F & !(1u64 << BEAST) & !(1u64 << RIDDLE)
 }
 
-/// Reads one piece token at the start of `text`: piece, tag, bytes used.
-fn parse_piece(text: &str) -> Result<(Piece, u32, usize), String> {
+/// Reads one piece token at the start of `text` in rank `rank` (counted from 1): piece, tag,
+/// bytes used. An unknown code is [`FenError::UnknownPiece`]; the rest is [`FenError::Board`].
+fn parse_piece(text: &str, rank: u8) -> Result<(Piece, u32, usize), FenError> {
+    let board = |m: String| FenError::Board(format!("rank {rank}: {m}"));
     let b = text.as_bytes();
     let (code, mut used) = match b[0] {
         b'*' | b'^' => {
-            let l = *b.get(1).ok_or("a code prefix needs a letter")?;
+            let l = *b
+                .get(1)
+                .ok_or_else(|| board("a code prefix needs a letter".to_string()))?;
             if !l.is_ascii_alphabetic() {
-                return Err(format!("'{}' must be followed by a letter", b[0] as char));
+                return Err(board(format!(
+                    "'{}' must be followed by a letter",
+                    b[0] as char
+                )));
             }
             (&text[..2], 2)
         }
@@ -103,22 +111,22 @@ fn parse_piece(text: &str) -> Result<(Piece, u32, usize), String> {
     };
     let white = code.chars().last().is_some_and(|c| c.is_ascii_uppercase());
     let kind = kind_of_code(&code.to_ascii_uppercase())
-        .ok_or_else(|| format!("unknown piece code '{code}'"))?;
+        .ok_or_else(|| FenError::UnknownPiece(code.to_string()))?;
     let color = if white { Color::White } else { Color::Black };
     let mut tag = 0u32;
     if b.get(used) == Some(&b'{') {
         let end = text[used..]
             .find('}')
-            .ok_or_else(|| format!("unclosed '{{' after '{code}'"))?;
+            .ok_or_else(|| board(format!("unclosed '{{' after '{code}'")))?;
         let state = &text[used + 1..used + end];
-        tag = parse_state(kind, state).map_err(|e| format!("{code}{{{state}}}: {e}"))?;
+        tag = parse_state(kind, state).map_err(|e| board(format!("{code}{{{state}}}: {e}")))?;
         used += end + 1;
     }
     if b.get(used) == Some(&b'!') {
         if piece_type(kind).is(ROYAL) {
-            return Err(format!(
+            return Err(board(format!(
                 "'{code}' is royal already; '!' is only for promoted pieces"
-            ));
+            )));
         }
         tag |= TAG_ROYAL;
         used += 1;
@@ -156,17 +164,20 @@ fn parse_state(kind: u8, state: &str) -> Result<u32, String> {
     }
 }
 
-fn parse_unplaced(text: &str) -> Result<(Color, Unplaced), String> {
+/// One item of the `unplaced=` list. An unknown code is [`FenError::UnknownPiece`]; the rest is
+/// a [`FenError::Field`] of `unplaced`.
+fn parse_unplaced(text: &str) -> Result<(Color, Unplaced), FenError> {
+    let field = |m: String| FenError::field("unplaced", m);
     let digits = text.chars().take_while(|c| c.is_ascii_digit()).count();
     let count: u8 = if digits == 0 {
         1
     } else {
         text[..digits]
             .parse()
-            .map_err(|_| format!("bad count in '{text}'"))?
+            .map_err(|_| field(format!("bad count in '{text}'")))?
     };
     if count == 0 {
-        return Err(format!("zero count in '{text}'"));
+        return Err(field(format!("zero count in '{text}'")));
     }
     let rest = &text[digits..];
     let (code, bundle) = match rest.split_once(':') {
@@ -175,17 +186,21 @@ fn parse_unplaced(text: &str) -> Result<(Color, Unplaced), String> {
     };
     let white = code.chars().last().is_some_and(|c| c.is_ascii_uppercase());
     let upper = code.to_ascii_uppercase();
-    let kind = kind_of_code(&upper).ok_or_else(|| format!("unknown piece code '{code}'"))?;
+    let kind = kind_of_code(&upper).ok_or_else(|| FenError::UnknownPiece(code.to_string()))?;
     let color = if white { Color::White } else { Color::Black };
     let replaced = match (kind < 6, bundle) {
         (true, None) => [0; 6],
-        (true, Some(_)) => return Err(format!("standard piece '{code}' takes no bundle")),
+        (true, Some(_)) => return Err(field(format!("standard piece '{code}' takes no bundle"))),
         (false, None) => {
-            return Err(format!(
+            return Err(field(format!(
                 "eldritch piece '{code}' needs its bundle, e.g. {upper}:Q"
-            ))
+            )))
         }
-        (false, Some(b)) => Bundle::parse(&format!("{upper}:{b}"))?.replaced,
+        (false, Some(b)) => {
+            Bundle::parse(&format!("{upper}:{b}"))
+                .map_err(field)?
+                .replaced
+        }
     };
     Ok((
         color,
@@ -197,7 +212,9 @@ fn parse_unplaced(text: &str) -> Result<(Color, Unplaced), String> {
     ))
 }
 
-fn parse_types(text: &str) -> Result<u64, String> {
+/// One side's list of the `army=` key; every error is a [`FenError::Field`] of `army`.
+fn parse_types(text: &str) -> Result<u64, FenError> {
+    let field = |m: String| FenError::field("army", m);
     if text == "-" {
         return Ok(0);
     }
@@ -205,10 +222,13 @@ fn parse_types(text: &str) -> Result<u64, String> {
     let mut rest = text;
     while !rest.is_empty() {
         let n = if rest.starts_with(['*', '^']) { 2 } else { 1 };
-        let code = rest.get(..n).ok_or("truncated army code")?;
-        let kind = kind_of_code(code).ok_or_else(|| format!("unknown army code '{code}'"))?;
+        let code = rest
+            .get(..n)
+            .ok_or_else(|| field("truncated army code".to_string()))?;
+        let kind =
+            kind_of_code(code).ok_or_else(|| field(format!("unknown army code '{code}'")))?;
         if kind < 6 || piece_type(kind).has(F_TOKEN) {
-            return Err(format!("'{code}' cannot be an army type"));
+            return Err(field(format!("'{code}' cannot be an army type")));
         }
         t |= 1u64 << kind;
         rest = &rest[n..];
@@ -216,8 +236,12 @@ fn parse_types(text: &str) -> Result<u64, String> {
     Ok(t)
 }
 
-/// Validity beyond syntax (notation §2.6).
-fn validate(pos: &Eldritch) -> Result<(), String> {
+/// Validity beyond syntax (notation §2.6); every error is [`FenError::Illegal`].
+fn validate(pos: &Eldritch) -> Result<(), FenError> {
+    validity(pos).map_err(FenError::Illegal)
+}
+
+fn validity(pos: &Eldritch) -> Result<(), String> {
     for c in Color::BOTH {
         let lieges = pos.check_bearers(c) & !pos.board.pieces(c, DOPPELGANGER);
         if lieges.count() > 1 {
@@ -282,23 +306,27 @@ impl Fen for Eldritch {
         Self::from_fen(START_FEN, options).expect("start FEN is valid")
     }
 
-    fn from_fen(fen: &str, options: &EldritchOptions) -> Result<Self, String> {
+    fn from_fen(fen: &str, options: &EldritchOptions) -> Result<Self, FenError> {
         // Every field is ASCII; checking once lets the piece reader slice by bytes safely.
         if !fen.is_ascii() {
-            return Err("an Eldritch FEN is plain ASCII text".to_string());
+            return Err(FenError::NotAscii);
         }
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 6 {
-            return Err(format!("Eldritch FEN needs 6 fields, got {}", fields.len()));
+            return Err(FenError::FieldCount {
+                min: 6,
+                max: None,
+                found: fields.len(),
+            });
         }
         let mut pos = Eldritch::empty(options);
         let rows: Vec<&str> = fields[0].split('/').collect();
         if rows.len() != 8 {
-            return Err(if rows.len() == 10 {
+            return Err(FenError::Board(if rows.len() == 10 {
                 "frame squares (10-row boards) come with the Geomancer in Eldritch part 2".into()
             } else {
                 format!("board needs 8 ranks, got {}", rows.len())
-            });
+            }));
         }
         for (i, row) in rows.iter().enumerate() {
             let rank = 7 - i as u8;
@@ -310,19 +338,26 @@ impl Fen for Eldritch {
                 if c.is_ascii_digit() {
                     let n = c - b'0';
                     if n == 0 || last_run {
-                        return Err(format!("bad empty-square count in rank {}", rank + 1));
+                        return Err(FenError::Board(format!(
+                            "bad empty-square count in rank {}",
+                            rank + 1
+                        )));
                     }
                     last_run = true;
                     file += n;
                     rest = &rest[1..];
                 } else if c == b'(' {
-                    return Err("stacks (Familiar, Ghost) come with Eldritch part 2".into());
+                    return Err(FenError::Board(
+                        "stacks (Familiar, Ghost) come with Eldritch part 2".into(),
+                    ));
                 } else {
                     last_run = false;
-                    let (p, tag, used) =
-                        parse_piece(rest).map_err(|e| format!("rank {}: {e}", rank + 1))?;
+                    let (p, tag, used) = parse_piece(rest, rank + 1)?;
                     if file >= 8 {
-                        return Err(format!("rank {} has more than 8 squares", rank + 1));
+                        return Err(FenError::Board(format!(
+                            "rank {} has more than 8 squares",
+                            rank + 1
+                        )));
                     }
                     let s = sq(file, rank);
                     pos.board.put(s, p);
@@ -333,17 +368,27 @@ impl Fen for Eldritch {
                     rest = &rest[used..];
                 }
                 if file > 8 {
-                    return Err(format!("rank {} has more than 8 squares", rank + 1));
+                    return Err(FenError::Board(format!(
+                        "rank {} has more than 8 squares",
+                        rank + 1
+                    )));
                 }
             }
             if file != 8 {
-                return Err(format!("rank {} has {file} squares, not 8", rank + 1));
+                return Err(FenError::Board(format!(
+                    "rank {} has {file} squares, not 8",
+                    rank + 1
+                )));
             }
         }
         pos.side = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
-            other => return Err(format!("side to move must be w or b, got '{other}'")),
+            other => {
+                return Err(FenError::Side(format!(
+                    "side to move must be w or b, got '{other}'"
+                )))
+            }
         };
         let occ = pos.board.occupied();
         pos.virgin = match fields[2] {
@@ -355,9 +400,9 @@ impl Fen for Eldritch {
                     let s = G
                         .parse(name)
                         .filter(|s| pos.exists().contains(*s))
-                        .ok_or_else(|| format!("bad virgin square '{name}'"))?;
+                        .ok_or_else(|| FenError::Castling(format!("bad virgin square '{name}'")))?;
                     if !occ.contains(s) {
-                        return Err(format!("virgin square {name} is empty"));
+                        return Err(FenError::Castling(format!("virgin square {name} is empty")));
                     }
                     v.set(s);
                 }
@@ -370,34 +415,36 @@ impl Fen for Eldritch {
                 let s = G
                     .parse(name)
                     .filter(|s| pos.exists().contains(*s))
-                    .ok_or_else(|| format!("bad en-passant square '{name}'"))?;
+                    .ok_or_else(|| {
+                        FenError::EnPassant(format!("bad en-passant square '{name}'"))
+                    })?;
                 // Any square a double step can pass: a virgin pawn-type piece double-steps from
                 // wherever it stands (ELD-151 b), so only the first and last ranks are impossible.
                 // Whether the square is usable (notation §2.6 field 4) is checked below.
                 if !(2..=7).contains(&s.row()) {
-                    return Err(format!(
+                    return Err(FenError::EnPassant(format!(
                         "en-passant square {name} cannot be passed by a double step"
-                    ));
+                    )));
                 }
                 Some(s)
             }
         };
         pos.halfmove = fields[4]
             .parse()
-            .map_err(|_| format!("bad halfmove clock '{}'", fields[4]))?;
+            .map_err(|_| FenError::Counters(format!("bad halfmove clock '{}'", fields[4])))?;
         pos.fullmove = fields[5]
             .parse::<u16>()
-            .map_err(|_| format!("bad fullmove number '{}'", fields[5]))?
+            .map_err(|_| FenError::Counters(format!("bad fullmove number '{}'", fields[5])))?
             .max(1);
         let mut army: Option<u64> = None;
         let mut army_black: u64 = 0;
         let mut seen = Vec::new();
         for kv in &fields[6..] {
-            let (key, value) = kv
-                .split_once('=')
-                .ok_or_else(|| format!("extra field '{kv}' is not key=value"))?;
+            let (key, value) = kv.split_once('=').ok_or_else(|| {
+                FenError::field("keys", format!("extra field '{kv}' is not key=value"))
+            })?;
             if seen.contains(&key) {
-                return Err(format!("key '{key}' given twice"));
+                return Err(FenError::field("keys", format!("key '{key}' given twice")));
             }
             seen.push(key);
             match key {
@@ -410,23 +457,29 @@ impl Fen for Eldritch {
                             .iter()
                             .any(|x| x.kind == u.kind && x.replaced == u.replaced)
                         {
-                            return Err(format!("unplaced entry '{item}' repeated"));
+                            return Err(FenError::field(
+                                "unplaced",
+                                format!("unplaced entry '{item}' repeated"),
+                            ));
                         }
                         list.push(u);
                     }
                     pos.placing = Some(Box::new(placing));
                 }
                 "army" => {
-                    let (w, b) = value
-                        .split_once('/')
-                        .ok_or("army= needs White/Black type lists")?;
+                    let (w, b) = value.split_once('/').ok_or_else(|| {
+                        FenError::field("army", "army= needs White/Black type lists")
+                    })?;
                     army = Some(parse_types(w)?);
                     army_black = parse_types(b)?;
                 }
                 "start" | "hl" | "grave" | "block" | "bolt" | "turn" | "react" | "mret" | "ban" => {
-                    return Err(format!("key '{key}=' belongs to Eldritch part 2"))
+                    return Err(FenError::field(
+                        "keys",
+                        format!("key '{key}=' belongs to Eldritch part 2"),
+                    ))
                 }
-                _ => return Err(format!("unknown key '{key}'")),
+                _ => return Err(FenError::field("keys", format!("unknown key '{key}'"))),
             }
         }
         pos.army = match army {

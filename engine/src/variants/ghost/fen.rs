@@ -7,6 +7,7 @@ use super::tables::tables;
 use super::{Ghost, PendingSpawn, START_FEN};
 use crate::board::Board;
 use crate::board8;
+use crate::errors::FenError;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece};
 use crate::rules::{Fen, Notation, Position};
@@ -29,7 +30,12 @@ fn parse_code(c: char) -> Result<Piece, String> {
     Ok(Piece::new(color, kind as u8))
 }
 
-fn parse_ghosts(field: &str) -> Result<Board<6>, String> {
+/// The ghost list (field 7); every error is a [`FenError::Field`] of `ghosts`.
+fn parse_ghosts(field: &str) -> Result<Board<6>, FenError> {
+    parse_ghost_list(field).map_err(|m| FenError::field("ghosts", m))
+}
+
+fn parse_ghost_list(field: &str) -> Result<Board<6>, String> {
     let t = tables();
     let g = Geometry::Framed8;
     let mut ghosts = Board::<6>::new();
@@ -62,7 +68,12 @@ fn parse_ghosts(field: &str) -> Result<Board<6>, String> {
     Ok(ghosts)
 }
 
-fn parse_spawn(value: &str, side: Color) -> Result<PendingSpawn, String> {
+/// The `spawn=` key; every error is a [`FenError::Field`] of `spawn`.
+fn parse_spawn(value: &str, side: Color) -> Result<PendingSpawn, FenError> {
+    parse_spawn_text(value, side).map_err(|m| FenError::field("spawn", m))
+}
+
+fn parse_spawn_text(value: &str, side: Color) -> Result<PendingSpawn, String> {
     let (code, square) = value
         .split_once('@')
         .ok_or_else(|| format!("bad spawn '{value}', expected <code>@<square>"))?;
@@ -98,16 +109,23 @@ impl Fen for Ghost {
         Self::from_fen(START_FEN, &()).expect("start FEN is valid")
     }
 
-    fn from_fen(fen: &str, _: &()) -> Result<Self, String> {
+    fn from_fen(fen: &str, _: &()) -> Result<Self, FenError> {
         let mut fields: Vec<&str> = Vec::new();
         let mut pending_text = None;
         for f in fen.split_whitespace() {
             match f.split_once('=') {
                 Some(("spawn", v)) if pending_text.is_none() => pending_text = Some(v),
-                Some(("spawn", _)) => return Err("key 'spawn' given twice".to_string()),
-                Some((k, _)) => return Err(format!("unknown FEN key '{k}'")),
+                Some(("spawn", _)) => {
+                    return Err(FenError::field("spawn", "key 'spawn' given twice"))
+                }
+                Some((k, _)) => {
+                    return Err(FenError::field("keys", format!("unknown FEN key '{k}'")))
+                }
                 None if pending_text.is_some() => {
-                    return Err(format!("field '{f}' after the keys"));
+                    return Err(FenError::field(
+                        "keys",
+                        format!("field '{f}' after the keys"),
+                    ));
                 }
                 None => fields.push(f),
             }
@@ -115,7 +133,13 @@ impl Fen for Ghost {
         let (chess_fields, ghost_field) = match fields.len() {
             7 => (&fields[..6], fields[6]),
             4..=6 => (&fields[..], "-"),
-            n => return Err(format!("FEN needs 4 to 7 fields, got {n}")),
+            n => {
+                return Err(FenError::FieldCount {
+                    min: 4,
+                    max: Some(7),
+                    found: n,
+                })
+            }
         };
         let living = Chess::from_fen_king_may_be_taken(&chess_fields.join(" "))?;
         let ghosts = parse_ghosts(ghost_field)?;
@@ -128,26 +152,28 @@ impl Fen for Ghost {
                 + pending.is_some_and(|p| p.piece.color() == c) as u32
                 + (king_taken && c == side) as u32;
             if count > MAX_PIECES_PER_SIDE {
-                return Err(format!(
+                return Err(FenError::Illegal(format!(
                     "{} has {count} pieces and ghosts, more than {MAX_PIECES_PER_SIDE}",
                     c.name()
-                ));
+                )));
             }
         }
         if let Some(p) = pending {
             if living.halfmove_clock() != 0 {
-                return Err(
+                return Err(FenError::Illegal(
                     "a spawn follows a capture, which resets the halfmove clock to 0 (GHO-55)"
                         .to_string(),
-                );
+                ));
             }
             if king_taken {
-                return Err("no spawn is pending after a king is taken (GHO-52)".to_string());
+                return Err(FenError::Illegal(
+                    "no spawn is pending after a king is taken (GHO-52)".to_string(),
+                ));
             }
             if spawn::options(&ghosts, p.piece, p.capture_square).len() < 2 {
-                return Err(
+                return Err(FenError::Illegal(
                     "the spawn has a single option, so it is not a decision (GHO-26)".to_string(),
-                );
+                ));
             }
         }
         let mut pos = Ghost {
