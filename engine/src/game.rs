@@ -44,15 +44,25 @@ impl<R: Rules> Game<R> {
         &self.history
     }
 
-    /// Plays a token after checking it is legal; the game is unchanged on error.
+    /// Plays a token after checking it is legal; the game is unchanged on error. Draws by rule
+    /// (repetition, the 100-ply rule, no mating material) end a game at the referee, not here:
+    /// a GUI may send moves past them (G3), so only a position without legal actions (mate,
+    /// stalemate, a game ended by the variant's own rule) refuses every token.
     pub fn play_token(&mut self, token: &str) -> Result<Move, MoveError> {
-        if let Some(outcome) = self.outcome() {
-            return Err(MoveError::GameOver {
-                token: token.to_string(),
-                outcome,
-            });
-        }
-        let mv = self.position.parse_move(token)?;
+        let mv = match self.position.parse_move(token) {
+            Ok(mv) => mv,
+            Err(e) => {
+                return Err(match self.outcome() {
+                    Some(outcome) if self.position.legal_moves().is_empty() => {
+                        MoveError::GameOver {
+                            token: token.to_string(),
+                            outcome,
+                        }
+                    }
+                    _ => e,
+                })
+            }
+        };
         self.play(mv);
         Ok(mv)
     }

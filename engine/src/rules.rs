@@ -135,6 +135,11 @@ pub trait Position: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// When the third occurrence and the 100-ply rule fall on the same action, the game
     /// reports repetition (ArchMage ARC-95) rather than the position's own clock draw.
     const REPETITION_BEFORE_CLOCK_RULE: bool = false;
+    /// Draws by repetition and by the clock are claims (FIDE: threefold and 50 moves; the
+    /// referee, a match runner or a GUI, makes them) rather than endings of their own (G3).
+    const DRAWS_ARE_CLAIMS: bool = false;
+    /// Kinds of piece a player can hold in hand (the `pocket` a Fairy-Stockfish GUI draws).
+    const POCKET_KINDS: u32 = 0;
 
     /// The variant's engine options, fixed for a game (G7).
     type Options: Default + Clone + fmt::Debug + Send + Sync;

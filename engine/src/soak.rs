@@ -350,6 +350,7 @@ pub fn soak<R: Rules, E: Evaluator<R>>(
                     threads: 1,
                     multipv: 1,
                     report: false,
+                    root_moves: Vec::new(),
                 };
                 let result = search::search(&game, eval, &tt, &shared, &limits, &opts, &mut |_| {});
                 match result.best {

@@ -13,7 +13,8 @@ pub enum CommandError {
     Usage(String),
     /// A `go` parameter that is unknown or lacks its value.
     Go(String),
-    /// `position` refused (bad FEN, or a move that is not legal where it stands).
+    /// `position` refused: a bad FEN (nothing changes), or a move that is not legal where it
+    /// stands (the moves before it are played, the rest ignored).
     Position(PositionError),
     /// `setoption` refused.
     Option(OptionError),
@@ -34,7 +35,15 @@ impl fmt::Display for CommandError {
             | CommandError::Go(m)
             | CommandError::Setup(m)
             | CommandError::Engine(m) => f.write_str(m),
-            CommandError::Position(e) => write!(f, "{e}; position unchanged"),
+            CommandError::Position(e @ PositionError::Fen(_)) => {
+                write!(f, "{e}; position unchanged")
+            }
+            CommandError::Position(e @ PositionError::Move { index: 0, .. }) => {
+                write!(f, "{e}; the position is the one before it")
+            }
+            CommandError::Position(e @ PositionError::Move { index, .. }) => {
+                write!(f, "{e}; the position is the one after move {index}")
+            }
             CommandError::Option(e) => e.fmt(f),
         }
     }

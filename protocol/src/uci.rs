@@ -9,7 +9,9 @@ use crate::engine_options;
 use crate::errors::CommandError;
 use crate::output::Output;
 use grimoire_engine::options::{self as opts, OptionError};
+use grimoire_engine::rules::Outcome;
 use grimoire_engine::search::{Limits, SearchOptions, Shared, TranspositionTable, THREAD_STACK};
+use grimoire_engine::Move;
 use grimoire_eval::variant::SetupAction;
 use grimoire_eval::EvalParams;
 use grimoire_registry::{AnyGame, AnySetup, Registry};
@@ -68,10 +70,35 @@ pub enum Flow {
     Quit,
 }
 
+/// A parsed `go`: its limits, the root moves it names (`searchmoves`), and what in it was
+/// not understood. A `go` always searches: errors are reported and the rest is used.
+#[derive(Debug, Default)]
+pub struct GoRequest {
+    pub limits: Limits,
+    pub searchmoves: Vec<String>,
+    pub errors: Vec<CommandError>,
+}
+
+/// The words that start a `go` parameter (they end a `searchmoves` list).
+const GO_WORDS: &[&str] = &[
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "movetime",
+    "depth",
+    "nodes",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+];
+
 /// Parses the arguments of `go` (everything but `perft`).
-pub fn parse_go(args: &str) -> Result<Limits, CommandError> {
-    let mut limits = Limits::default();
-    let mut words = args.split_whitespace();
+pub fn parse_go(args: &str) -> GoRequest {
+    let mut go = GoRequest::default();
+    let mut words = args.split_whitespace().peekable();
     while let Some(w) = words.next() {
         let mut number = |name: &str| -> Result<u64, CommandError> {
             let v = words
@@ -85,32 +112,41 @@ pub fn parse_go(args: &str) -> Result<Limits, CommandError> {
                 ))),
             }
         };
-        match w {
-            "wtime" => limits.wtime = Some(number(w)?),
-            "btime" => limits.btime = Some(number(w)?),
-            "winc" => limits.winc = Some(number(w)?),
-            "binc" => limits.binc = Some(number(w)?),
-            "movestogo" => limits.movestogo = Some(number(w)?.min(1000) as u32),
-            "movetime" => limits.movetime = Some(number(w)?),
-            "depth" => limits.depth = Some(number(w)?.min(1000) as u32),
-            "nodes" => limits.nodes = Some(number(w)?),
-            "mate" => limits.mate = Some(number(w)?.min(1000) as u32),
-            "infinite" => limits.infinite = true,
-            "ponder" => limits.ponder = true,
+        let limits = &mut go.limits;
+        let result = match w {
+            "wtime" => number(w).map(|n| limits.wtime = Some(n)),
+            "btime" => number(w).map(|n| limits.btime = Some(n)),
+            "winc" => number(w).map(|n| limits.winc = Some(n)),
+            "binc" => number(w).map(|n| limits.binc = Some(n)),
+            "movestogo" => number(w).map(|n| limits.movestogo = Some(n.min(1000) as u32)),
+            "movetime" => number(w).map(|n| limits.movetime = Some(n)),
+            "depth" => number(w).map(|n| limits.depth = Some(n.min(1000) as u32)),
+            "nodes" => number(w).map(|n| limits.nodes = Some(n)),
+            "mate" => number(w).map(|n| limits.mate = Some(n.min(1000) as u32)),
+            "infinite" => {
+                limits.infinite = true;
+                Ok(())
+            }
+            "ponder" => {
+                limits.ponder = true;
+                Ok(())
+            }
             "searchmoves" => {
-                return Err(CommandError::Go(
-                    "go searchmoves is not supported".to_string(),
-                ))
+                while let Some(m) = words.next_if(|m| !GO_WORDS.contains(m)) {
+                    go.searchmoves.push(m.to_string());
+                }
+                Ok(())
             }
-            other => {
-                return Err(CommandError::Go(format!(
-                    "unknown go parameter '{}'",
-                    other.chars().take(30).collect::<String>()
-                )))
-            }
+            other => Err(CommandError::Go(format!(
+                "unknown go parameter '{}'",
+                other.chars().take(30).collect::<String>()
+            ))),
+        };
+        if let Err(e) = result {
+            go.errors.push(e);
         }
     }
-    Ok(limits)
+    go
 }
 
 impl Engine {
@@ -386,6 +422,8 @@ impl Engine {
             })?;
         self.game = game;
         self.tt.clear();
+        let announcement = self.game.board_announcement();
+        self.out.line(&format!("info string {announcement}"));
         Ok(())
     }
 
@@ -454,16 +492,31 @@ impl Engine {
                 ))),
             };
         }
-        let limits = parse_go(rest)?;
-        if let Some(o) = self.game.outcome() {
-            self.out.line(&format!("info string game is over: {o}"));
+        let go = parse_go(rest);
+        for e in &go.errors {
+            self.report(e);
+        }
+        if self.game.legal_move_tokens().is_empty() {
+            // Mated, stalemated, or ended by the variant's own rule: a score, then no move.
+            let score = match self.game.outcome() {
+                Some(Outcome::Win { winner, .. }) if winner != self.game.side_to_move() => "mate 0",
+                _ => "cp 0",
+            };
+            if let Some(o) = self.game.outcome() {
+                self.out.line(&format!("info string game is over: {o}"));
+            }
+            self.out.line(&format!("info depth 0 score {score}"));
             self.out.line("bestmove (none)");
             return Ok(());
         }
-        self.start_search(limits)
+        let (root_moves, refused) = self.game.parse_moves(&go.searchmoves);
+        for e in refused {
+            self.report(&CommandError::Go(format!("go searchmoves: {e}")));
+        }
+        self.start_search(go.limits, root_moves)
     }
 
-    fn start_search(&mut self, limits: Limits) -> Result<(), CommandError> {
+    fn start_search(&mut self, limits: Limits, root_moves: Vec<Move>) -> Result<(), CommandError> {
         let plan = limits.plan(self.game.side_to_move(), self.move_overhead_ms);
         let shared = Arc::new(Shared::new(&limits, plan));
         let game = self.game.clone_box();
@@ -473,6 +526,7 @@ impl Engine {
             threads: self.threads,
             multipv: self.multipv,
             report: true,
+            root_moves,
         };
         let flag = shared.clone();
         // Only `stop` surely ends these: `infinite`, `ponder`, and a `mate` search with no
@@ -664,6 +718,7 @@ pub fn run_bench(game: &dyn AnyGame, depth: u32) -> Result<Vec<String>, String> 
             threads: 1,
             multipv: 1,
             report: false,
+            root_moves: Vec::new(),
         };
         let (result, best, _) = g.search(&limits, &options, &tt, &shared, &mut |_| {});
         total_nodes += result.nodes;

@@ -129,7 +129,7 @@ proptest! {
     /// Move tokens: mixtures of legal tokens and square-shaped or arbitrary ones, after a few
     /// plies.
     #[test]
-    fn move_lists_are_played_exactly_or_rejected_whole(
+    fn move_lists_are_played_up_to_the_first_bad_token(
         v in 0..variant_count(),
         prefix in 0usize..8,
         tokens in proptest::collection::vec(

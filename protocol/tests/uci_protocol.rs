@@ -68,8 +68,6 @@ fn bad_input_is_reported_and_the_last_good_state_is_kept() {
         "position",
         "position fen",
         "position fen rnbqkbnr/pppppppp/8/8 w KQkq - 0 1",
-        "position startpos moves e2e4 e2e4",
-        "position startpos moves e7e5",
         "position nonsense",
         long_line.as_str(),
         "setoption name NoSuchOption value 3",
@@ -93,6 +91,21 @@ fn bad_input_is_reported_and_the_last_good_state_is_kept() {
             &cmd[..cmd.len().min(40)]
         );
     }
+    // A bad move in a list: the moves before it stand (GUIs rely on it, issue 16), the error
+    // names the move and the position.
+    for (cmd, expected) in [
+        ("position startpos moves e2e4 e2e4", good.as_str()),
+        (
+            "position startpos moves e7e5",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+    ] {
+        s.send(cmd);
+        let lines = s.read_until("info string error:");
+        assert!(lines.last().unwrap().contains("e"), "{lines:?}");
+        assert_eq!(s.fen(), expected, "after '{cmd}'");
+    }
+    s.send("position startpos moves e2e4");
     // Empty lines and invalid UTF-8 do not hurt either.
     s.send("");
     s.stdin.write_all(b"\xff\xfe garbage\n").unwrap();

@@ -22,8 +22,12 @@ use std::sync::Arc;
 /// A game of some variant, as the protocol sees it.
 pub trait AnyGame: Send + Sync {
     fn variant(&self) -> &'static str;
-    /// Replaces the game by `fen` (or the start position) plus `moves`. On any error the game
-    /// is left exactly as it was.
+    /// The board as Fairy-Stockfish-based GUIs read it after `UCI_Variant` is set:
+    /// `variant <name> files <n> ranks <n> pocket <n> template fairy startpos <fen>`.
+    fn board_announcement(&self) -> String;
+    /// Replaces the game by `fen` (or the start position) plus `moves`. A bad FEN leaves the
+    /// game exactly as it was; a move that is not legal where it stands ends the list there: the
+    /// game is the position before it (what Stockfish's users rely on), and the error says which.
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), PositionError>;
     fn fen(&self) -> String;
     fn hash(&self) -> u64;
@@ -64,6 +68,9 @@ pub trait AnyGame: Send + Sync {
     fn clone_box(&self) -> Box<dyn AnyGame>;
     /// Plays one action token on the current game; on error the game is unchanged.
     fn play_token(&mut self, token: &str) -> Result<(), MoveError>;
+    /// The legal actions of the current position named by `tokens` (`go searchmoves`), and
+    /// the errors of those that are not.
+    fn parse_moves(&self, tokens: &[String]) -> (Vec<Move>, Vec<MoveError>);
     /// The action tokens played since the start position or FEN.
     fn move_tokens(&self) -> &[String];
     /// The played actions in the notation of a PGN file: SAN for chess, tokens elsewhere.
@@ -124,21 +131,37 @@ impl<V: Variant> VariantGame<V> {
         &self.game
     }
 
+    /// The game from `fen` (or the start) with `moves` played, or why not.
     fn build(&self, fen: Option<&str>, moves: &[&str]) -> Result<Game<V::Rules>, PositionError> {
+        match self.build_until_error(fen, moves)? {
+            (game, None) => Ok(game),
+            (_, Some(error)) => Err(error),
+        }
+    }
+
+    /// The game from `fen` (or the start) with `moves` played up to the first that is not
+    /// legal, and that move's error if there is one. A bad FEN is the only hard error.
+    fn build_until_error(
+        &self,
+        fen: Option<&str>,
+        moves: &[&str],
+    ) -> Result<(Game<V::Rules>, Option<PositionError>), PositionError> {
         let start = match fen {
             Some(f) => V::Rules::from_fen(f, &self.options)?,
             None => V::Rules::start_position(&self.options),
         };
         let mut game = Game::new(start);
         for (index, token) in moves.iter().enumerate() {
-            game.play_token(token)
-                .map_err(|error| PositionError::Move {
+            if let Err(error) = game.play_token(token) {
+                let error = PositionError::Move {
                     index,
                     token: token.to_string(),
                     error,
-                })?;
+                };
+                return Ok((game, Some(error)));
+            }
         }
-        Ok(game)
+        Ok((game, None))
     }
 }
 
@@ -153,11 +176,24 @@ impl<V: Variant> AnyGame for VariantGame<V> {
         V::Rules::NAME
     }
 
+    fn board_announcement(&self) -> String {
+        // The board proper is square: files = ranks (frame squares are extra, G1).
+        let size = V::Rules::GEOMETRY.board_size();
+        format!(
+            "variant {} files {size} ranks {size} pocket {} template fairy startpos {}",
+            V::Rules::NAME,
+            V::Rules::POCKET_KINDS,
+            V::Rules::start_position(&self.options).to_fen()
+        )
+    }
+
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), PositionError> {
-        self.game = self.build(fen, moves)?;
+        let (game, error) = self.build_until_error(fen, moves)?;
+        let played = game.moves().len();
+        self.game = game;
         self.start_fen = fen.map(str::to_string);
-        self.move_tokens = moves.iter().map(|m| m.to_string()).collect();
-        Ok(())
+        self.move_tokens = moves[..played].iter().map(|m| m.to_string()).collect();
+        error.map_or(Ok(()), Err)
     }
 
     fn fen(&self) -> String {
@@ -174,7 +210,12 @@ impl<V: Variant> AnyGame for VariantGame<V> {
 
     fn display(&self) -> String {
         let pos = self.game.position();
+        let has_moves = !pos.legal_moves().is_empty();
         let state = match self.game.outcome() {
+            Some(Outcome::Draw { reason }) if has_moves && V::Rules::DRAWS_ARE_CLAIMS => {
+                format!("in play; a draw by {} may be claimed", reason.describe())
+            }
+            Some(o) if has_moves => format!("drawn at the referee: {o} (moves are still accepted)"),
             Some(o) => format!("game over: {o}"),
             None if pos.in_check() => "in play (in check)".to_string(),
             None => "in play".to_string(),
@@ -304,6 +345,19 @@ impl<V: Variant> AnyGame for VariantGame<V> {
         self.game.play_token(token)?;
         self.move_tokens.push(token.to_string());
         Ok(())
+    }
+
+    fn parse_moves(&self, tokens: &[String]) -> (Vec<Move>, Vec<MoveError>) {
+        let pos = self.game.position();
+        let mut moves = Vec::new();
+        let mut errors = Vec::new();
+        for token in tokens {
+            match pos.parse_move(token) {
+                Ok(mv) => moves.push(mv),
+                Err(e) => errors.push(e),
+            }
+        }
+        (moves, errors)
     }
 
     fn move_tokens(&self) -> &[String] {
@@ -543,7 +597,7 @@ mod tests {
     /// A refused position names its part: the FEN's error, or the move by its place in the
     /// list; the game is left as it was, and the text is that of the protocol's error lines.
     #[test]
-    fn position_errors_are_typed_and_leave_the_game_unchanged() {
+    fn position_errors_are_typed_a_bad_fen_changes_nothing_a_bad_move_ends_the_list() {
         use grimoire_engine::errors::FenError;
         let mut game = create("chess").expect("chess is registered");
         game.set_position(None, &["e2e4"]).unwrap();
@@ -571,8 +625,10 @@ mod tests {
             e.to_string(),
             "move 2 'd2d4': illegal or unknown move 'd2d4'"
         );
-        assert_eq!(game.fen(), before);
-        assert_eq!(game.move_tokens(), ["e2e4"]);
+        // The moves before the bad one stand (issue 16: GUIs rely on it).
+        assert_eq!(game.move_tokens(), ["d2d4"]);
+        assert_eq!(game.side_to_move(), Color::Black);
+        game.set_position(None, &["e2e4"]).unwrap();
         assert_eq!(
             game.play_token("e2e4"),
             Err(MoveError::Illegal {

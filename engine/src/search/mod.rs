@@ -191,6 +191,8 @@ pub struct SearchOptions {
     pub multipv: usize,
     /// Print `info` lines (off for `bench` and tests).
     pub report: bool,
+    /// Search only these root moves (`go searchmoves`); empty means every legal move.
+    pub root_moves: Vec<Move>,
 }
 
 impl Default for SearchOptions {
@@ -199,6 +201,7 @@ impl Default for SearchOptions {
             threads: 1,
             multipv: 1,
             report: true,
+            root_moves: Vec::new(),
         }
     }
 }
@@ -231,7 +234,20 @@ pub fn search<R: Rules, E: Evaluator<R>>(
     let mut history: Vec<u64> = game.history().to_vec();
     history.push(root.hash());
     tt.new_search();
-    let legal = root.legal_moves();
+    let mut legal = root.legal_moves();
+    if !options.root_moves.is_empty() {
+        legal.retain(|m| options.root_moves.contains(m));
+    }
+    let root_filter: &[Move] = if legal.is_empty() {
+        &[]
+    } else {
+        &options.root_moves
+    };
+    let legal = if legal.is_empty() {
+        root.legal_moves()
+    } else {
+        legal
+    };
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     let multipv = options.multipv.clamp(1, legal.len().max(1));
     let mut result = SearchResult {
@@ -255,6 +271,7 @@ pub fn search<R: Rules, E: Evaluator<R>>(
                 .stack_size(THREAD_STACK)
                 .spawn_scoped(scope, move || {
                     let mut w = Worker::new(eval, tt, shared, history, false);
+                    w.root_filter = root_filter.to_vec();
                     // Helpers run ahead of the deepest finished iteration, odd ones one ply further,
                     // so they fill the table where the main thread is going instead of repeating it.
                     let skew = (id % 2) as u32;
@@ -278,6 +295,7 @@ pub fn search<R: Rules, E: Evaluator<R>>(
         }
 
         let mut main = Worker::new(eval, tt, shared, &history, true);
+        main.root_filter = root_filter.to_vec();
         let mut previous: Score = 0;
         let mut depth = 0;
         while depth < max_depth {

@@ -39,6 +39,8 @@ pub(super) struct Worker<'a, R: Rules, E: Evaluator<R>> {
     pv: Vec<Vec<Move>>,
     /// Root moves a MultiPV line already chose (skipped at the root).
     pub(super) excluded: Vec<Move>,
+    /// The only root moves to search (`go searchmoves`); empty for all.
+    pub(super) root_filter: Vec<Move>,
     /// Depth of the current iteration, set at the root: check extensions stop at twice it,
     /// so variants where checks are frequent on both sides (Eldritch Dragons) cannot extend
     /// a line to the maximum ply.
@@ -129,6 +131,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             keys: history.to_vec(),
             pv: vec![Vec::new(); MAX_PLY + 1],
             excluded: Vec::new(),
+            root_filter: Vec::new(),
             root_depth: 0,
             _rules: std::marker::PhantomData,
         }
@@ -374,7 +377,10 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
             let mv = moves[i];
-            if ply == 0 && self.excluded.contains(&mv) {
+            if ply == 0
+                && (self.excluded.contains(&mv)
+                    || !(self.root_filter.is_empty() || self.root_filter.contains(&mv)))
+            {
                 continue;
             }
             let quiet = pos.tactical_order(mv).is_none();
@@ -468,7 +474,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             return -INFINITY;
         }
         let bound = bound_of(best_score, original_alpha, alpha, beta);
-        if ply > 0 || self.excluded.is_empty() {
+        if ply > 0 || (self.excluded.is_empty() && self.root_filter.is_empty()) {
             self.tt
                 .store(key, best_move, to_tt(best_score, ply), depth, bound);
         }

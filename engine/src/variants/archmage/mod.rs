@@ -273,6 +273,8 @@ impl Position for ArchMage {
     const GEOMETRY: Geometry = Geometry::Board10;
     /// ARC-92: positions repeat over the whole game (switches move Pawns back, Dragons return).
     const REPETITION_SINCE_RESET: bool = false;
+    /// Captured Dragons, in two kinds (ARC-60).
+    const POCKET_KINDS: u32 = 2;
     /// ARC-95: threefold repetition is judged before the 100-ply rule.
     const REPETITION_BEFORE_CLOCK_RULE: bool = true;
     type Options = ArchMageOptions;

@@ -179,6 +179,7 @@ impl Chess {
 impl Position for Chess {
     const NAME: &'static str = "chess";
     const GEOMETRY: Geometry = Geometry::Framed8;
+    const DRAWS_ARE_CLAIMS: bool = true;
     type Options = ();
 
     #[inline]
