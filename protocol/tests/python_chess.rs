@@ -6,8 +6,8 @@ mod common;
 
 use std::process::Command;
 
-#[test]
-fn python_chess_can_analyse_and_play_full_games() {
+/// Whether python3 with python-chess runs here; under CI (`GRIMOIRE_REQUIRE_TOOLS`) it must.
+fn python_chess_available() -> bool {
     let has_python_chess = Command::new("python3")
         .args(["-c", "import chess.engine"])
         .output()
@@ -18,6 +18,13 @@ fn python_chess_can_analyse_and_play_full_games() {
             "python-chess is required here (GRIMOIRE_REQUIRE_TOOLS is set)"
         );
         eprintln!("skipped: python3 with python-chess is not installed (pip install chess)");
+    }
+    has_python_chess
+}
+
+#[test]
+fn python_chess_can_analyse_and_play_full_games() {
+    if !python_chess_available() {
         return;
     }
     let script = concat!(
@@ -27,4 +34,21 @@ fn python_chess_can_analyse_and_play_full_games() {
     let (ok, text) = common::run_program("python3", &[script, env!("CARGO_BIN_EXE_grimoire"), "2"]);
     assert!(ok, "{text}");
     assert!(text.contains("python-chess check passed"), "{text}");
+}
+
+/// Issue 16, points 1-3, through python-chess: `play` with `root_moves` (`go searchmoves`),
+/// analysing after an unclaimed threefold repetition and at halfmove clock 100, and `go` after a
+/// `position` with an illegal move (the moves before it stand).
+#[test]
+fn python_chess_gui_expectations_hold() {
+    if !python_chess_available() {
+        return;
+    }
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../scripts/python_chess_gui_checks.py"
+    );
+    let (ok, text) = common::run_program("python3", &[script, env!("CARGO_BIN_EXE_grimoire")]);
+    assert!(ok, "{text}");
+    assert!(text.contains("python-chess GUI checks passed"), "{text}");
 }
