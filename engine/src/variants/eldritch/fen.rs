@@ -666,7 +666,7 @@ impl Notation for Eldritch {
         present.sort();
         if !present.is_empty() {
             out.push_str(
-                "\n\nLegend (upper case White, lower case Black; ' marks piece state in the FEN):",
+                "\n\nLegend (upper case White, lower case Black; ' marks a piece with state of its own, braces or ! in the FEN):",
             );
             for k in present {
                 out.push_str(&format!(
