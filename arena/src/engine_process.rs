@@ -39,6 +39,63 @@ pub enum EngineFailure {
     Crashed(String),
 }
 
+/// The variants an engine says it plays, from its `uci` output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantSupport {
+    /// No `UCI_Variant` option: a standard chess engine, which plays `chess` only.
+    ChessOnly,
+    /// `option name UCI_Variant type combo ... var X var Y`: the choices.
+    Choices(Vec<String>),
+    /// A `UCI_Variant` option that is not a combo (a free string): it names no choices, so
+    /// every variant is taken on trust.
+    Unlisted,
+}
+
+impl VariantSupport {
+    pub fn supports(&self, variant: &str) -> bool {
+        match self {
+            VariantSupport::ChessOnly => variant.eq_ignore_ascii_case("chess"),
+            VariantSupport::Choices(list) => list.iter().any(|v| v.eq_ignore_ascii_case(variant)),
+            VariantSupport::Unlisted => true,
+        }
+    }
+
+    /// In words, for an error: `chess only (no UCI_Variant option)`, `chess, crazyhouse`.
+    pub fn describe(&self) -> String {
+        match self {
+            VariantSupport::ChessOnly => "chess only (it has no UCI_Variant option)".to_string(),
+            VariantSupport::Choices(list) if list.is_empty() => {
+                "none (its UCI_Variant option lists no choices)".to_string()
+            }
+            VariantSupport::Choices(list) => list.join(", "),
+            VariantSupport::Unlisted => "any (its UCI_Variant option is not a list)".to_string(),
+        }
+    }
+
+    /// Reads one `option` line; `None` unless it declares `UCI_Variant`.
+    pub fn from_option_line(line: &str) -> Option<VariantSupport> {
+        let rest = line.trim().strip_prefix("option")?.trim_start();
+        let rest = rest.strip_prefix("name")?.trim_start();
+        let (name, rest) = rest.split_once(" type ")?;
+        if !name.trim().eq_ignore_ascii_case("UCI_Variant") {
+            return None;
+        }
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        if words
+            .first()
+            .is_some_and(|t| !t.eq_ignore_ascii_case("combo"))
+        {
+            return Some(VariantSupport::Unlisted);
+        }
+        let choices = words
+            .windows(2)
+            .filter(|w| w[0] == "var")
+            .map(|w| w[1].to_string())
+            .collect();
+        Some(VariantSupport::Choices(choices))
+    }
+}
+
 const HANDSHAKE_PATIENCE: Duration = Duration::from_secs(20);
 const READY_PATIENCE: Duration = Duration::from_secs(60);
 /// Score given to a mate report, so adjudication treats mates as decisive.
@@ -51,12 +108,16 @@ pub struct EngineProcess {
     lines: Receiver<String>,
     /// The engine's own `id name`.
     id_name: Option<String>,
+    /// The variants its `UCI_Variant` option lists.
+    variants: VariantSupport,
 }
 
 impl EngineProcess {
-    /// Starts the engine, completes the UCI handshake, selects `variant` (unless it is
-    /// standard chess, which every UCI engine plays without being told) and sets the options.
-    /// Any `info string error` the engine prints while configuring fails the start.
+    /// Starts the engine, completes the UCI handshake, checks that its `UCI_Variant` option
+    /// lists `variant` (an engine without the option plays `chess` only), selects the variant
+    /// (unless it is standard chess, which every UCI engine plays without being told) and sets
+    /// the options. An unlisted variant, or any `info string error` the engine prints while
+    /// configuring, fails the start.
     pub fn start(spec: &EngineSpec, variant: &str) -> Result<EngineProcess, String> {
         let (program, args) = spec
             .command
@@ -89,14 +150,23 @@ impl EngineProcess {
             stdin,
             lines: rx,
             id_name: None,
+            variants: VariantSupport::ChessOnly,
         };
-        engine
-            .handshake(variant)
-            .map_err(|e| format!("engine '{}' failed to start: {e}", engine.spec.label))?;
+        let failed = |e: String| format!("engine '{}' failed to start: {e}", spec.label);
+        engine.handshake().map_err(failed)?;
+        if !engine.variants.supports(variant) {
+            return Err(format!(
+                "engine '{}' ({program}) does not play the variant '{variant}'; its variants: {}",
+                spec.label,
+                engine.variants.describe()
+            ));
+        }
+        engine.configure(variant).map_err(failed)?;
         Ok(engine)
     }
 
-    fn handshake(&mut self, variant: &str) -> Result<(), String> {
+    /// `uci` until `uciok`, reading the engine's name and its variants.
+    fn handshake(&mut self) -> Result<(), String> {
         self.send("uci")?;
         let deadline = Instant::now() + HANDSHAKE_PATIENCE;
         loop {
@@ -104,10 +174,17 @@ impl EngineProcess {
             if let Some(name) = line.strip_prefix("id name ") {
                 self.id_name = Some(name.trim().to_string());
             }
+            if let Some(support) = VariantSupport::from_option_line(&line) {
+                self.variants = support;
+            }
             if line.trim() == "uciok" {
-                break;
+                return Ok(());
             }
         }
+    }
+
+    /// Selects the variant, sets the options and waits for `readyok`.
+    fn configure(&mut self, variant: &str) -> Result<(), String> {
         if !variant.eq_ignore_ascii_case("chess") {
             self.send(&format!("setoption name UCI_Variant value {variant}"))?;
         }
@@ -142,6 +219,11 @@ impl EngineProcess {
 
     pub fn id_name(&self) -> Option<&str> {
         self.id_name.as_deref()
+    }
+
+    /// The variants the engine listed in its `uci` output.
+    pub fn variants(&self) -> &VariantSupport {
+        &self.variants
     }
 
     pub fn new_game(&mut self) -> Result<(), String> {
@@ -281,6 +363,37 @@ impl Drop for EngineProcess {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn uci_variant_option_lines_give_the_choices() {
+        let line = "option name UCI_Variant type combo default chess var chess var crazyhouse";
+        let support = VariantSupport::from_option_line(line).unwrap();
+        assert_eq!(
+            support,
+            VariantSupport::Choices(vec!["chess".into(), "crazyhouse".into()])
+        );
+        assert!(support.supports("chess") && support.supports("Crazyhouse"));
+        assert!(!support.supports("archmage"));
+        assert_eq!(support.describe(), "chess, crazyhouse");
+        // Other options are not about variants; no option means chess only.
+        assert_eq!(
+            VariantSupport::from_option_line(
+                "option name Hash type spin default 16 min 1 max 33554432"
+            ),
+            None
+        );
+        assert_eq!(
+            VariantSupport::from_option_line("id name Stockfish 16"),
+            None
+        );
+        assert!(VariantSupport::ChessOnly.supports("chess"));
+        assert!(!VariantSupport::ChessOnly.supports("archmage"));
+        // A free-text UCI_Variant names no choices: taken on trust.
+        let free =
+            VariantSupport::from_option_line("option name UCI_Variant type string default chess");
+        assert_eq!(free, Some(VariantSupport::Unlisted));
+        assert!(free.unwrap().supports("archmage"));
+    }
 
     #[test]
     fn info_lines_give_score_and_depth() {

@@ -28,10 +28,12 @@ pub enum Termination {
     /// By the rules (mate, stalemate, repetition, ...).
     Normal,
     Adjudication,
+    /// Out of time under a clock or a move time (an ordinary loss).
     TimeForfeit,
-    /// An illegal or missing move.
+    /// An illegal or missing move (a rule infraction).
     RulesInfraction,
-    /// An engine crashed or stopped answering.
+    /// An engine crashed, or gave no move at all under a depth or node limit (also a rule
+    /// infraction).
     Abandoned,
 }
 
@@ -207,6 +209,15 @@ pub fn play_game(
         let allowance = limit.allowance(clocks[idx], settings.time_margin_ms);
         let reply = match players[idx].go(&position, &go, allowance) {
             Ok(r) => r,
+            // Under a depth or node limit there is no clock: an engine silent for the whole
+            // patience stopped answering, which is not a time loss.
+            Err(EngineFailure::Timeout(t)) if allowance.is_none() => {
+                break (
+                    win_for(!mover),
+                    Termination::Abandoned,
+                    format!("{} forfeits: no move in {} s", title(mover), t.as_secs()),
+                )
+            }
             Err(EngineFailure::Timeout(t)) => {
                 break (
                     win_for(!mover),

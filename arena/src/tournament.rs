@@ -1,13 +1,14 @@
 //! A match of many games between two engines: game pairs on shared openings with colours
 //! swapped, played by `concurrency` workers that each own a pair of engine processes, with a
 //! progress bar, PGN and position files written as games finish, and early stop on an SPRT
-//! verdict.
+//! verdict. Both engines are started, and must list the variant, before the first game; games
+//! that end in a rule infraction (an illegal or missing move, a crash) make the match invalid.
 
 use crate::engine_process::{EngineProcess, EngineSpec};
 use crate::openings::OpeningSource;
 use crate::pgn::{self, PgnContext};
 use crate::referee::{play_game, GameRecord, GameSettings, Termination};
-use crate::stats::{Sprt, SprtVerdict, Tally};
+use crate::stats::{LogLikelihood, Pentanomial, Results, Sprt, SprtVerdict, Tally};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -44,6 +45,14 @@ pub struct MatchSummary {
     pub tally: Tally,
     /// The first engine's results as White and as Black.
     pub by_color: [Tally; 2],
+    /// The colour-swapped game pairs by the first engine's pair score.
+    pub ptnml: Pentanomial,
+    /// The first engine's points in the first-counted game of a pair whose partner has not
+    /// been counted yet, by pair.
+    unpaired: BTreeMap<usize, f64>,
+    /// Games each engine (first, second) lost by a rule infraction: an illegal or missing
+    /// move, or a crash or silence (`Abandoned`). Time forfeits are not infractions.
+    pub infractions: [u32; 2],
     /// Games per termination reason text (`checkmate`, `time forfeit`, ...).
     pub reasons: BTreeMap<String, u32>,
     pub terminations: BTreeMap<Termination, u32>,
@@ -59,6 +68,44 @@ impl MatchSummary {
     pub fn count(&self, t: Termination) -> u32 {
         self.terminations.get(&t).copied().unwrap_or(0)
     }
+
+    /// Both models of the results, for Elo and the SPRT.
+    pub fn results(&self) -> Results {
+        Results {
+            tally: self.tally,
+            ptnml: self.ptnml,
+        }
+    }
+
+    /// Games that ended by a rule infraction, whoever committed it.
+    pub fn infraction_games(&self) -> u32 {
+        self.infractions.iter().sum()
+    }
+
+    /// Counted games that are not part of a complete pair.
+    pub fn unpaired_games(&self) -> u32 {
+        self.tally.games() - 2 * self.ptnml.pairs()
+    }
+
+    /// The process exit status the match deserves: 2 when games could not be played (a setup
+    /// error), 1 when a game ended in a rule infraction, 0 otherwise.
+    pub fn exit_status(&self) -> u8 {
+        if !self.errors.is_empty() {
+            2
+        } else if self.infraction_games() > 0 {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// Whether a game that ended so was lost by a rule infraction.
+pub fn is_infraction(termination: Termination) -> bool {
+    matches!(
+        termination,
+        Termination::RulesInfraction | Termination::Abandoned
+    )
 }
 
 /// What a worker sends back for game `index`.
@@ -73,8 +120,11 @@ fn schedule(index: usize) -> (usize, bool) {
 }
 
 /// Plays the match; per-game problems (crashes, illegal moves, time losses) are results, only
-/// setup problems are errors.
+/// setup problems are errors. Both engines are started first: one that cannot start, or does
+/// not list the variant among its `UCI_Variant` choices, refuses the match before any game is
+/// played or any file written.
 pub fn run_match(config: &MatchConfig) -> Result<MatchSummary, String> {
+    let mut first_engines = Some(start_engines(config)?);
     let mut pgn_out = open(&config.pgn)?;
     let mut positions_out = open(&config.positions)?;
     let next = AtomicUsize::new(0);
@@ -94,7 +144,8 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchSummary, String> {
         for _ in 0..workers {
             let tx = tx.clone();
             let (next, stop) = (&next, &stop);
-            scope.spawn(move || worker(config, next, stop, tx));
+            let engines = first_engines.take().unwrap_or([None, None]);
+            scope.spawn(move || worker(config, next, stop, tx, engines));
         }
         drop(tx);
         // Games are written in index order, so files read the same at any concurrency.
@@ -132,7 +183,7 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchSummary, String> {
                     .sprt
                     .is_some_and(|(_, v)| v != SprtVerdict::Continue);
                 if let (Some(sprt), false) = (config.sprt, decided) {
-                    let verdict = sprt.verdict(&summary.tally);
+                    let verdict = sprt.verdict(&summary.results());
                     summary.sprt = Some((sprt, verdict));
                     if verdict != SprtVerdict::Continue {
                         summary.sprt_decided_after = Some(summary.tally.games());
@@ -163,10 +214,25 @@ fn open(path: &Option<PathBuf>) -> Result<Option<BufWriter<File>>, String> {
         .transpose()
 }
 
+/// Starts both engines of a worker (checking the variant).
+fn start_engines(config: &MatchConfig) -> Result<[Option<EngineProcess>; 2], String> {
+    let [first, second] = &config.engines;
+    let variant = &config.settings.variant;
+    Ok([
+        Some(EngineProcess::start(first, variant)?),
+        Some(EngineProcess::start(second, variant)?),
+    ])
+}
+
 /// One worker: takes game indices until the match is over, restarting an engine after a
-/// crash so one bad game does not end the match.
-fn worker(config: &MatchConfig, next: &AtomicUsize, stop: &AtomicBool, tx: mpsc::Sender<Finished>) {
-    let mut engines: [Option<EngineProcess>; 2] = [None, None];
+/// crash so one bad game does not end the match. `engines` are already started, or `None`.
+fn worker(
+    config: &MatchConfig,
+    next: &AtomicUsize,
+    stop: &AtomicBool,
+    tx: mpsc::Sender<Finished>,
+    mut engines: [Option<EngineProcess>; 2],
+) {
     loop {
         if stop.load(Ordering::Relaxed) {
             return;
@@ -231,9 +297,27 @@ fn account(summary: &mut MatchSummary, index: usize, record: &GameRecord) {
     };
     summary.tally.add(first_points);
     summary.by_color[usize::from(!first_is_white)].add(first_points);
+    count_pair(summary, index, first_points);
+    if is_infraction(record.termination) {
+        // The side that committed it lost the game.
+        let offender = usize::from(first_points > 0.5);
+        summary.infractions[offender] += 1;
+    }
     *summary.terminations.entry(record.termination).or_default() += 1;
     *summary.reasons.entry(reason_key(record)).or_default() += 1;
     summary.plies += record.tokens.len() as u64;
+}
+
+/// Counts game `index` into the pentanomial once its partner (the other colour on the same
+/// opening) has been counted too.
+fn count_pair(summary: &mut MatchSummary, index: usize, first_points: f64) {
+    let (pair, _) = schedule(index);
+    match summary.unpaired.remove(&pair) {
+        Some(partner) => summary.ptnml.add_pair(partner, first_points),
+        None => {
+            summary.unpaired.insert(pair, first_points);
+        }
+    }
 }
 
 /// The reason without who won: `checkmate`, `threefold repetition`, `time forfeit`, ...
@@ -285,7 +369,13 @@ fn progress_bar(config: &MatchConfig) -> ProgressBar {
 
 fn progress_message(summary: &MatchSummary) -> String {
     let t = summary.tally;
-    format!("+{} ={} -{}  Elo {}", t.wins, t.draws, t.losses, t.elo())
+    format!(
+        "+{} ={} -{}  Elo {}",
+        t.wins,
+        t.draws,
+        t.losses,
+        summary.results().elo()
+    )
 }
 
 /// The results table printed at the end of a match.
@@ -337,12 +427,33 @@ pub fn report(config: &MatchConfig, summary: &MatchSummary) -> String {
             100.0 * tally.score()
         ));
     }
-    out.push_str(&format!(
-        "Elo difference ({} minus {}): {} (95%)\n",
-        first.label,
-        second.label,
-        t.elo()
-    ));
+    let results = summary.results();
+    let p = summary.ptnml;
+    let unpaired = match summary.unpaired_games() {
+        0 => String::new(),
+        1 => " (1 unpaired game left out)".to_string(),
+        n => format!(" ({n} unpaired games left out)"),
+    };
+    if results.pentanomial() {
+        out.push_str(&format!(
+            "Elo difference ({} minus {}): {} (95%, pentanomial, {} pairs)\n",
+            first.label,
+            second.label,
+            results.elo(),
+            p.pairs()
+        ));
+        let [a, b, c, d, e] = p.counts;
+        out.push_str(&format!("Ptnml(0-2): {a}, {b}, {c}, {d}, {e}{unpaired}\n"));
+        out.push_str(&format!("W/D/L (trinomial) Elo: {} (95%)\n", t.elo()));
+    } else {
+        out.push_str(&format!(
+            "Elo difference ({} minus {}): {} (95%, trinomial)\n",
+            first.label,
+            second.label,
+            t.elo()
+        ));
+        out.push_str("Ptnml(0-2): no complete game pair\n");
+    }
     let reasons: Vec<String> = summary
         .reasons
         .iter()
@@ -366,10 +477,10 @@ pub fn report(config: &MatchConfig, summary: &MatchSummary) -> String {
                     SprtVerdict::H1 => "H1 accepted (elo1 holds)",
                     _ => "H0 accepted (elo0 holds)",
                 },
-                t.llr(sprt.elo0, sprt.elo1)
+                results.llr(sprt.elo0, sprt.elo1)
             )),
             None => {
-                out.push_str(&sprt.describe(&t));
+                out.push_str(&sprt.describe(&results));
                 out.push('\n');
             }
         }
@@ -377,5 +488,56 @@ pub fn report(config: &MatchConfig, summary: &MatchSummary) -> String {
     for e in &summary.errors {
         out.push_str(&format!("error: {e}\n"));
     }
+    out.push_str(&status_line(config, summary));
+    out.push('\n');
     out
+}
+
+/// The report's last line: whether the match is valid, and the exit status it gets.
+fn status_line(config: &MatchConfig, summary: &MatchSummary) -> String {
+    let [first, second] = &config.engines;
+    let n = summary.infraction_games();
+    let infractions = match n {
+        0 => "no rule infractions".to_string(),
+        _ => format!(
+            "{n} game{} ended in a rule infraction ({} {}, {} {})",
+            if n == 1 { "" } else { "s" },
+            first.label,
+            summary.infractions[0],
+            second.label,
+            summary.infractions[1]
+        ),
+    };
+    match summary.exit_status() {
+        0 => format!("Match valid: {infractions}"),
+        1 => format!("Match INVALID: {infractions}; exit status 1"),
+        code => format!("Match stopped by an error ({infractions}); exit status {code}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_are_paired_by_opening_and_a_lone_game_is_left_out() {
+        let mut summary = MatchSummary::default();
+        // Games 0-1 (WL), 2-3 (WD), then game 5 without game 4 (which failed), then 6.
+        for (index, points) in [(0, 1.0), (1, 0.0), (2, 1.0), (3, 0.5), (5, 0.0), (6, 0.5)] {
+            summary.tally.add(points);
+            count_pair(&mut summary, index, points);
+        }
+        assert_eq!(summary.ptnml.counts, [0, 0, 1, 1, 0]);
+        assert_eq!(summary.unpaired_games(), 2);
+        assert!(summary.results().pentanomial());
+        assert_eq!(summary.exit_status(), 0);
+        summary.infractions[1] = 1;
+        assert_eq!(summary.exit_status(), 1);
+        summary.errors.push("engine failed".to_string());
+        assert_eq!(summary.exit_status(), 2);
+        assert!(is_infraction(Termination::RulesInfraction));
+        assert!(is_infraction(Termination::Abandoned));
+        assert!(!is_infraction(Termination::TimeForfeit));
+        assert!(!is_infraction(Termination::Adjudication));
+    }
 }

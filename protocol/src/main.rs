@@ -88,16 +88,13 @@ enum Command {
     },
 }
 
-/// Prints the report of a finished match; a match with setup errors exits with status 2.
+/// Prints the report of a finished match; a match with setup errors exits with status 2, one
+/// where a game ended in a rule infraction (illegal move, crash) with status 1.
 fn finish_match(result: Result<(MatchConfig, MatchSummary, String), String>) -> ExitCode {
     match result {
         Ok((_, summary, text)) => {
             emit(&text);
-            if summary.errors.is_empty() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(2)
-            }
+            ExitCode::from(summary.exit_status())
         }
         Err(e) => {
             eprintln!("error: {e}");

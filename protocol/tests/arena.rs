@@ -1,6 +1,9 @@
 //! The arena end to end through the real binary: `grimoire selfplay` and `grimoire match`
 //! play whole games, write PGN (read back by python-chess), positions and SVG files, and sum
-//! results up; per-side options (`EvalFile`) change the play; an SPRT stops a lopsided match.
+//! results up; per-side options (`EvalFile`) change the play; an SPRT stops a lopsided match;
+//! an engine that does not list the variant is refused before the first game, and a match with
+//! an illegal move exits non-zero. (The last two use tiny fake engines written as shell
+//! scripts, so they need no outside engine.)
 //!
 //! Tests that need python-chess or Debian's stockfish skip without them on a developer machine,
 //! but fail under CI (`GRIMOIRE_REQUIRE_TOOLS=1`, set by `.ci/run`, which installs them).
@@ -20,6 +23,40 @@ fn scratch(name: &str) -> PathBuf {
 
 fn grimoire(args: &[&str]) -> (bool, String) {
     run_program(BIN, args)
+}
+
+/// The exit code and the output (stdout then stderr) of the binary.
+fn grimoire_status(args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.code(), text)
+}
+
+/// Writes a fake UCI engine as a shell script: it answers `uci` with `uci_lines` and `uciok`,
+/// `isready` with `readyok`, and `go` with `bestmove <go_answer>` (nothing when `None`).
+fn fake_engine(dir: &Path, name: &str, uci_lines: &[&str], go_answer: Option<&str>) -> PathBuf {
+    let path = dir.join(name);
+    let mut script = String::from("#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n");
+    script.push_str("    uci)\n");
+    for l in uci_lines {
+        script.push_str(&format!("      echo '{l}'\n"));
+    }
+    script.push_str("      echo uciok ;;\n    isready) echo readyok ;;\n");
+    if let Some(answer) = go_answer {
+        script.push_str(&format!("    go*) echo 'bestmove {answer}' ;;\n"));
+    }
+    script.push_str("    quit) exit 0 ;;\n  esac\ndone\n");
+    std::fs::write(&path, script).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    path
 }
 
 fn tool_available(program: &str, args: &[&str]) -> bool {
@@ -104,6 +141,19 @@ fn selfplay_plays_legal_games_and_writes_pgn_positions_and_pictures() {
     let (w, d, l) = totals(&report);
     assert_eq!(w + d + l, 12);
     assert!(report.contains("Elo difference"), "{report}");
+    assert!(report.contains("(95%, pentanomial, 6 pairs)"), "{report}");
+    let ptnml: u32 = report
+        .lines()
+        .find_map(|l| l.strip_prefix("Ptnml(0-2): "))
+        .unwrap_or_else(|| panic!("no Ptnml line in:\n{report}"))
+        .split(", ")
+        .map(|n| n.parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(ptnml, 6, "{report}");
+    assert_eq!(
+        report.lines().last(),
+        Some("Match valid: no rule infractions")
+    );
 
     let text = std::fs::read_to_string(&pgn).unwrap();
     assert_eq!(text.matches("[Event ").count(), 12);
@@ -394,4 +444,125 @@ fn a_deeper_search_beats_a_handicapped_one() {
         "depth 3 should score at least 70% against depth 1: {report}"
     );
     assert!(l <= 2, "{report}");
+}
+
+#[test]
+fn an_engine_without_the_variant_is_refused_before_the_first_game() {
+    let dir = scratch("refuse");
+    // A Fairy-Stockfish look-alike that lists chess and crazyhouse, and a standard chess
+    // engine without UCI_Variant (like Debian's stockfish). Neither plays a move.
+    let fairy = fake_engine(
+        &dir,
+        "fairy.sh",
+        &[
+            "id name FakeFairy",
+            "option name UCI_Variant type combo default chess var chess var crazyhouse",
+        ],
+        None,
+    );
+    let plain = fake_engine(&dir, "plain.sh", &["id name PlainChess"], None);
+    for (engine, label, listed) in [
+        (&fairy, "fairy.sh", "its variants: chess, crazyhouse"),
+        (&plain, "plain.sh", "its variants: chess only"),
+    ] {
+        // As the first engine and as the second: the refusal names the one that lacks it.
+        for first in [true, false] {
+            let pgn = dir.join(format!("{label}-{first}.pgn"));
+            let engine = engine.to_str().unwrap();
+            let (a, b) = if first { (engine, BIN) } else { (BIN, engine) };
+            let (code, text) = grimoire_status(&[
+                "match",
+                "--engine",
+                a,
+                "--engine",
+                b,
+                "--variant",
+                "archmage",
+                "--games",
+                "2",
+                "--depth",
+                "1",
+                "--pgn",
+                pgn.to_str().unwrap(),
+                "--quiet",
+            ]);
+            assert_eq!(code, Some(2), "{text}");
+            assert!(text.contains("error"), "{text}");
+            assert!(
+                text.contains(&format!("engine '{label}'")),
+                "the error names the engine: {text}"
+            );
+            assert!(
+                text.contains("does not play the variant 'archmage'"),
+                "{text}"
+            );
+            assert!(text.contains(listed), "{text}");
+            // Refused before the first game: no report, no PGN file at all.
+            assert!(!text.contains("games of"), "{text}");
+            assert!(!pgn.exists(), "no game may be written");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn illegal_moves_make_the_match_invalid_and_exit_non_zero() {
+    let dir = scratch("infraction");
+    // Lists chess, then answers every `go` with a move that is never legal.
+    let cheat = fake_engine(
+        &dir,
+        "cheat.sh",
+        &[
+            "id name Cheat",
+            "option name UCI_Variant type combo default chess var chess",
+        ],
+        Some("a1a1"),
+    );
+    let pgn = dir.join("cheat.pgn");
+    let (code, report) = grimoire_status(&[
+        "match",
+        "--engine",
+        BIN,
+        "--engine",
+        cheat.to_str().unwrap(),
+        "--variant",
+        "chess",
+        "--games",
+        "4",
+        "--depth",
+        "1",
+        "--openings",
+        "startpos",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(code, Some(1), "{report}");
+    assert!(report.contains("4 games of 4"), "{report}");
+    assert_eq!(totals(&report), (4, 0, 0));
+    assert!(
+        report.contains("Illegal moves: 4, time forfeits: 0, crashes: 0"),
+        "{report}"
+    );
+    // A 4–0 sweep in two pairs: both WW, a finite Elo and a bounded interval.
+    assert!(report.contains("Ptnml(0-2): 0, 0, 0, 0, 2"), "{report}");
+    assert!(
+        report.contains("+338.0, interval -113.4 to +338.0 (95%, pentanomial, 2 pairs)"),
+        "{report}"
+    );
+    for bad in ["+inf", "-inf", "NaN"] {
+        assert!(!report.contains(bad), "{report}");
+    }
+    let last = report.lines().last().unwrap();
+    assert_eq!(
+        last,
+        "Match INVALID: 4 games ended in a rule infraction (grimoire 0, cheat.sh 4); exit status 1"
+    );
+    // The games are in the PGN as before.
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(
+        text.matches("[Termination \"rules infraction\"]").count(),
+        4
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
