@@ -187,19 +187,29 @@ impl Tally {
     }
 }
 
+/// The GSPRT log-likelihood ratio over `units` (games or pairs) of mean `score` and variance
+/// `var`. Where every unit was alike (variance 0) the spread is estimated as if half a unit of
+/// each result had been added (`half_added`), so a sweep still moves the test.
+fn llr_of(
+    units: u32,
+    score: f64,
+    var: f64,
+    half_added: impl FnOnce() -> f64,
+    (elo0, elo1): (f64, f64),
+) -> f64 {
+    if units == 0 {
+        return 0.0;
+    }
+    let var = if var <= 0.0 { half_added() } else { var };
+    gsprt_llr(units as f64, score, var, elo0, elo1)
+}
+
 impl LogLikelihood for Tally {
     /// With the trinomial variance estimated from the games.
     fn llr(&self, elo0: f64, elo1: f64) -> f64 {
-        if self.games() == 0 {
-            return 0.0;
-        }
-        let mut var = self.variance_per_game();
-        if var <= 0.0 {
-            // All results alike: estimate the spread as if half a game of each result had
-            // been added, so a sweep still moves the test instead of stalling it.
-            var = mean_and_variance(&GAME_POINTS, &self.counts().map(|c| c + 0.5)).1;
-        }
-        gsprt_llr(self.games() as f64, self.score(), var, elo0, elo1)
+        let (units, var) = (self.games(), self.variance_per_game());
+        let half_added = || mean_and_variance(&GAME_POINTS, &self.counts().map(|c| c + 0.5)).1;
+        llr_of(units, self.score(), var, half_added, (elo0, elo1))
     }
 }
 
@@ -255,15 +265,9 @@ impl Pentanomial {
 impl LogLikelihood for Pentanomial {
     /// With the pair-score variance (fastchess's pentanomial GSPRT): pairs are the units.
     fn llr(&self, elo0: f64, elo1: f64) -> f64 {
-        if self.pairs() == 0 {
-            return 0.0;
-        }
-        let mut var = self.variance_per_pair();
-        if var <= 0.0 {
-            // All pairs alike: half a pair in every bucket, as for the trinomial.
-            var = mean_and_variance(&PAIR_POINTS, &self.weights().map(|c| c + 0.5)).1;
-        }
-        gsprt_llr(self.pairs() as f64, self.score(), var, elo0, elo1)
+        let (units, var) = (self.pairs(), self.variance_per_pair());
+        let half_added = || mean_and_variance(&PAIR_POINTS, &self.weights().map(|c| c + 0.5)).1;
+        llr_of(units, self.score(), var, half_added, (elo0, elo1))
     }
 }
 

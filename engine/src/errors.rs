@@ -5,6 +5,12 @@
 use crate::rules::Outcome;
 use std::fmt;
 
+/// At most `max` characters of `text`, for quoting input in a message (input lines can be
+/// megabytes long).
+pub fn quoted(text: &str, max: usize) -> String {
+    text.chars().take(max).collect()
+}
+
 /// Why a FEN was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {

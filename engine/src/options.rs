@@ -3,6 +3,7 @@
 //! alike. `uci` prints the declarations and `setoption` parses a value against them once, so no
 //! option is written twice and no setter parses text.
 
+use crate::errors::quoted;
 use std::fmt;
 use std::sync::Arc;
 
@@ -52,17 +53,17 @@ pub enum OptionError {
 impl fmt::Display for OptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OptionError::Unknown { name } => {
-                let shown: String = name.chars().take(60).collect();
-                write!(f, "unknown option '{shown}'")
-            }
+            OptionError::Unknown { name } => write!(f, "unknown option '{}'", quoted(name, 60)),
             OptionError::BadValue {
                 name,
                 value,
                 expected,
             } => {
-                let shown: String = value.chars().take(60).collect();
-                write!(f, "option {name} expects {expected}, got '{shown}'")
+                write!(
+                    f,
+                    "option {name} expects {expected}, got '{}'",
+                    quoted(value, 60)
+                )
             }
             OptionError::NotApplied { name, reason } => write!(f, "{name} {reason}"),
         }

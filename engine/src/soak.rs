@@ -346,12 +346,7 @@ pub fn soak<R: Rules, E: Evaluator<R>>(
                     ..Limits::default()
                 };
                 let shared = Shared::new(&limits, limits.plan(pos.side_to_move(), 0));
-                let opts = SearchOptions {
-                    threads: 1,
-                    multipv: 1,
-                    report: false,
-                    root_moves: Vec::new(),
-                };
+                let opts = SearchOptions::quiet();
                 let result = search::search(&game, eval, &tt, &shared, &limits, &opts, &mut |_| {});
                 match result.best {
                     Some(m) if moves.contains(&m) => m,

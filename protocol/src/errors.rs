@@ -1,7 +1,7 @@
 //! Why a protocol command was refused. Commands parse and act; the loop reports each error as
 //! one `info string error: ...` line (its `Display`), and the engine keeps its last good state.
 
-use grimoire_engine::errors::PositionError;
+use grimoire_engine::errors::{quoted, PositionError};
 use grimoire_engine::options::OptionError;
 use std::fmt;
 
@@ -28,8 +28,7 @@ impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CommandError::Unknown { command } => {
-                let shown: String = command.chars().take(40).collect();
-                write!(f, "unknown command '{shown}'")
+                write!(f, "unknown command '{}'", quoted(command, 40))
             }
             CommandError::Usage(m)
             | CommandError::Go(m)

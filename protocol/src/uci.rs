@@ -714,12 +714,7 @@ pub fn run_bench(game: &dyn AnyGame, depth: u32) -> Result<Vec<String>, String> 
             ..Limits::default()
         };
         let shared = Shared::new(&limits, limits.plan(g.side_to_move(), 0));
-        let options = SearchOptions {
-            threads: 1,
-            multipv: 1,
-            report: false,
-            root_moves: Vec::new(),
-        };
+        let options = SearchOptions::quiet();
         let (result, best, _) = g.search(&limits, &options, &tt, &shared, &mut |_| {});
         total_nodes += result.nodes;
         lines.push(format!(

@@ -27,13 +27,7 @@ fn grimoire(args: &[&str]) -> (bool, String) {
 
 /// The exit code and the output (stdout then stderr) of the binary.
 fn grimoire_status(args: &[&str]) -> (Option<i32>, String) {
-    let out = Command::new(BIN).args(args).output().unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.code(), text)
+    common::run_status(BIN, args)
 }
 
 /// Writes a fake UCI engine as a shell script: it answers `uci` with `uci_lines` and `uciok`,

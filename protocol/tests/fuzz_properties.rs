@@ -167,75 +167,26 @@ proptest! {
     }
 }
 
-/// Words UCI command lines are built from.
-const UCI_WORDS: &[&str] = &[
-    "uci",
-    "isready",
-    "ucinewgame",
-    "setoption",
-    "position",
-    "go",
-    "stop",
-    "ponderhit",
-    "d",
-    "bench",
-    "quit",
-    "startpos",
-    "fen",
-    "moves",
-    "name",
-    "value",
-    "UCI_Variant",
-    "Hash",
-    "Threads",
-    "MultiPV",
-    "Move",
-    "Overhead",
-    "Ponder",
-    "Clear",
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "movestogo",
-    "movetime",
-    "depth",
-    "nodes",
-    "mate",
-    "infinite",
-    "ponder",
-    "perft",
-    "searchmoves",
-    "-1",
-    "0",
-    "1",
-    "2",
-    "3",
-    "50",
-    "-99999999999999999999",
-    "99999999999999999999",
-    "e2e4",
-    "e7e5",
-    "a1a1",
-    "8/8/8/8/8/8/8/8",
-    "w",
-    "b",
-    "-",
-    "KQkq",
-    "true",
-    "false",
-    "chess",
-    "duggan",
-    "",
-    "\t",
-];
+/// Words UCI command lines are built from, besides the empty word and a tab.
+const UCI_WORDS: &str =
+    "uci isready ucinewgame setoption position go stop ponderhit d bench quit startpos fen \
+     moves name value UCI_Variant Hash Threads MultiPV Move Overhead Ponder Clear wtime btime \
+     winc binc movestogo movetime depth nodes mate infinite ponder perft searchmoves -1 0 1 2 \
+     3 50 -99999999999999999999 99999999999999999999 e2e4 e7e5 a1a1 8/8/8/8/8/8/8/8 w b - \
+     KQkq true false chess duggan \t";
+
+fn uci_words() -> Vec<&'static str> {
+    let mut words: Vec<&str> = UCI_WORDS.split_whitespace().collect();
+    words.extend(["", "\t"]);
+    words
+}
 
 fn uci_line() -> impl Strategy<Value = String> {
     prop_oneof![
-        4 => proptest::collection::vec(proptest::sample::select(UCI_WORDS), 1..8)
+        4 => proptest::collection::vec(proptest::sample::select(uci_words()), 1..8)
             .prop_map(|w| w.join(" ")),
         1 => "[ -~]{0,40}",
-        1 => (proptest::sample::select(UCI_WORDS), ".{0,30}")
+        1 => (proptest::sample::select(uci_words()), ".{0,30}")
             .prop_map(|(a, b)| format!("{a} {b}")),
     ]
 }

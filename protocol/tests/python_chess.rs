@@ -22,18 +22,22 @@ fn python_chess_available() -> bool {
     has_python_chess
 }
 
-#[test]
-fn python_chess_can_analyse_and_play_full_games() {
+/// Runs `scripts/<script>` with python-chess against the binary; it must print `marker`.
+fn check_with_python_chess(script: &str, extra: &[&str], marker: &str) {
     if !python_chess_available() {
         return;
     }
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../scripts/python_chess_check.py"
-    );
-    let (ok, text) = common::run_program("python3", &[script, env!("CARGO_BIN_EXE_grimoire"), "2"]);
+    let path = format!("{}/../scripts/{script}", env!("CARGO_MANIFEST_DIR"));
+    let mut args = vec![path.as_str(), env!("CARGO_BIN_EXE_grimoire")];
+    args.extend(extra);
+    let (ok, text) = common::run_program("python3", &args);
     assert!(ok, "{text}");
-    assert!(text.contains("python-chess check passed"), "{text}");
+    assert!(text.contains(marker), "{text}");
+}
+
+#[test]
+fn python_chess_can_analyse_and_play_full_games() {
+    check_with_python_chess("python_chess_check.py", &["2"], "python-chess check passed");
 }
 
 /// Issue 16, points 1-3, through python-chess: `play` with `root_moves` (`go searchmoves`),
@@ -41,14 +45,9 @@ fn python_chess_can_analyse_and_play_full_games() {
 /// `position` with an illegal move (the moves before it stand).
 #[test]
 fn python_chess_gui_expectations_hold() {
-    if !python_chess_available() {
-        return;
-    }
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../scripts/python_chess_gui_checks.py"
+    check_with_python_chess(
+        "python_chess_gui_checks.py",
+        &[],
+        "python-chess GUI checks passed",
     );
-    let (ok, text) = common::run_program("python3", &[script, env!("CARGO_BIN_EXE_grimoire")]);
-    assert!(ok, "{text}");
-    assert!(text.contains("python-chess GUI checks passed"), "{text}");
 }

@@ -195,6 +195,16 @@ pub struct SearchOptions {
     pub root_moves: Vec<Move>,
 }
 
+impl SearchOptions {
+    /// One thread, one line, no `info` reports, every root move: `bench`, soak games, tests.
+    pub fn quiet() -> Self {
+        SearchOptions {
+            report: false,
+            ..Self::default()
+        }
+    }
+}
+
 impl Default for SearchOptions {
     fn default() -> Self {
         SearchOptions {

@@ -12,7 +12,15 @@ pub const PATIENCE: Duration = Duration::from_secs(120);
 
 /// Runs a whole script through the engine (stdin closed at the end) and returns its output.
 pub fn run_script(script: &str) -> String {
-    let mut child = Command::new(BIN)
+    let (status, out) = feed(Command::new(BIN), script);
+    assert!(status.success(), "engine exited with {status}");
+    out
+}
+
+/// Runs `command` with `script` on its standard input (closed at the end): its exit status and
+/// standard output.
+pub fn feed(mut command: Command, script: &str) -> (std::process::ExitStatus, String) {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -24,8 +32,10 @@ pub fn run_script(script: &str) -> String {
         .write_all(script.as_bytes())
         .unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "engine exited with {}", out.status);
-    String::from_utf8(out.stdout).unwrap()
+    (
+        out.status,
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
 }
 
 /// An engine process driven line by line.
@@ -125,11 +135,17 @@ impl Session {
 
 /// Runs a program to completion: whether it succeeded, and its standard output then error.
 pub fn run_program(program: &str, args: &[&str]) -> (bool, String) {
+    let (code, text) = run_status(program, args);
+    (code == Some(0), text)
+}
+
+/// Runs a program to completion: its exit code, and its standard output then error.
+pub fn run_status(program: &str, args: &[&str]) -> (Option<i32>, String) {
     let out = Command::new(program).args(args).output().unwrap();
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    (out.status.success(), text)
+    (out.status.code(), text)
 }

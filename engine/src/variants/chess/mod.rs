@@ -179,6 +179,7 @@ impl Chess {
 impl Position for Chess {
     const NAME: &'static str = "chess";
     const GEOMETRY: Geometry = Geometry::Framed8;
+    /// FIDE 9.2, 9.3: threefold repetition and the 50-move rule are claimed, not automatic.
     const DRAWS_ARE_CLAIMS: bool = true;
     type Options = ();
 
