@@ -185,7 +185,7 @@ pub const GLYPHS: &[(&str, Glyph)] = &[
     ("Lightning Bolt", with(B::Orb, E::Bolt)),
     ("Mystic", with(B::Hat, E::Crescent)),
     ("Necromancer", with(B::Hat, E::Skull)),
-    ("Ooze", with(B::Orb, E::Drop)),
+    ("Ooze", with(B::Orb, E::Dots3)),
     ("Pendulum", with(B::Orb, E::Pendulum)),
     ("Riddle", with(B::Gem, E::Question)),
     ("Shadowmancer", with(B::Hat, E::HalfDisc)),
