@@ -182,9 +182,26 @@ pub fn render_board<const K: usize>(board: &Board<K>, letters: &[char]) -> Strin
     out
 }
 
-/// The picture of an 8x8 position with no frame squares and no hands.
-pub fn view_board<const K: usize>(board: &Board<K>, letters: &[char], side: Color) -> BoardView {
-    view_board_in(Geometry::Framed8, board, letters, side)
+/// The picture of an 8x8 position with no frame squares and no hands; `names` are the types'
+/// full names by kind.
+pub fn view_board<const K: usize>(
+    board: &Board<K>,
+    letters: &[char],
+    names: &[&str],
+    side: Color,
+) -> BoardView {
+    view_board_in(Geometry::Framed8, board, letters, names, side)
+}
+
+/// The view of one `piece` drawn with `letters` and `names` (one unit, no note).
+pub fn piece_view(piece: Piece, letters: &[char], names: &[&str]) -> PieceView {
+    PieceView::new(
+        letters[piece.kind() as usize]
+            .to_ascii_uppercase()
+            .to_string(),
+        names[piece.kind() as usize],
+        piece.color(),
+    )
 }
 
 /// [`view_board`] of the board of `g` (no hands: a variant with hands fills them in).
@@ -192,6 +209,7 @@ pub fn view_board_in<const K: usize>(
     g: Geometry,
     board: &Board<K>,
     letters: &[char],
+    names: &[&str],
     side: Color,
 ) -> BoardView {
     let squares = board_squares(g)
@@ -200,12 +218,11 @@ pub fn view_board_in<const K: usize>(
             SquareView {
                 square,
                 zone: Zone::Board,
-                piece: p.is_some().then(|| PieceView {
-                    code: letters[p.kind() as usize].to_ascii_uppercase().to_string(),
-                    color: p.color(),
-                    count: 1,
-                    note: None,
-                }),
+                units: if p.is_some() {
+                    vec![piece_view(p, letters, names)]
+                } else {
+                    Vec::new()
+                },
             }
         })
         .collect();

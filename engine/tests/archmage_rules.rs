@@ -783,7 +783,11 @@ fn render_shows_the_ten_by_ten_board_and_both_hands() {
     assert!(text.contains("Hand black: Dragon King 0, Dragon Horse 1"));
     let view = p.view();
     assert_eq!(view.squares.len(), 100);
-    assert_eq!(view.hands[1], vec![("H".to_string(), 1)]);
+    let black_hand: Vec<(&str, &str, u32)> = view.hands[1]
+        .iter()
+        .map(|u| (u.code.as_str(), u.name.as_str(), u.count))
+        .collect();
+    assert_eq!(black_hand, [("H", "Dragon Horse", 1)]);
 }
 
 // ------------------------------------------- review: every piece type, counted by hand

@@ -1,4 +1,8 @@
-//! Pictures of positions: SVG drawn from a variant-independent board view, and `grimoire show`.
+//! Pictures of positions: SVG drawn from a variant-independent board view with a drawn glyph
+//! per piece type and a key, PNG rasterised in-process, and `grimoire show`.
 
+pub mod glyphs;
+pub mod png;
 pub mod show;
 pub mod svg;
+pub mod types;

@@ -2,13 +2,18 @@
 //!
 //! The picture shows exactly the squares the view lists (so an 8x8 board, a 10x10 board, or an
 //! 8x8 board with frame squares around it), file and rank labels named by the view's geometry,
-//! the pieces, stacks and notes, both hands, the side to move, highlighted squares and a caption.
+//! the pieces (drawn glyphs, see [`crate::glyphs`]), stacks and notes, both hands, a key of the
+//! types shown, the side to move, highlighted squares and a caption.
 //!
 //! Every element a test may count carries a class: each drawn square is a
-//! `<rect class="square light|dark|edge">`, each piece on the board a `<g class="piece">`, each
-//! piece in hand a `<g class="hand-piece">`, highlights are `<rect class="highlight">`. Squares,
-//! pieces and highlights also carry `data-square` with the square's name.
+//! `<rect class="square light|dark|edge">`, each occupied square's units a `<g class="piece">`
+//! (holding one `<g class="unit">` per unit, top first, each with a `<g class="glyph">`), each
+//! piece in hand a `<g class="hand-piece">`, each key entry a `<g class="key-item">`,
+//! highlights are `<rect class="highlight">`. Squares, pieces and highlights also carry
+//! `data-square` with the square's name. A type with no glyph of its own is drawn as its code
+//! in a `<circle class="disc">` (the glyph tests make that a failure for every real variant).
 
+use crate::glyphs;
 use grimoire_engine::piece::Color;
 use grimoire_engine::square::{Geometry, Square};
 use grimoire_engine::view::{BoardView, PieceView, SquareView, Zone};
@@ -30,6 +35,11 @@ const HAND_ROW: i32 = 44;
 const HAND_ITEM: i32 = 78;
 /// Height of one caption line.
 const CAPTION_LINE: i32 = 22;
+/// Height of the key's title line and of one row of key entries.
+const KEY_TITLE: i32 = 22;
+const KEY_ROW: i32 = 40;
+/// Side of a glyph in the key.
+const KEY_GLYPH: i32 = 34;
 
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
@@ -64,6 +74,19 @@ pub fn render_svg(view: &BoardView, highlight: &[Square], caption: Option<&str>)
             }
         })
         .collect();
+    let key = key_entries(view);
+    let key_item_w = key
+        .iter()
+        .map(|e| key_label(e).chars().count() as i32 * 8 + KEY_GLYPH + 18)
+        .max()
+        .unwrap_or(0)
+        .max(120);
+    let key_per_row = ((content_w - 8) / key_item_w).max(1) as usize;
+    let key_height = if key.is_empty() {
+        0
+    } else {
+        KEY_TITLE + key.len().div_ceil(key_per_row) as i32 * KEY_ROW
+    };
     let caption_lines: Vec<&str> = caption
         .map(|c| c.lines().filter(|l| !l.trim().is_empty()).collect())
         .unwrap_or_default();
@@ -73,12 +96,17 @@ pub fn render_svg(view: &BoardView, highlight: &[Square], caption: Option<&str>)
         .max()
         .unwrap_or(0) as i32;
     // Rough width of the caption at 14px so a long result line is not cut off.
-    let width = (PAD * 2 + content_w).max(PAD * 2 + caption_chars * 8);
+    let width = (PAD * 2 + content_w)
+        .max(PAD * 2 + caption_chars * 8)
+        .max(PAD * 2 + key_item_w + 8);
     let mut height = board_y + board_h + LABEL;
     for h in &hand_heights {
         if *h > 0 {
             height += 6 + h;
         }
+    }
+    if key_height > 0 {
+        height += 6 + key_height;
     }
     if !caption_lines.is_empty() {
         height += 6 + caption_lines.len() as i32 * CAPTION_LINE;
@@ -163,9 +191,9 @@ pub fn render_svg(view: &BoardView, highlight: &[Square], caption: Option<&str>)
 
     out.push_str("<g class=\"pieces\">\n");
     for s in &view.squares {
-        if let Some(p) = &s.piece {
+        if !s.units.is_empty() {
             let (x, y) = origin(s.square);
-            board_piece(&mut out, geometry, s, p, x, y);
+            board_units(&mut out, geometry, s, x, y);
         }
     }
     out.push_str("</g>\n");
@@ -178,6 +206,12 @@ pub fn render_svg(view: &BoardView, highlight: &[Square], caption: Option<&str>)
         y += 6;
         hand(&mut out, *c, &view.hands[c.index()], PAD, y, per_row);
         y += h;
+    }
+
+    if key_height > 0 {
+        y += 6;
+        key_block(&mut out, &key, PAD, y, key_item_w, key_per_row);
+        y += key_height;
     }
 
     if !caption_lines.is_empty() {
@@ -275,28 +309,37 @@ fn side_to_move(out: &mut String, side: Color) {
     );
 }
 
-/// One piece (or stack) on the board, with its count badge and note.
-fn board_piece(
-    out: &mut String,
-    geometry: Geometry,
-    s: &SquareView,
-    p: &PieceView,
-    x: i32,
-    y: i32,
-) {
+/// The units on one square: the top unit's glyph, the units under it as small glyphs along the
+/// bottom edge, a count badge when more than one unit stands there, and the top unit's note.
+fn board_units(out: &mut String, geometry: Geometry, s: &SquareView, x: i32, y: i32) {
+    let top = &s.units[0];
+    let total: u32 = s.units.iter().map(|u| u.count).sum();
     let _ = write!(
         out,
-        r#"<g class="piece" data-square="{}" data-code="{}" data-color="{}">"#,
+        r#"<g class="piece" data-square="{}" data-code="{}" data-color="{}" data-name="{}" data-units="{total}">"#,
         geometry.name(s.square),
-        escape(&p.code),
-        p.color.name()
+        escape(&top.code),
+        top.color.name(),
+        escape(&top.name),
     );
-    // Lift the piece a little when a note sits under it.
-    let cy = y + SQ / 2 - if p.note.is_some() { 5 } else { 0 };
-    let size = if p.note.is_some() { SQ - 10 } else { SQ };
-    piece_figure(out, &p.code, p.color, x + SQ / 2, cy, size);
-    if p.count > 1 {
-        let text = format!("×{}", p.count);
+    let stacked = s.units.len() > 1;
+    // Make room for a note under the piece, or for the stacked units along the bottom.
+    let (cx, cy, size) = if stacked {
+        (x + SQ / 2 - 6, y + SQ / 2 - 7, SQ - 16)
+    } else if top.note.is_some() {
+        (x + SQ / 2, y + SQ / 2 - 5, SQ - 10)
+    } else {
+        (x + SQ / 2, y + SQ / 2, SQ - 4)
+    };
+    unit(out, top, cx, cy, size);
+    // Units under the top, right to left along the bottom edge (at most three drawn).
+    let small = SQ * 3 / 8;
+    for (i, u) in s.units.iter().skip(1).take(3).enumerate() {
+        let ux = x + SQ - small / 2 - 1 - i as i32 * (small - 3);
+        unit(out, u, ux, y + SQ - small / 2 - 1, small);
+    }
+    if total > 1 {
+        let text = format!("×{total}");
         let w = 8 + 7 * text.chars().count() as i32;
         let bx = x + SQ - w - 1;
         let by = y + 1;
@@ -308,7 +351,7 @@ fn board_piece(
             escape(&text)
         );
     }
-    if let Some(note) = &p.note {
+    if let Some(note) = &top.note {
         let _ = write!(
             out,
             r##"<text class="note" x="{}" y="{}" font-size="10" text-anchor="middle" fill="#1a237e" stroke="#ffffff" stroke-width="2.5" paint-order="stroke">{}</text>"##,
@@ -320,34 +363,30 @@ fn board_piece(
     out.push_str("</g>\n");
 }
 
-/// The figure of a piece centred on (`cx`, `cy`) in a box of side `size`: a Unicode chess glyph
-/// for the standard codes, otherwise the code in a filled disc.
-fn piece_figure(out: &mut String, code: &str, color: Color, cx: i32, cy: i32, size: i32) {
-    if let Some((white, black)) = glyphs(code) {
-        let fs = size * 4 / 5;
-        let baseline = cy + fs * 7 / 20;
-        match color {
-            Color::White => {
-                // The solid glyph in white under the outline glyph: a white piece that stays
-                // white on dark squares.
-                let _ = write!(
-                    out,
-                    r##"<text class="glyph-fill" x="{cx}" y="{baseline}" font-size="{fs}" text-anchor="middle" fill="#ffffff">{black}&#xFE0E;</text><text class="glyph" x="{cx}" y="{baseline}" font-size="{fs}" text-anchor="middle" fill="#000000">{white}&#xFE0E;</text>"##
-                );
-            }
-            Color::Black => {
-                let _ = write!(
-                    out,
-                    r##"<text class="glyph" x="{cx}" y="{baseline}" font-size="{fs}" text-anchor="middle" fill="#000000">{black}&#xFE0E;</text>"##
-                );
-            }
-        }
+/// One unit as `<g class="unit">` holding its figure.
+fn unit(out: &mut String, p: &PieceView, cx: i32, cy: i32, size: i32) {
+    let _ = write!(
+        out,
+        r#"<g class="unit" data-code="{}" data-color="{}">"#,
+        escape(&p.code),
+        p.color.name()
+    );
+    piece_figure(out, p, cx, cy, size);
+    out.push_str("</g>");
+}
+
+/// The figure of a piece centred on (`cx`, `cy`) in a box of side `size`: its type's drawn
+/// glyph, or (a type with no glyph) its code in a disc.
+pub fn piece_figure(out: &mut String, p: &PieceView, cx: i32, cy: i32, size: i32) {
+    if let Some(g) = glyphs::glyph(&p.name) {
+        glyphs::draw(out, g, p.color, cx as f32, cy as f32, size as f32);
         return;
     }
-    let (fill, stroke, ink) = match color {
+    let (fill, stroke, ink) = match p.color {
         Color::White => ("#f7f3e8", "#222222", "#1b1b1b"),
         Color::Black => ("#262626", "#000000", "#f7f3e8"),
     };
+    let code = &p.code;
     let r = size * 19 / 50;
     let len = code.chars().count().max(1) as i32;
     let fs = match len {
@@ -364,21 +403,89 @@ fn piece_figure(out: &mut String, code: &str, color: Color, cx: i32, cy: i32, si
     );
 }
 
-/// White and black Unicode glyphs of the standard piece codes.
-fn glyphs(code: &str) -> Option<(char, char)> {
-    Some(match code {
-        "K" => ('\u{2654}', '\u{265A}'),
-        "Q" => ('\u{2655}', '\u{265B}'),
-        "R" => ('\u{2656}', '\u{265C}'),
-        "B" => ('\u{2657}', '\u{265D}'),
-        "N" => ('\u{2658}', '\u{265E}'),
-        "P" => ('\u{2659}', '\u{265F}'),
-        _ => return None,
-    })
+/// One type in the key: the unit that shows it (White's when both colours are present).
+pub struct KeyEntry {
+    pub code: String,
+    pub name: String,
+    pub color: Color,
+}
+
+/// The types the view shows, each once, in reading order (board from the top rank down and left
+/// to right, then White's hand, then Black's). Types are told apart by name (by code when the
+/// name is empty).
+pub fn key_entries(view: &BoardView) -> Vec<KeyEntry> {
+    let mut squares: Vec<&SquareView> = view.squares.iter().collect();
+    squares.sort_by_key(|s| (std::cmp::Reverse(s.square.row()), s.square.col()));
+    let units = squares
+        .iter()
+        .flat_map(|s| s.units.iter())
+        .chain(view.hands.iter().flatten());
+    let mut entries: Vec<KeyEntry> = Vec::new();
+    for u in units {
+        let same = |e: &KeyEntry| {
+            if u.name.is_empty() {
+                e.name.is_empty() && e.code == u.code
+            } else {
+                e.name == u.name
+            }
+        };
+        match entries.iter_mut().find(|e| same(e)) {
+            Some(e) => {
+                if u.color == Color::White {
+                    e.color = Color::White;
+                }
+            }
+            None => entries.push(KeyEntry {
+                code: u.code.clone(),
+                name: u.name.clone(),
+                color: u.color,
+            }),
+        }
+    }
+    entries
+}
+
+/// The label of a key entry: name and code (`Court Magician *K`), or the code alone.
+fn key_label(e: &KeyEntry) -> String {
+    if e.name.is_empty() {
+        e.code.clone()
+    } else {
+        format!("{} {}", e.name, e.code)
+    }
+}
+
+/// The key: a title line, then each type's glyph and label, wrapped.
+fn key_block(out: &mut String, key: &[KeyEntry], x: i32, y: i32, item_w: i32, per_row: usize) {
+    let _ = writeln!(
+        out,
+        r##"<g class="key"><text class="key-title" x="{}" y="{}" font-size="13" font-weight="bold" fill="#333333">Key</text>"##,
+        x + 4,
+        y + 15
+    );
+    for (i, e) in key.iter().enumerate() {
+        let ix = x + 4 + (i % per_row) as i32 * item_w;
+        let iy = y + KEY_TITLE + (i / per_row) as i32 * KEY_ROW;
+        let _ = write!(
+            out,
+            r#"<g class="key-item" data-code="{}" data-name="{}">"#,
+            escape(&e.code),
+            escape(&e.name)
+        );
+        let p = PieceView::new(e.code.clone(), e.name.clone(), e.color);
+        piece_figure(out, &p, ix + KEY_GLYPH / 2, iy + KEY_ROW / 2, KEY_GLYPH);
+        let _ = writeln!(
+            out,
+            r##"<text class="key-name" x="{}" y="{}" font-size="13" fill="#222222">{}</text></g>"##,
+            ix + KEY_GLYPH + 6,
+            iy + KEY_ROW / 2 + 5,
+            escape(&key_label(e))
+        );
+    }
+    out.push_str("</g>\n");
 }
 
 /// One colour's pieces in hand: a label line, then the pieces with their counts, wrapped.
-fn hand(out: &mut String, color: Color, pieces: &[(String, u32)], x: i32, y: i32, per_row: usize) {
+fn hand(out: &mut String, color: Color, pieces: &[PieceView], x: i32, y: i32, per_row: usize) {
     let title = color_title(color);
     let _ = writeln!(
         out,
@@ -387,16 +494,17 @@ fn hand(out: &mut String, color: Color, pieces: &[(String, u32)], x: i32, y: i32
         x + 4,
         y + 15
     );
-    for (i, (code, count)) in pieces.iter().enumerate() {
+    for (i, p) in pieces.iter().enumerate() {
+        let count = p.count;
         let ix = x + 4 + (i % per_row) as i32 * HAND_ITEM;
         let iy = y + HAND_LABEL + (i / per_row) as i32 * HAND_ROW;
         let _ = write!(
             out,
             r#"<g class="hand-piece" data-code="{}" data-color="{}" data-count="{count}">"#,
-            escape(code),
+            escape(&p.code),
             color.name()
         );
-        piece_figure(out, code, color, ix + 20, iy + HAND_ROW / 2, 40);
+        piece_figure(out, p, ix + 20, iy + HAND_ROW / 2, 40);
         let _ = writeln!(
             out,
             r##"<text class="hand-count" x="{}" y="{}" font-size="14" fill="#222222">×{count}</text></g>"##,

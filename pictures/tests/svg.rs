@@ -65,21 +65,29 @@ fn all_text(doc: &Document) -> String {
     text_of(&doc.root())
 }
 
-fn piece(code: &str, color: Color) -> Option<PieceView> {
-    Some(PieceView {
-        code: code.to_string(),
-        color,
-        count: 1,
-        note: None,
-    })
+/// One unit of a type with no name (so no glyph: drawn as its code in a disc).
+fn piece(code: &str, color: Color) -> Vec<PieceView> {
+    vec![PieceView::new(code, "", color)]
 }
 
-fn board_square(square: Square, piece: Option<PieceView>) -> SquareView {
+fn named(code: &str, name: &str, color: Color) -> Vec<PieceView> {
+    vec![PieceView::new(code, name, color)]
+}
+
+fn board_square(square: Square, units: Vec<PieceView>) -> SquareView {
     SquareView {
         square,
         zone: Zone::Board,
-        piece,
+        units,
     }
+}
+
+/// The `data-glyph` keys of the glyphs drawn under `n`.
+fn glyphs_in(n: &Node) -> Vec<String> {
+    n.descendants()
+        .filter(|d| has_class(d, "glyph"))
+        .map(|d| d.attribute("data-glyph").unwrap().to_string())
+        .collect()
 }
 
 fn start_view() -> BoardView {
@@ -108,18 +116,20 @@ fn start_position_draws_64_squares_and_32_pieces() {
         .filter(|p| p.attribute("data-color") == Some("white"))
         .count();
     assert_eq!(white, 16);
-    // Standard pieces are Unicode glyphs of the right set, not discs.
+    // Standard pieces are drawn chess glyphs (no text, no discs), named in data-name.
     let e1 = pieces
         .iter()
         .find(|p| p.attribute("data-square") == Some("e1"))
         .unwrap();
-    assert!(text_of(e1).contains('\u{2654}'), "white king glyph");
+    assert_eq!(glyphs_in(e1), ["king"]);
+    assert_eq!(e1.attribute("data-name"), Some("King"));
+    assert!(text_of(e1).is_empty(), "glyphs are shapes, not text");
     let e8 = pieces
         .iter()
         .find(|p| p.attribute("data-square") == Some("e8"))
         .unwrap();
-    assert!(text_of(e8).contains('\u{265A}'), "black king glyph");
-    assert!(!text_of(e8).contains('\u{2654}'));
+    assert_eq!(glyphs_in(e8), ["king"]);
+    assert_eq!(e8.attribute("data-color"), Some("black"));
     assert!(elements(&doc, "circle", "disc").is_empty());
     // Labels a..h and 1..8, no hands, no highlight, no caption.
     let files: Vec<String> = elements(&doc, "text", "file-label")
@@ -181,16 +191,14 @@ fn framed8_edge_ring_is_drawn_and_shaded_as_edge() {
         squares.push(SquareView {
             square: sq,
             zone: if edge { Zone::Edge } else { Zone::Board },
-            piece: None,
+            units: Vec::new(),
         });
     }
     let f0 = g.parse("f0").unwrap();
-    squares.iter_mut().find(|s| s.square == f0).unwrap().piece = Some(PieceView {
-        code: "R".into(),
-        color: Color::White,
-        count: 1,
+    squares.iter_mut().find(|s| s.square == f0).unwrap().units = vec![PieceView {
         note: Some("ghost".into()),
-    });
+        ..PieceView::new("R", "Ghost Rook", Color::White)
+    }];
     let view = BoardView {
         geometry: g,
         squares,
@@ -249,7 +257,7 @@ fn hallway_column_widens_the_board() {
             squares.push(SquareView {
                 square: Square::new(c, r),
                 zone: if c == 9 { Zone::Edge } else { Zone::Board },
-                piece: None,
+                units: Vec::new(),
             });
         }
     }
@@ -273,30 +281,38 @@ fn hallway_column_widens_the_board() {
 /// An ArchMage-style 10x10 view with eldritch-style codes, a stack and hands.
 fn board10_view() -> BoardView {
     let g = Geometry::Board10;
-    let mut squares: Vec<SquareView> = Square::all().map(|sq| board_square(sq, None)).collect();
-    let mut put = |name: &str, p: Option<PieceView>| {
+    let mut squares: Vec<SquareView> = Square::all()
+        .map(|sq| board_square(sq, Vec::new()))
+        .collect();
+    let mut put = |name: &str, p: Vec<PieceView>| {
         let sq = g.parse(name).unwrap();
-        squares[sq.index()].piece = p;
+        squares[sq.index()].units = p;
     };
-    put("e1", piece("K", Color::White));
-    put("f10", piece("K", Color::Black));
+    put("e1", named("K", "King", Color::White));
+    put("f10", named("K", "King", Color::Black));
     put("a1", piece("A", Color::White));
     put("j10", piece("GO", Color::Black));
     put(
         "d5",
-        Some(PieceView {
-            code: "M".into(),
-            color: Color::White,
+        vec![PieceView {
             count: 3,
             note: Some("<stage 2> & \"bound\"".into()),
-        }),
+            ..PieceView::new("M", "", Color::White)
+        }],
     );
+    let in_hand = |code: &str, name: &str, color, count| PieceView {
+        count,
+        ..PieceView::new(code, name, color)
+    };
     BoardView {
         geometry: g,
         squares,
         hands: [
-            vec![("Q".into(), 1), ("L".into(), 2)],
-            vec![("P".into(), 4)],
+            vec![
+                in_hand("Q", "Queen", Color::White, 1),
+                in_hand("L", "", Color::White, 2),
+            ],
+            vec![in_hand("P", "Pawn", Color::Black, 4)],
         ],
         side_to_move: Color::Black,
     }
@@ -330,9 +346,14 @@ fn board10_draws_100_squares_with_codes_stacks_notes_and_hands() {
     assert_eq!(board_discs, 3, "A, GO and the M stack");
     assert_eq!(
         elements(&doc, "circle", "disc").len(),
-        4,
-        "and the L in hand"
+        8,
+        "and the L in hand, and each of the four again in the key"
     );
+    let key: Vec<&str> = elements(&doc, "g", "key-item")
+        .iter()
+        .map(|k| k.attribute("data-code").unwrap())
+        .collect();
+    assert_eq!(key, ["K", "GO", "M", "A", "Q", "L", "P"]);
     let by_square = |name: &str| {
         pieces
             .iter()
@@ -388,15 +409,15 @@ fn board10_draws_100_squares_with_codes_stacks_notes_and_hands() {
             ("L".to_string(), "×2".to_string())
         ]
     );
-    // The queen in hand is a glyph, the Lion a disc.
-    assert!(text_of(white).contains('\u{2655}'));
+    // The queen in hand is a glyph, the unnamed L a disc.
+    assert_eq!(glyphs_in(white), ["queen"]);
     let black = hands
         .iter()
         .find(|h| h.attribute("data-color") == Some("black"))
         .unwrap();
     assert!(text_of(black).contains("Black in hand"));
     assert!(text_of(black).contains("×4"));
-    assert!(text_of(black).contains('\u{265F}'));
+    assert_eq!(glyphs_in(black), ["pawn"]);
     // Hand pieces are not board pieces.
     assert_eq!(elements(&doc, "g", "hand-piece").len(), 3);
     assert_eq!(
@@ -422,7 +443,13 @@ fn only_the_non_empty_hand_is_drawn() {
 fn many_hand_types_wrap_inside_the_picture() {
     let mut view = board10_view();
     let codes = "QRBPAMSLFIZJCTUDHXG";
-    view.hands[0] = codes.chars().map(|c| (c.to_string(), 2)).collect();
+    view.hands[0] = codes
+        .chars()
+        .map(|c| PieceView {
+            count: 2,
+            ..PieceView::new(c.to_string(), "", Color::White)
+        })
+        .collect();
     let svg = render_svg(&view, &[], None);
     let doc = parse(&svg);
     let width: f64 = doc
@@ -448,13 +475,11 @@ fn many_hand_types_wrap_inside_the_picture() {
 #[test]
 fn awkward_text_is_escaped_everywhere() {
     let mut view = board10_view();
-    view.squares[0].piece = Some(PieceView {
-        code: "<&>".into(),
-        color: Color::Black,
-        count: 1,
+    view.squares[0].units = vec![PieceView {
         note: Some("it's \u{1} odd".into()),
-    });
-    view.hands[1] = vec![("'\"".into(), 1)];
+        ..PieceView::new("<&>", "<&> \"type\"", Color::Black)
+    }];
+    view.hands[1] = vec![PieceView::new("'\"", "", Color::Black)];
     let svg = render_svg(&view, &[], Some("a & b\n<c>"));
     let doc = parse(&svg);
     assert!(all_text(&doc).contains("<&>"));
@@ -489,6 +514,7 @@ fn args(
         fen: fen.map(str::to_string),
         moves: moves.iter().map(|m| m.to_string()).collect(),
         svg,
+        ..ShowArgs::default()
     }
 }
 

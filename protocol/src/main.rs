@@ -55,7 +55,8 @@ enum Command {
     },
     /// List the variants this engine plays.
     Variants,
-    /// Print a position as text, or write it as an SVG picture (`--svg out.svg`).
+    /// Print a position as text, write it as an SVG or PNG picture (`--svg out.svg`,
+    /// `--png out.png`), or print its board view as JSON (`--json`).
     Show(grimoire_pictures::show::ShowArgs),
     /// Play this engine against itself, or two configurations of it (`--first`/`--second`
     /// options), and report W/D/L, Elo and an optional SPRT verdict.

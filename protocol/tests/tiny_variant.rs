@@ -172,19 +172,15 @@ impl Notation for KingRace {
         for row in 1..=8 {
             for col in 1..=8 {
                 let square = Square::new(col, row);
-                let piece = Color::BOTH
+                let units = Color::BOTH
                     .into_iter()
-                    .find(|c| self.kings[c.index()] == square)
-                    .map(|color| PieceView {
-                        code: "K".to_string(),
-                        color,
-                        count: 1,
-                        note: None,
-                    });
+                    .filter(|c| self.kings[c.index()] == square)
+                    .map(|color| PieceView::new("K", "King", color))
+                    .collect();
                 squares.push(SquareView {
                     square,
                     zone: Zone::Board,
-                    piece,
+                    units,
                 });
             }
         }

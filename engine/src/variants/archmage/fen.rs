@@ -5,6 +5,7 @@
 use super::*;
 use crate::errors::{FenError, MoveError};
 use crate::rules::{Fen, MoveGen, Notation, Reference};
+use crate::view::PieceView;
 use crate::{board8, fen_fields};
 
 /// The castling rights by FEN letter, in the field's order.
@@ -270,21 +271,18 @@ impl Notation for ArchMage {
     }
 
     fn view(&self) -> BoardView {
-        let hand = |c: usize| -> Vec<(String, u32)> {
+        let hand = |c: Color| -> Vec<PieceView> {
             (0..2)
-                .filter(|&slot| self.hands[c][slot] > 0)
-                .map(|slot| {
-                    (
-                        LETTERS[DRAGONS[slot] as usize]
-                            .to_ascii_uppercase()
-                            .to_string(),
-                        self.hands[c][slot] as u32,
-                    )
+                .filter(|&slot| self.hands[c.index()][slot] > 0)
+                .map(|slot| PieceView {
+                    count: self.hands[c.index()][slot] as u32,
+                    ..board8::piece_view(Piece::new(c, DRAGONS[slot]), &LETTERS, &NAMES)
                 })
                 .collect()
         };
-        let mut view = board8::view_board_in(Geometry::Board10, &self.board, &LETTERS, self.side);
-        view.hands = [hand(0), hand(1)];
+        let mut view =
+            board8::view_board_in(Geometry::Board10, &self.board, &LETTERS, &NAMES, self.side);
+        view.hands = [hand(Color::White), hand(Color::Black)];
         view
     }
 }

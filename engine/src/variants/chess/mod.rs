@@ -25,6 +25,8 @@ pub const QUEEN: u8 = 4;
 pub const KING: u8 = 5;
 /// FEN letters by kind.
 pub const LETTERS: [char; 6] = ['p', 'n', 'b', 'r', 'q', 'k'];
+/// Piece names by kind (pictures and their keys).
+pub const NAMES: [&str; 6] = ["Pawn", "Knight", "Bishop", "Rook", "Queen", "King"];
 
 pub const WHITE_KINGSIDE: u8 = 1;
 pub const WHITE_QUEENSIDE: u8 = 2;

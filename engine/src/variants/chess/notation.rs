@@ -63,7 +63,7 @@ impl Notation for Chess {
     }
 
     fn view(&self) -> BoardView {
-        board8::view_board(&self.board, &LETTERS, self.side)
+        board8::view_board(&self.board, &LETTERS, &NAMES, self.side)
     }
 }
 

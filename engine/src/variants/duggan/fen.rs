@@ -85,6 +85,6 @@ impl Notation for Duggan {
     }
 
     fn view(&self) -> BoardView {
-        board8::view_board(&self.board, &LETTERS, self.side)
+        board8::view_board(&self.board, &LETTERS, &NAMES, self.side)
     }
 }

@@ -691,18 +691,29 @@ impl Notation for Eldritch {
             .flat_map(|rank| (0..8).map(move |file| sq(file, rank)))
             .map(|square| {
                 let p = self.piece_at(square);
+                let unit = |p: Piece| {
+                    PieceView::new(
+                        piece_type(p.kind()).code,
+                        piece_type(p.kind()).name,
+                        p.color(),
+                    )
+                };
+                let mut units = Vec::new();
+                if p.is_some() {
+                    let state = state_text(self, square);
+                    units.push(PieceView {
+                        note: (!state.is_empty()).then_some(state),
+                        ..unit(p)
+                    });
+                    // Stacked units (part 2: riders, suborned pieces), top first.
+                    let mut below: Vec<Piece> = self.extra.stacked_on(square).collect();
+                    below.reverse();
+                    units.extend(below.into_iter().map(unit));
+                }
                 SquareView {
                     square,
                     zone: Zone::Board,
-                    piece: p.is_some().then(|| {
-                        let state = state_text(self, square);
-                        PieceView {
-                            code: piece_type(p.kind()).code.to_string(),
-                            color: p.color(),
-                            count: 1,
-                            note: (!state.is_empty()).then_some(state),
-                        }
-                    }),
+                    units,
                 }
             })
             .collect();

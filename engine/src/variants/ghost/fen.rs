@@ -12,7 +12,7 @@ use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece};
 use crate::rules::{Fen, Notation, Position};
 use crate::square::{Geometry, Square};
-use crate::variants::chess::{Chess, LETTERS, PAWN};
+use crate::variants::chess::{Chess, LETTERS, NAMES, PAWN};
 use crate::view::{BoardView, PieceView, SquareView, Zone};
 
 /// Every piece of a side was one of its 16 at the start; none is ever created (GHO-20, GHO-23).
@@ -299,18 +299,23 @@ impl Notation for Ghost {
     }
 
     fn view(&self) -> BoardView {
-        let mut v = board8::view_board(self.living.board(), &LETTERS, self.side_to_move());
+        let mut v = board8::view_board(self.living.board(), &LETTERS, &NAMES, self.side_to_move());
         for s in tables().ring {
             let p = self.ghosts.piece_at(s);
+            let units = if p.is_some() {
+                vec![PieceView {
+                    // A ghost is its own type in the picture: "Ghost Rook", drawn translucent.
+                    name: format!("Ghost {}", NAMES[p.kind() as usize]),
+                    note: Some("ghost".to_string()),
+                    ..board8::piece_view(p, &LETTERS, &NAMES)
+                }]
+            } else {
+                Vec::new()
+            };
             v.squares.push(SquareView {
                 square: s,
                 zone: Zone::Edge,
-                piece: p.is_some().then(|| PieceView {
-                    code: LETTERS[p.kind() as usize].to_ascii_uppercase().to_string(),
-                    color: p.color(),
-                    count: 1,
-                    note: Some("ghost".to_string()),
-                }),
+                units,
             });
         }
         v
