@@ -120,14 +120,6 @@ const fn with(base: Base, emblem: Emblem) -> Glyph {
     }
 }
 
-const fn ghost(base: Base) -> Glyph {
-    Glyph {
-        base,
-        emblem: None,
-        ghost: true,
-    }
-}
-
 use Base as B;
 use Emblem as E;
 
@@ -141,13 +133,6 @@ pub const GLYPHS: &[(&str, Glyph)] = &[
     ("Bishop", plain(B::Bishop)),
     ("Knight", plain(B::Knight)),
     ("Pawn", plain(B::Pawn)),
-    // Ghost Chess: the ghosts on the edge ring.
-    ("Ghost King", ghost(B::King)),
-    ("Ghost Queen", ghost(B::Queen)),
-    ("Ghost Rook", ghost(B::Rook)),
-    ("Ghost Bishop", ghost(B::Bishop)),
-    ("Ghost Knight", ghost(B::Knight)),
-    ("Ghost Pawn", ghost(B::Pawn)),
     // Duggan.
     ("Golem", with(B::Tower, E::Square)),
     ("Mercenary", with(B::Shield, E::Plus)),
@@ -216,6 +201,11 @@ pub const GLYPHS: &[(&str, Glyph)] = &[
 
 /// The glyph of the type named `name`, if it has one.
 pub fn glyph(name: &str) -> Option<Glyph> {
+    // Ghost Chess's ghosts ("Ghost Rook") are their living piece drawn as a ghost; Eldritch's
+    // Ghost (no second word) is a type of its own.
+    if let Some(living) = name.strip_prefix("Ghost ") {
+        return glyph(living).map(|g| Glyph { ghost: true, ..g });
+    }
     GLYPHS.iter().find(|(n, _)| *n == name).map(|(_, g)| *g)
 }
 
