@@ -1,6 +1,7 @@
 //! What one bit per square cannot hold: pieces in hand, stacked pieces (Eldritch riders and
-//! suborned pieces, Hobgoblin crowds), and per-piece state (virgin flags, Highlander stages,
-//! Vampire directions...). Every change updates a Zobrist key so the whole state stays hashed.
+//! suborned pieces), and per-piece state (virgin flags, Highlander stages, Vampire
+//! directions...). Hobgoblin does not use it: its crowds are counts with partner pairs, kept in
+//! its own position type (`variants/hobgoblin/position.rs`). Every change updates a Zobrist key so the whole state stays hashed.
 //!
 //! Variants that need none of this (chess, Duggan) simply do not carry an `Overflow`, so their
 //! copy-make stays small.
@@ -11,7 +12,7 @@ use crate::zobrist::{KEYS, MAX_HAND_COUNT};
 use arrayvec::ArrayVec;
 
 /// Capacity of the stack and tag lists (no variant comes near it: Eldritch allows at most 16
-/// stacks; Hobgoblin crowds are bounded by the 32 units per side).
+/// stacks).
 pub const OVERFLOW_CAPACITY: usize = 64;
 
 /// One extra unit standing on `square` below the piece the mailbox shows.

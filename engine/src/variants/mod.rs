@@ -6,3 +6,4 @@ pub mod chess;
 pub mod duggan;
 pub mod eldritch;
 pub mod ghost;
+pub mod hobgoblin;

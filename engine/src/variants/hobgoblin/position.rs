@@ -1,0 +1,723 @@
+//! The Hobgoblin position (`docs/hobgoblin-design.md` §1): nodes on the framed 8x8 board plus
+//! the hallway i1..i8 (HOB-1, G1), crowds as counts per (colour, kind) (HOB-8), extended pieces
+//! as partner pairs (HOB-4), links (HOB-3, HOB-81), castling rights and castling in progress
+//! (HOB-60..62), the en-passant record (HOB-70), clocks, the link phase and its `+` step
+//! (HOB-80, HOB-83), and a stored result (HOB-160 item 7).
+//!
+//! A node is named by its *representative square*: the board square if it has one, else the
+//! hallway square. Everything stored per node is indexed by that square. The occupancy
+//! bitboards set a node's bit on *both* squares of a linked node. Every setter keeps the
+//! bitboards and the Zobrist hash in step (incremental), and [`Hobgoblin::recompute_hash`]
+//! rebuilds the hash from scratch for the consistency checks.
+
+use crate::bitboard::Bitboard;
+use crate::piece::{Color, Piece};
+use crate::square::{Geometry, Square, SQUARE_COUNT};
+use crate::zobrist::KEYS;
+use arrayvec::ArrayVec;
+
+/// Unit kinds, in the canonical FEN order (notation §2.7): K Q R B N P.
+pub const KING: u8 = 0;
+pub const QUEEN: u8 = 1;
+pub const ROOK: u8 = 2;
+pub const BISHOP: u8 = 3;
+pub const KNIGHT: u8 = 4;
+pub const PAWN: u8 = 5;
+/// Number of unit kinds (five pieces and the pawn).
+pub const KINDS: usize = 6;
+/// Letters of the kinds, White's case.
+pub const KIND_LETTERS: [char; KINDS] = ['K', 'Q', 'R', 'B', 'N', 'P'];
+/// Distinct pair entries one position can hold (design §1).
+pub const MAX_PAIRS: usize = 64;
+
+/// Castling right bits of [`Hobgoblin::rights`]: White kingside, White queenside, Black
+/// kingside, Black queenside (HOB-60).
+pub const WHITE_KINGSIDE: u8 = 1;
+pub const WHITE_QUEENSIDE: u8 = 2;
+pub const BLACK_KINGSIDE: u8 = 4;
+pub const BLACK_QUEENSIDE: u8 = 8;
+
+/// A castling wing.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Wing {
+    King,
+    Queen,
+}
+
+impl Wing {
+    pub const BOTH: [Wing; 2] = [Wing::King, Wing::Queen];
+
+    const fn index(self) -> usize {
+        match self {
+            Wing::King => 0,
+            Wing::Queen => 1,
+        }
+    }
+
+    /// The castling right bit of `color` on this wing.
+    pub const fn right(self, color: Color) -> u8 {
+        match (color, self) {
+            (Color::White, Wing::King) => WHITE_KINGSIDE,
+            (Color::White, Wing::Queen) => WHITE_QUEENSIDE,
+            (Color::Black, Wing::King) => BLACK_KINGSIDE,
+            (Color::Black, Wing::Queen) => BLACK_QUEENSIDE,
+        }
+    }
+
+    /// The squares of the four locked halves of a castling in progress (HOB-61/62), as board
+    /// files 1..8 (frame columns): king from, king to, rook from, rook to.
+    pub const fn files(self) -> [u8; 4] {
+        match self {
+            Wing::King => [5, 7, 8, 6],
+            Wing::Queen => [5, 3, 1, 4],
+        }
+    }
+}
+
+/// The global link phase (HOB-80).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Phase {
+    Linking,
+    Unlinking,
+}
+
+/// A result stored by a Hobgoblin ending (HOB-140..142, HOB-160 item 7; FEN key `result=`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum HobResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+}
+
+impl HobResult {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub const fn token(self) -> &'static str {
+        match self {
+            HobResult::WhiteWins => "1-0",
+            HobResult::BlackWins => "0-1",
+            HobResult::Draw => "1/2-1/2",
+        }
+    }
+
+    const fn index(self) -> usize {
+        match self {
+            HobResult::WhiteWins => 0,
+            HobResult::BlackWins => 1,
+            HobResult::Draw => 2,
+        }
+    }
+}
+
+/// The en-passant record (HOB-70): target squares, the victim node and the victim count k. The
+/// victims are the side not to move.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct EpRecord {
+    pub targets: Bitboard,
+    pub victim: Square,
+    pub k: u8,
+}
+
+/// The consolidated units and pawns of one node: `counts[kind]` of colour `color` (`color` is
+/// White whenever all counts are zero, so equal positions compare equal).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Crowd {
+    pub color: Color,
+    pub counts: [u8; KINDS],
+}
+
+impl Crowd {
+    const EMPTY: Crowd = Crowd {
+        color: Color::White,
+        counts: [0; KINDS],
+    };
+
+    pub fn is_empty(&self) -> bool {
+        self.counts.iter().all(|&c| c == 0)
+    }
+}
+
+/// `count` equal extended pieces of `kind` and `color` with one half on node `a` and the other
+/// on node `b` (`a < b`, representative squares) (HOB-4, HOB-8).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Pair {
+    pub kind: u8,
+    pub color: Color,
+    pub a: Square,
+    pub b: Square,
+    pub count: u8,
+}
+
+impl Pair {
+    /// The other end, seen from `node` (one of `a`, `b`).
+    pub fn partner(&self, node: Square) -> Square {
+        if node == self.a {
+            self.b
+        } else {
+            self.a
+        }
+    }
+
+    fn sort_key(&self) -> (Square, Square, Color, u8) {
+        (self.a, self.b, self.color, self.kind)
+    }
+}
+
+/// The derived bitboards (design §1 `HobBits`): per colour, occupancy, pawns, nodes holding a
+/// consolidated piece of each kind, nodes holding a half of each kind. A linked node's bits are
+/// set on both of its squares.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct HobBits {
+    pub occ: [Bitboard; 2],
+    pub pawns: [Bitboard; 2],
+    pub whole: [[Bitboard; 5]; 2],
+    pub halves: [[Bitboard; 5]; 2],
+}
+
+// Layout of the general-purpose `KEYS.state` keys.
+const LINK_KEYS: usize = 0; // (rank - 1) * 8 + (file - 1): 64 keys
+const PHASE_KEY: usize = 64; // UNLINKING
+const AFTER_LINK_KEY: usize = 65; // the `+` of field 7
+const IN_PROGRESS_KEYS: usize = 66; // colour * 2 + wing: 4 keys
+const EP_VICTIM_KEYS: usize = 70; // + victim square index: 100 keys
+const EP_K_KEY: usize = 170; // count-mixed with k
+const RESULT_KEYS: usize = 171; // 3 keys
+
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A key mixed with a count; count 0 hashes as nothing.
+fn count_key(base: u64, count: u8) -> u64 {
+    if count == 0 {
+        0
+    } else {
+        mix(base ^ (count as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    }
+}
+
+fn unit_key(node: Square, color: Color, kind: u8, count: u8) -> u64 {
+    count_key(
+        KEYS.piece_square[Piece::new(color, kind).index()][node.index()],
+        count,
+    )
+}
+
+fn pair_key(p: &Pair) -> u64 {
+    let piece = Piece::new(p.color, p.kind).index();
+    count_key(
+        KEYS.stacked[piece][p.a.index()] ^ KEYS.stacked[piece][p.b.index()].rotate_left(23),
+        p.count,
+    )
+}
+
+fn link_key(rank: u8, file: Option<u8>) -> u64 {
+    file.map_or(0, |f| {
+        KEYS.state[LINK_KEYS + (rank as usize - 1) * 8 + (f as usize - 1)]
+    })
+}
+
+fn in_progress_key(color: Color, wing: Option<Wing>) -> u64 {
+    wing.map_or(0, |w| {
+        KEYS.state[IN_PROGRESS_KEYS + color.index() * 2 + w.index()]
+    })
+}
+
+fn ep_key(ep: Option<EpRecord>) -> u64 {
+    let Some(ep) = ep else { return 0 };
+    let mut key =
+        KEYS.state[EP_VICTIM_KEYS + ep.victim.index()] ^ count_key(KEYS.state[EP_K_KEY], ep.k);
+    for t in ep.targets {
+        key ^= KEYS.en_passant[t.index()];
+    }
+    key
+}
+
+fn phase_key(phase: Phase) -> u64 {
+    match phase {
+        Phase::Linking => 0,
+        Phase::Unlinking => KEYS.state[PHASE_KEY],
+    }
+}
+
+fn flag_key(flag: bool, index: usize) -> u64 {
+    if flag {
+        KEYS.state[index]
+    } else {
+        0
+    }
+}
+
+fn result_key(result: Option<HobResult>) -> u64 {
+    result.map_or(0, |r| KEYS.state[RESULT_KEYS + r.index()])
+}
+
+/// Whether `sq` is one of the 64 board squares a1..h8.
+pub const fn is_board(sq: Square) -> bool {
+    sq.col() >= 1 && sq.col() <= 8 && sq.row() >= 1 && sq.row() <= 8
+}
+
+/// Whether `sq` is one of the hallway squares i1..i8 (HOB-1).
+pub const fn is_hallway(sq: Square) -> bool {
+    sq.col() == 9 && sq.row() >= 1 && sq.row() <= 8
+}
+
+/// Whether `sq` exists in Hobgoblin (a1..h8, i1..i8).
+pub const fn exists(sq: Square) -> bool {
+    is_board(sq) || is_hallway(sq)
+}
+
+/// The last rank of `color` (HOB-7): 8 for White, 1 for Black.
+pub const fn last_rank(color: Color) -> u8 {
+    match color {
+        Color::White => 8,
+        Color::Black => 1,
+    }
+}
+
+/// A Hobgoblin position.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Hobgoblin {
+    crowds: [Crowd; SQUARE_COUNT],
+    pairs: ArrayVec<Pair, MAX_PAIRS>,
+    /// Per rank (index 1..=8), the linked board file (frame column 1..=8).
+    links: [Option<u8>; 9],
+    linked: Bitboard,
+    bits: HobBits,
+    side: Color,
+    rights: u8,
+    in_progress: [Option<Wing>; 2],
+    ep: Option<EpRecord>,
+    halfmove: u16,
+    fullmove: u16,
+    phase: Phase,
+    after_link: bool,
+    result: Option<HobResult>,
+    hash: u64,
+}
+
+impl Default for Hobgoblin {
+    fn default() -> Self {
+        Self::empty()
+    }
+}
+
+impl Hobgoblin {
+    pub const GEOMETRY: Geometry = Geometry::Framed8;
+
+    /// An empty board: White to move, no rights, no record, clocks 0 and 1, LINKING.
+    pub fn empty() -> Self {
+        Hobgoblin {
+            crowds: [Crowd::EMPTY; SQUARE_COUNT],
+            pairs: ArrayVec::new(),
+            links: [None; 9],
+            linked: Bitboard::EMPTY,
+            bits: HobBits::default(),
+            side: Color::White,
+            rights: 0,
+            in_progress: [None; 2],
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            phase: Phase::Linking,
+            after_link: false,
+            result: None,
+            hash: 0,
+        }
+    }
+
+    // ---------------------------------------------------------------- nodes and links
+
+    /// The node (representative square) of `sq`: a linked hallway square maps to its board
+    /// square (HOB-3).
+    #[inline]
+    pub fn node(&self, sq: Square) -> Square {
+        if sq.col() == 9 {
+            if let Some(f) = self.links.get(sq.row() as usize).copied().flatten() {
+                return Square::new(f, sq.row());
+            }
+        }
+        sq
+    }
+
+    /// The squares of `node`: one, or two for a linked pair.
+    #[inline]
+    pub fn node_squares(&self, node: Square) -> Bitboard {
+        let mut b = Bitboard::from_square(node);
+        if is_board(node) && self.links[node.row() as usize] == Some(node.col()) {
+            b.set(Square::new(9, node.row()));
+        }
+        b
+    }
+
+    /// The board file (frame column 1..=8) linked to the hallway square of `rank`.
+    #[inline]
+    pub fn link(&self, rank: u8) -> Option<u8> {
+        self.links[rank as usize]
+    }
+
+    /// Both squares of every linked pair.
+    #[inline]
+    pub fn linked(&self) -> Bitboard {
+        self.linked
+    }
+
+    /// How many links exist.
+    pub fn link_count(&self) -> usize {
+        self.links.iter().flatten().count()
+    }
+
+    /// Every node of the position, in index order.
+    pub fn nodes(&self) -> impl Iterator<Item = Square> + '_ {
+        Square::all().filter(move |&sq| exists(sq) && self.node(sq) == sq)
+    }
+
+    // ---------------------------------------------------------------- contents
+
+    /// The consolidated units and pawns on `node`.
+    #[inline]
+    pub fn crowd(&self, node: Square) -> &Crowd {
+        &self.crowds[node.index()]
+    }
+
+    /// Consolidated units (or pawns) of `kind` and `color` on `node`.
+    #[inline]
+    pub fn count(&self, node: Square, color: Color, kind: u8) -> u8 {
+        let c = &self.crowds[node.index()];
+        if c.color == color {
+            c.counts[kind as usize]
+        } else {
+            0
+        }
+    }
+
+    /// Every pair entry, sorted by (a, b, colour, kind).
+    #[inline]
+    pub fn pairs(&self) -> &[Pair] {
+        &self.pairs
+    }
+
+    /// The pair entries with an end on `node`.
+    pub fn halves_on(&self, node: Square) -> impl Iterator<Item = &Pair> + '_ {
+        self.pairs
+            .iter()
+            .filter(move |p| p.a == node || p.b == node)
+    }
+
+    /// The count of the pair entry (`kind`, `color`) between nodes `x` and `y`.
+    pub fn pair_count(&self, color: Color, kind: u8, x: Square, y: Square) -> u8 {
+        let (a, b) = if x < y { (x, y) } else { (y, x) };
+        self.pairs
+            .iter()
+            .find(|p| p.a == a && p.b == b && p.color == color && p.kind == kind)
+            .map_or(0, |p| p.count)
+    }
+
+    /// The colour of the crowd on `node`, if any unit stands there.
+    #[inline]
+    pub fn color_on(&self, node: Square) -> Option<Color> {
+        Color::BOTH
+            .into_iter()
+            .find(|c| self.bits.occ[c.index()].contains(node))
+    }
+
+    /// Whether `color` has any king unit (consolidated or a half).
+    pub fn has_king(&self, color: Color) -> bool {
+        let b = &self.bits;
+        (b.whole[color.index()][KING as usize] | b.halves[color.index()][KING as usize]).any()
+    }
+
+    /// The derived bitboards.
+    #[inline]
+    pub fn bits(&self) -> &HobBits {
+        &self.bits
+    }
+
+    /// Sets the count of consolidated units (or pawns) of `kind` and `color` on `node`. `node`
+    /// must be a representative square, and the node must hold no unit of the other colour.
+    pub fn set_count(&mut self, node: Square, color: Color, kind: u8, count: u8) {
+        debug_assert!(exists(node) && self.node(node) == node);
+        debug_assert!(self.color_on(node).is_none_or(|c| c == color));
+        let crowd = &mut self.crowds[node.index()];
+        let old = if crowd.color == color {
+            crowd.counts[kind as usize]
+        } else {
+            0
+        };
+        self.hash ^= unit_key(node, color, kind, old) ^ unit_key(node, color, kind, count);
+        crowd.color = color;
+        crowd.counts[kind as usize] = count;
+        if crowd.is_empty() {
+            crowd.color = Color::White;
+        }
+        self.refresh(node);
+    }
+
+    /// Sets the count of the pair entry (`kind`, `color`) between nodes `x != y`. Returns false
+    /// (changing nothing) when a new entry would pass [`MAX_PAIRS`].
+    pub fn set_pair(&mut self, color: Color, kind: u8, x: Square, y: Square, count: u8) -> bool {
+        debug_assert!(x != y && kind != PAWN);
+        let (a, b) = if x < y { (x, y) } else { (y, x) };
+        let probe = Pair {
+            kind,
+            color,
+            a,
+            b,
+            count,
+        };
+        let pos = self
+            .pairs
+            .binary_search_by(|p| p.sort_key().cmp(&probe.sort_key()));
+        match pos {
+            Ok(i) => {
+                self.hash ^= pair_key(&self.pairs[i]) ^ pair_key(&probe);
+                if count == 0 {
+                    self.pairs.remove(i);
+                } else {
+                    self.pairs[i].count = count;
+                }
+            }
+            Err(i) => {
+                if count == 0 {
+                    return true;
+                }
+                if self.pairs.is_full() {
+                    return false;
+                }
+                self.hash ^= pair_key(&probe);
+                self.pairs.insert(i, probe);
+            }
+        }
+        self.refresh(a);
+        self.refresh(b);
+        true
+    }
+
+    /// Links the hallway square of `rank` to board file `file` (frame column 1..=8), or unlinks
+    /// it (`None`). Units are not moved: a new link needs an empty hallway square (the link
+    /// step's merging and splitting is play's business); unlinking leaves the crowd on the
+    /// board square.
+    pub fn set_link(&mut self, rank: u8, file: Option<u8>) {
+        debug_assert!((1..=8).contains(&rank));
+        let hall = Square::new(9, rank);
+        if let Some(old) = self.links[rank as usize] {
+            self.hash ^= link_key(rank, Some(old));
+            self.links[rank as usize] = None;
+            self.linked.clear(hall);
+            self.linked.clear(Square::new(old, rank));
+            self.clear_bits(Bitboard::from_square(hall));
+            self.refresh(Square::new(old, rank));
+        }
+        if let Some(f) = file {
+            debug_assert!((1..=8).contains(&f));
+            debug_assert!(
+                self.crowds[hall.index()].is_empty() && self.halves_on(hall).next().is_none()
+            );
+            self.hash ^= link_key(rank, Some(f));
+            self.links[rank as usize] = Some(f);
+            self.linked.set(hall);
+            self.linked.set(Square::new(f, rank));
+            self.refresh(Square::new(f, rank));
+        }
+    }
+
+    fn clear_bits(&mut self, squares: Bitboard) {
+        let keep = !squares;
+        let b = &mut self.bits;
+        for c in 0..2 {
+            b.occ[c] &= keep;
+            b.pawns[c] &= keep;
+            for k in 0..5 {
+                b.whole[c][k] &= keep;
+                b.halves[c][k] &= keep;
+            }
+        }
+    }
+
+    /// Recomputes the bitboards of `node` from its contents.
+    fn refresh(&mut self, node: Square) {
+        let squares = self.node_squares(node);
+        self.clear_bits(squares);
+        let crowd = self.crowds[node.index()];
+        let mut any = [false; 2];
+        if !crowd.is_empty() {
+            let c = crowd.color.index();
+            any[c] = true;
+            if crowd.counts[PAWN as usize] > 0 {
+                self.bits.pawns[c] |= squares;
+            }
+            for k in 0..5 {
+                if crowd.counts[k] > 0 {
+                    self.bits.whole[c][k] |= squares;
+                }
+            }
+        }
+        for p in self.pairs.iter().filter(|p| p.a == node || p.b == node) {
+            let c = p.color.index();
+            any[c] = true;
+            self.bits.halves[c][p.kind as usize] |= squares;
+        }
+        for (occ, any) in self.bits.occ.iter_mut().zip(any) {
+            if any {
+                *occ |= squares;
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- the rest of the state
+
+    #[inline]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    pub fn set_side(&mut self, side: Color) {
+        self.hash ^= KEYS.side_to_move(self.side) ^ KEYS.side_to_move(side);
+        self.side = side;
+    }
+
+    /// The castling rights (bits [`WHITE_KINGSIDE`] .. [`BLACK_QUEENSIDE`]).
+    #[inline]
+    pub fn rights(&self) -> u8 {
+        self.rights
+    }
+
+    pub fn set_rights(&mut self, rights: u8) {
+        self.hash ^= KEYS.castling[self.rights as usize] ^ KEYS.castling[rights as usize & 15];
+        self.rights = rights & 15;
+    }
+
+    /// The castling in progress of `color`, if any (HOB-62).
+    #[inline]
+    pub fn in_progress(&self, color: Color) -> Option<Wing> {
+        self.in_progress[color.index()]
+    }
+
+    pub fn set_in_progress(&mut self, color: Color, wing: Option<Wing>) {
+        let slot = &mut self.in_progress[color.index()];
+        self.hash ^= in_progress_key(color, *slot) ^ in_progress_key(color, wing);
+        *slot = wing;
+    }
+
+    /// The en-passant record (HOB-70).
+    #[inline]
+    pub fn ep(&self) -> Option<EpRecord> {
+        self.ep
+    }
+
+    pub fn set_ep(&mut self, ep: Option<EpRecord>) {
+        self.hash ^= ep_key(self.ep) ^ ep_key(ep);
+        self.ep = ep;
+    }
+
+    /// The turn clock (HOB-146).
+    #[inline]
+    pub fn halfmove(&self) -> u16 {
+        self.halfmove
+    }
+
+    #[inline]
+    pub fn fullmove(&self) -> u16 {
+        self.fullmove
+    }
+
+    /// Sets the clocks (not hashed: like every variant's, the hash is the repetition identity).
+    pub fn set_clocks(&mut self, halfmove: u16, fullmove: u16) {
+        self.halfmove = halfmove;
+        self.fullmove = fullmove.max(1);
+    }
+
+    #[inline]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn set_phase(&mut self, phase: Phase) {
+        self.hash ^= phase_key(self.phase) ^ phase_key(phase);
+        self.phase = phase;
+    }
+
+    /// Whether this turn's link step has been made and the move is pending (`L+`/`U+`, HOB-83).
+    #[inline]
+    pub fn after_link(&self) -> bool {
+        self.after_link
+    }
+
+    pub fn set_after_link(&mut self, after_link: bool) {
+        self.hash ^=
+            flag_key(self.after_link, AFTER_LINK_KEY) ^ flag_key(after_link, AFTER_LINK_KEY);
+        self.after_link = after_link;
+    }
+
+    /// The stored result of a finished game (`result=`).
+    #[inline]
+    pub fn result(&self) -> Option<HobResult> {
+        self.result
+    }
+
+    pub fn set_result(&mut self, result: Option<HobResult>) {
+        self.hash ^= result_key(self.result) ^ result_key(result);
+        self.result = result;
+    }
+
+    /// Whether the position is at the opponent-promotion decision (HOB-112, notation §2.7): no
+    /// result, no `+`, and the side to move has pawns on its own last rank.
+    pub fn pending_decision(&self) -> bool {
+        self.result.is_none() && !self.after_link && self.pawns_on_last_rank(self.side)
+    }
+
+    /// Whether `color` has pawns on its own last rank (hallway square included, HOB-7).
+    pub fn pawns_on_last_rank(&self, color: Color) -> bool {
+        let rank = last_rank(color);
+        self.bits.pawns[color.index()]
+            .iter()
+            .any(|sq| sq.row() == rank)
+    }
+
+    // ---------------------------------------------------------------- hash
+
+    /// The incrementally maintained Zobrist key of the whole state except the clocks.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist key computed from scratch.
+    pub fn recompute_hash(&self) -> u64 {
+        let mut h = KEYS.side_to_move(self.side)
+            ^ KEYS.castling[self.rights as usize]
+            ^ ep_key(self.ep)
+            ^ phase_key(self.phase)
+            ^ flag_key(self.after_link, AFTER_LINK_KEY)
+            ^ result_key(self.result);
+        for color in Color::BOTH {
+            h ^= in_progress_key(color, self.in_progress[color.index()]);
+        }
+        for rank in 1..=8u8 {
+            h ^= link_key(rank, self.links[rank as usize]);
+        }
+        for sq in Square::all() {
+            let crowd = &self.crowds[sq.index()];
+            for kind in 0..KINDS as u8 {
+                h ^= unit_key(sq, crowd.color, kind, crowd.counts[kind as usize]);
+            }
+        }
+        for p in &self.pairs {
+            h ^= pair_key(p);
+        }
+        h
+    }
+
+    /// Recomputes the bitboards from scratch (for checks): equal to [`Hobgoblin::bits`] in
+    /// every reachable state.
+    pub fn recompute_bits(&self) -> HobBits {
+        let mut copy = self.clone();
+        copy.bits = HobBits::default();
+        let nodes: Vec<Square> = copy.nodes().collect();
+        for n in nodes {
+            copy.refresh(n);
+        }
+        copy.bits
+    }
+}
