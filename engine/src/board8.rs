@@ -133,15 +133,10 @@ pub fn write_board_in<const K: usize>(
                 empty += 1;
                 continue;
             }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-                empty = 0;
-            }
+            flush_empty(out, &mut empty);
             out.push(piece_letter(letters, p));
         }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
+        flush_empty(out, &mut empty);
         if rank > 0 {
             out.push('/');
         }
@@ -231,5 +226,13 @@ pub fn view_board_in<const K: usize>(
         squares,
         hands: [Vec::new(), Vec::new()],
         side_to_move: side,
+    }
+}
+
+/// Writes a FEN row's pending run of `empty` squares as its count, and resets it.
+pub fn flush_empty(out: &mut String, empty: &mut u32) {
+    if *empty > 0 {
+        out.push_str(&empty.to_string());
+        *empty = 0;
     }
 }

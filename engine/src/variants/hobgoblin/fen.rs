@@ -12,6 +12,7 @@ use super::position::{
     MAX_PAIRS, PAWN, ROOK,
 };
 use crate::bitboard::Bitboard;
+use crate::board8;
 use crate::errors::FenError;
 use crate::fen_fields;
 use crate::piece::Color;
@@ -635,10 +636,7 @@ impl Hobgoblin {
             for col in 1..=9u8 {
                 if col == 9 {
                     if let Some(f) = self.link(rank) {
-                        if empty > 0 {
-                            s.push_str(&empty.to_string());
-                            empty = 0;
-                        }
+                        board8::flush_empty(&mut s, &mut empty);
                         s.push('=');
                         s.push((b'a' + f - 1) as char);
                         break;
@@ -649,10 +647,7 @@ impl Hobgoblin {
                     empty += 1;
                     continue;
                 }
-                if empty > 0 {
-                    s.push_str(&empty.to_string());
-                    empty = 0;
-                }
+                board8::flush_empty(&mut s, &mut empty);
                 if group {
                     s.push('(');
                     s.push_str(&text);
@@ -661,9 +656,7 @@ impl Hobgoblin {
                     s.push_str(&text);
                 }
             }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
+            board8::flush_empty(&mut s, &mut empty);
             if rank > 1 {
                 s.push('/');
             }

@@ -16,13 +16,9 @@ use crate::square::{Geometry, Square, SQUARE_COUNT};
 use crate::zobrist::KEYS;
 use arrayvec::ArrayVec;
 
-/// Unit kinds, in the canonical FEN order (notation §2.7): K Q R B N P.
-pub const KING: u8 = 0;
-pub const QUEEN: u8 = 1;
-pub const ROOK: u8 = 2;
-pub const BISHOP: u8 = 3;
-pub const KNIGHT: u8 = 4;
-pub const PAWN: u8 = 5;
+/// Unit kinds, in the canonical FEN order (notation §2.7): K Q R B N P, the code order of the
+/// standard pieces in Eldritch's catalogue too.
+pub use crate::variants::eldritch::catalogue::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 /// Number of unit kinds (five pieces and the pawn).
 pub const KINDS: usize = 6;
 /// Letters of the kinds, White's case.
@@ -30,12 +26,10 @@ pub const KIND_LETTERS: [char; KINDS] = ['K', 'Q', 'R', 'B', 'N', 'P'];
 /// Distinct pair entries one position can hold (design §1).
 pub const MAX_PAIRS: usize = 64;
 
-/// Castling right bits of [`Hobgoblin::rights`]: White kingside, White queenside, Black
-/// kingside, Black queenside (HOB-60).
-pub const WHITE_KINGSIDE: u8 = 1;
-pub const WHITE_QUEENSIDE: u8 = 2;
-pub const BLACK_KINGSIDE: u8 = 4;
-pub const BLACK_QUEENSIDE: u8 = 8;
+/// Castling right bits of [`Hobgoblin::rights`]: the FIDE rights, with chess's bits (HOB-60).
+pub use crate::variants::chess::{
+    BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE,
+};
 
 /// A castling wing.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -222,6 +216,12 @@ fn in_progress_key(color: Color, wing: Option<Wing>) -> u64 {
     wing.map_or(0, |w| {
         KEYS.state[IN_PROGRESS_KEYS + color.index() * 2 + w.index()]
     })
+}
+
+/// Replaces a hashed state value, moving the key from the old value's to the new one's.
+fn replace_hashed<T: Copy>(hash: &mut u64, slot: &mut T, value: T, key: fn(T) -> u64) {
+    *hash ^= key(*slot) ^ key(value);
+    *slot = value;
 }
 
 fn ep_key(ep: Option<EpRecord>) -> u64 {
@@ -601,23 +601,19 @@ impl Hobgoblin {
     }
 
     /// The en-passant record (HOB-70).
-    #[inline]
     pub fn ep(&self) -> Option<EpRecord> {
         self.ep
     }
 
     pub fn set_ep(&mut self, ep: Option<EpRecord>) {
-        self.hash ^= ep_key(self.ep) ^ ep_key(ep);
-        self.ep = ep;
+        replace_hashed(&mut self.hash, &mut self.ep, ep, ep_key);
     }
 
     /// The turn clock (HOB-146).
-    #[inline]
     pub fn halfmove(&self) -> u16 {
         self.halfmove
     }
 
-    #[inline]
     pub fn fullmove(&self) -> u16 {
         self.fullmove
     }
@@ -628,18 +624,15 @@ impl Hobgoblin {
         self.fullmove = fullmove.max(1);
     }
 
-    #[inline]
     pub fn phase(&self) -> Phase {
         self.phase
     }
 
     pub fn set_phase(&mut self, phase: Phase) {
-        self.hash ^= phase_key(self.phase) ^ phase_key(phase);
-        self.phase = phase;
+        replace_hashed(&mut self.hash, &mut self.phase, phase, phase_key);
     }
 
     /// Whether this turn's link step has been made and the move is pending (`L+`/`U+`, HOB-83).
-    #[inline]
     pub fn after_link(&self) -> bool {
         self.after_link
     }
@@ -651,14 +644,12 @@ impl Hobgoblin {
     }
 
     /// The stored result of a finished game (`result=`).
-    #[inline]
     pub fn result(&self) -> Option<HobResult> {
         self.result
     }
 
     pub fn set_result(&mut self, result: Option<HobResult>) {
-        self.hash ^= result_key(self.result) ^ result_key(result);
-        self.result = result;
+        replace_hashed(&mut self.hash, &mut self.result, result, result_key);
     }
 
     /// Whether the position is at the opponent-promotion decision (HOB-112, notation §2.7): no
