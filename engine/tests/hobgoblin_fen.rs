@@ -69,8 +69,7 @@ fn notation_examples() {
 fn design_positions_round_trip() {
     for fen in [
         "r1b1kb1r1/ppp2ppp1/2n6/4(n,p)4/3(Q,N,2P)5/9/PPP2PPP1/R1B1KB1R1 w KQkq - 0 8 L",
-        // The design writes `(P,B~b2)`; §2.7 orders by type first, so the canonical form is
-        // `(B~b2,P)` (see `canonical_reordering`).
+        // §2.7 orders a group by type first: `(B~b2,P)`, not `(P,B~b2)`.
         "rnb(q~d5)kbnr1/ppp2ppp1/9/3(q~d8)(B~b2,P)4/(R~a1)8/5(N~g1)3/P(B~e5,P)PP1PPP1/(R~a4)3K1(N~f3)R1 w Kkq - 4 6 L",
         "r1bqkb1r1/pppp1ppp1/2n2n2=h/4p4/4P3=a/2(N,P)5=c/PP1P1PPPR/R1BQKBN2 w Qkq - 2 7 L",
         "r1bqk(b~c5)nr=g/ppp(2p)1ppp=d/2n5=h/2(b~f8)5=c/3(Q,P)4=d/2N2N2=f/PPP2PPP=e/R1B1KB1R=b w KQkq - 0 12 U",
