@@ -13,6 +13,13 @@ fn bestmoves(out: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The game state that `d` reports must contain `expected`.
+fn assert_state(s: &mut Session, expected: &str) {
+    s.send("d");
+    let state = s.read_until("State:");
+    assert!(state.last().unwrap().contains(expected), "{state:?}");
+}
+
 /// Point 1: `go ... searchmoves` searches only the moves named, and every `go` ends in exactly
 /// one `bestmove`, even one with a parameter the engine does not know.
 #[test]
@@ -44,15 +51,7 @@ fn moves_past_draws_by_rule_are_accepted_and_go_plays_on() {
     );
     s.read_until("State:");
     s.send("position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
-    s.send("d");
-    let state = s.read_until("State:");
-    assert!(
-        state
-            .last()
-            .unwrap()
-            .contains("a draw by threefold repetition may be claimed"),
-        "{state:?}"
-    );
+    assert_state(&mut s, "a draw by threefold repetition may be claimed");
     s.send("go depth 3");
     let (best, _) = s.bestmove();
     assert_ne!(best, "(none)");
@@ -62,16 +61,15 @@ fn moves_past_draws_by_rule_are_accepted_and_go_plays_on() {
     s.send("go depth 3");
     let (best, _) = s.bestmove();
     assert!(legal.contains(&best), "{best} not among {legal:?}");
+    assert_state(&mut s, "a draw by fifty-move rule may be claimed");
+    // A dead position is no claim: it ends the game (FIDE 5.2.2), though moves are accepted.
+    s.send("position fen 8/8/8/4k3/8/8/4K3/8 w - - 0 1");
+    assert_state(&mut s, "drawn at the referee");
     // Ghost Chess's threefold repetition is automatic at the referee (G3), but a GUI's moves
     // past it are still played.
     s.send("setoption name UCI_Variant value ghost");
     s.send("position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
-    s.send("d");
-    let state = s.read_until("State:");
-    assert!(
-        state.last().unwrap().contains("drawn at the referee"),
-        "{state:?}"
-    );
+    assert_state(&mut s, "drawn at the referee");
     s.send("position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 e2e4");
     assert!(s
         .fen()

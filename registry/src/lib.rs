@@ -212,7 +212,10 @@ impl<V: Variant> AnyGame for VariantGame<V> {
         let pos = self.game.position();
         let has_moves = !pos.legal_moves().is_empty();
         let state = match self.game.outcome() {
-            Some(Outcome::Draw { reason }) if has_moves && V::Rules::DRAWS_ARE_CLAIMS => {
+            // Only repetition and the clock are claims; a dead position ends a chess game.
+            Some(Outcome::Draw {
+                reason: reason @ (Reason::Repetition | Reason::FiftyMoveRule),
+            }) if has_moves && V::Rules::DRAWS_ARE_CLAIMS => {
                 format!("in play; a draw by {} may be claimed", reason.describe())
             }
             Some(o) if has_moves => format!("drawn at the referee: {o} (moves are still accepted)"),
