@@ -14,7 +14,7 @@ fn sq(name: &str) -> Square {
 }
 
 fn parse(fen: &str) -> Hobgoblin {
-    Hobgoblin::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    Hobgoblin::parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn check_consistent(p: &Hobgoblin) {
@@ -175,7 +175,7 @@ fn canonical_reordering() {
 }
 
 fn refused(fen: &str) -> FenError {
-    match Hobgoblin::from_fen(fen) {
+    match Hobgoblin::parse_fen(fen) {
         Ok(p) => panic!("accepted {fen} as {}", p.to_fen()),
         Err(e) => e,
     }
@@ -558,7 +558,7 @@ fn random_round_trips() {
         let p = random_position(&mut rng);
         check_consistent(&p);
         let fen = p.to_fen();
-        let q = Hobgoblin::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let q = Hobgoblin::parse_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         assert_eq!(q, p, "{fen}");
         assert_eq!(q.to_fen(), fen);
         check_consistent(&q);

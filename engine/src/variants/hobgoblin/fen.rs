@@ -458,11 +458,11 @@ fn parse_keys(fields: &[&str], pos: &mut Hobgoblin) -> Result<(), FenError> {
 impl Hobgoblin {
     /// The start position (HOB-11).
     pub fn start() -> Self {
-        Self::from_fen(START_FEN).expect("the start FEN is valid")
+        Self::parse_fen(START_FEN).expect("the start FEN is valid")
     }
 
     /// Parses a FEN (notation §2.7), refusing every invalid one with a typed error.
-    pub fn from_fen(fen: &str) -> Result<Self, FenError> {
+    pub fn parse_fen(fen: &str) -> Result<Self, FenError> {
         let fields = fen_fields::split(fen, 7, 10)?;
         let mut pos = Hobgoblin::empty();
         parse_board(fields[0], &mut pos)?;
