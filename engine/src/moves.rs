@@ -231,12 +231,14 @@ impl fmt::Debug for Move {
     }
 }
 
-/// Upper bound on legal actions in one position of any variant (ArchMage with switches and drops
-/// stays well below it).
-pub const MAX_MOVES: usize = 1024;
+/// Moves a list holds on the stack: every position of the chess-like variants fits (ArchMage
+/// with switches and drops stays below it).
+pub const MAX_MOVES: usize = 256;
 
-/// A fixed-capacity move list that lives on the stack.
-pub type MoveList = arrayvec::ArrayVec<Move, MAX_MOVES>;
+/// A move list that lives on the stack and moves to the heap only when a position has more
+/// than [`MAX_MOVES`] actions: a Hobgoblin crowd's moving sets, modes and mutation choices
+/// have no useful bound (HOB-40, HOB-51), and a dropped action would be a wrong perft.
+pub type MoveList = smallvec::SmallVec<[Move; MAX_MOVES]>;
 
 #[cfg(test)]
 mod tests {

@@ -7,6 +7,7 @@
 //! HOB-133), and a danger node of the side to move's castling in progress that is attacked
 //! (HOB-64, HOB-141, HOB-142).
 
+use super::options::HobOptions;
 use super::position::{
     exists, is_hallway, EpRecord, HobResult, Hobgoblin, Phase, Wing, KINDS, KIND_LETTERS,
     MAX_PAIRS, PAWN, ROOK,
@@ -51,7 +52,7 @@ fn kind_of(letter: char) -> Option<(Color, u8)> {
     Some((color, kind))
 }
 
-fn letter(color: Color, kind: u8) -> char {
+pub(super) fn letter(color: Color, kind: u8) -> char {
     let l = KIND_LETTERS[kind as usize];
     if color == Color::White {
         l
@@ -60,7 +61,7 @@ fn letter(color: Color, kind: u8) -> char {
     }
 }
 
-fn name(sq: Square) -> String {
+pub(super) fn name(sq: Square) -> String {
     Hobgoblin::GEOMETRY.name(sq)
 }
 
@@ -539,7 +540,7 @@ impl Hobgoblin {
 
     /// The members of `node`'s cell in canonical order (§2.7): type K Q R B N P, consolidated
     /// before halves, halves by the index of the partner node.
-    fn members(&self, node: Square) -> Vec<(Color, u8, u8, Option<Square>)> {
+    pub(super) fn members(&self, node: Square) -> Vec<(Color, u8, u8, Option<Square>)> {
         let crowd = self.crowd(node);
         let mut out = Vec::new();
         for kind in 0..KINDS as u8 {
@@ -747,6 +748,24 @@ pub fn render(pos: &Hobgoblin) -> String {
         pos.hash()
     ));
     out
+}
+
+impl crate::rules::Fen for Hobgoblin {
+    fn start_position(options: &HobOptions) -> Self {
+        let mut pos = Self::start();
+        pos.options = *options;
+        pos
+    }
+
+    fn from_fen(fen: &str, options: &HobOptions) -> Result<Self, FenError> {
+        let mut pos = Self::parse_fen(fen)?;
+        pos.options = *options;
+        Ok(pos)
+    }
+
+    fn to_fen(&self) -> String {
+        Hobgoblin::to_fen(self)
+    }
 }
 
 #[cfg(test)]

@@ -295,6 +295,8 @@ pub struct Hobgoblin {
     after_link: bool,
     result: Option<HobResult>,
     hash: u64,
+    /// The rule options (G7; not part of the state's hash).
+    pub(super) options: super::options::HobOptions,
 }
 
 impl Default for Hobgoblin {
@@ -324,6 +326,7 @@ impl Hobgoblin {
             after_link: false,
             result: None,
             hash: 0,
+            options: Default::default(),
         }
     }
 

@@ -1,0 +1,562 @@
+//! Hobgoblin's turn generator (`docs/hobgoblin-design.md` §4): link steps, unit moves over
+//! every moving set as counts, castling, promotion declarations and the opponent's decision,
+//! each turn generated once (HOB-150).
+
+use super::options::UnlinkEnemy;
+use super::plans::{self, Class, Classes, CodeWriter, Plan, State};
+use super::play::{Effects, PROMOTION_KINDS};
+use super::position::{Hobgoblin, Phase, Wing, KINDS, KING, PAWN, ROOK};
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::Color;
+use crate::rules::Notation;
+use crate::square::Square;
+use std::collections::HashMap;
+
+/// The promotion code of a move (HOB-111), kept in the piece and parameter fields (14 bits).
+pub fn promo_code(mv: Move) -> u32 {
+    let raw = mv.raw();
+    (((raw >> 18) & 127) | (((raw >> 25) & 127) << 7)) as u32
+}
+
+fn with_promo(base: Move, code: u32) -> Move {
+    Move::build(
+        base.from_opt(),
+        base.to_opt(),
+        base.kind(),
+        Some((code & 127) as u8),
+        ((code >> 7) & 127) as u8,
+        base.ext(),
+    )
+}
+
+/// What the generator collects, with the HOB-150 identities seen so far.
+struct Collector<'a> {
+    list: &'a mut MoveList,
+    seen: HashMap<u64, usize>,
+    legal_only: bool,
+    first_only: bool,
+    found: bool,
+}
+
+impl Collector<'_> {
+    fn done(&self) -> bool {
+        self.first_only && self.found
+    }
+}
+
+/// A key for the roll sites of a turn (HOB-150: turns with other roll sites differ).
+fn rolls_key(fx: &Effects) -> u64 {
+    let mut k = 0u64;
+    for (node, n) in fx.roll_sites() {
+        let x = (node.index() as u64) << 8 | n as u64;
+        k ^= x.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17) ^ 0xD6E8_FEB8_6659_FD93;
+    }
+    k
+}
+
+impl Hobgoblin {
+    /// Generates the actions of the player to decide into `list`. `legal_only` keeps the legal
+    /// ones (HOB-133); otherwise every candidate (the reference check's superset). With
+    /// `first_only` it stops at the first one and returns whether there was one.
+    pub(super) fn generate(&self, list: &mut MoveList, legal_only: bool, first_only: bool) -> bool {
+        let mut out = Collector {
+            list,
+            seen: HashMap::new(),
+            legal_only,
+            first_only,
+            found: false,
+        };
+        if self.result().is_some() {
+            return false;
+        }
+        if self.pending_decision() {
+            self.generate_decisions(&mut out);
+            return out.found;
+        }
+        self.generate_moves(&mut out);
+        if !self.after_link() && !out.done() {
+            self.generate_link_steps(&mut out);
+        }
+        out.found
+    }
+
+    /// Whether the side to move has a legal move (not counting link steps).
+    fn has_legal_move(&self) -> bool {
+        let mut list = MoveList::new();
+        let mut out = Collector {
+            list: &mut list,
+            seen: HashMap::new(),
+            legal_only: true,
+            first_only: true,
+            found: false,
+        };
+        self.generate_moves(&mut out);
+        out.found
+    }
+
+    // ---------------------------------------------------------------- the opponent's decision
+
+    fn generate_decisions(&self, out: &mut Collector) {
+        let color = self.side();
+        let nodes = self.promotion_nodes(color);
+        let mut choices: Vec<Vec<[u8; KINDS]>> = Vec::new();
+        for &node in &nodes {
+            let mut sets = Vec::new();
+            plans::multisets(&PROMOTION_KINDS, self.count(node, color, PAWN), &mut sets);
+            choices.push(sets);
+        }
+        for_each_product(&choices, &mut |pick| {
+            let mut w = CodeWriter::new();
+            for (i, set) in pick.iter().enumerate() {
+                plans::put_multiset(
+                    &mut w,
+                    set,
+                    &PROMOTION_KINDS,
+                    self.count(nodes[i], color, PAWN),
+                );
+            }
+            if let Some(code) = w.finish() {
+                let mv = Move::build(None, None, MoveKind::Decision, None, 0, code);
+                out.found = true;
+                out.list.push(mv);
+            }
+            !out.done()
+        });
+    }
+
+    // ---------------------------------------------------------------- link steps
+
+    fn generate_link_steps(&self, out: &mut Collector) {
+        let me = self.side();
+        let o = !me;
+        for rank in 1..=8u8 {
+            let hall = Square::new(9, rank);
+            match (self.phase(), self.link(rank)) {
+                (Phase::Linking, None) => {
+                    for file in 1..=8u8 {
+                        let board = Square::new(file, rank);
+                        let blocked = self.color_on(board) == Some(o)
+                            || self.color_on(hall) == Some(o)
+                            || self.pairs().iter().any(|p| {
+                                (p.a == board && p.b == hall) || (p.a == hall && p.b == board)
+                            })
+                            || self.holds_any_locked(board)
+                            || self.holds_any_locked(hall);
+                        if !blocked {
+                            self.try_link_step(Move::new(hall, board, MoveKind::Link), out);
+                            if out.done() {
+                                return;
+                            }
+                        }
+                    }
+                }
+                (Phase::Unlinking, Some(file)) => {
+                    let board = Square::new(file, rank);
+                    let color = self.color_on(board);
+                    if color == Some(o) && self.options.unlink_enemy == UnlinkEnemy::Forbid {
+                        continue;
+                    }
+                    if self.holds_any_locked(board) {
+                        continue;
+                    }
+                    let classes = match color {
+                        Some(c) => plans::classes(self, board, c, false),
+                        None => Classes::new(),
+                    };
+                    let radices: Vec<Vec<u8>> =
+                        classes.iter().map(|c| (0..=c.count).collect()).collect();
+                    let mut candidates = Vec::new();
+                    for_each_product(&radices, &mut |pick| {
+                        let mut w = CodeWriter::new();
+                        for (cl, &n) in classes.iter().zip(pick) {
+                            w.put(n as u64, cl.count as u64 + 1);
+                        }
+                        if let Some(code) = w.finish() {
+                            candidates.push(Move::build(
+                                Some(hall),
+                                Some(board),
+                                MoveKind::Unlink,
+                                None,
+                                0,
+                                code,
+                            ));
+                        }
+                        true
+                    });
+                    for mv in candidates {
+                        self.try_link_step(mv, out);
+                        if out.done() {
+                            return;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn holds_any_locked(&self, sq: Square) -> bool {
+        Color::BOTH.into_iter().any(|c| {
+            self.in_progress(c).is_some_and(|w| {
+                let rank = super::play::home_rank(c);
+                w.files().iter().any(|&f| Square::new(f, rank) == sq)
+            })
+        })
+    }
+
+    fn try_link_step(&self, mv: Move, out: &mut Collector) {
+        if out.legal_only {
+            let mut child = self.clone();
+            child.apply_link_step(mv);
+            if !child.has_legal_move() {
+                return;
+            }
+        }
+        out.found = true;
+        out.list.push(mv);
+    }
+
+    // ---------------------------------------------------------------- moves
+
+    fn generate_moves(&self, out: &mut Collector) {
+        let me = self.side();
+        self.generate_castling(out);
+        let own: Vec<Square> = self.bits().occ[me.index()]
+            .into_iter()
+            .filter(|&sq| self.node(sq) == sq)
+            .collect();
+        for s in own {
+            if out.done() {
+                return;
+            }
+            self.generate_from(s, out);
+        }
+    }
+
+    fn generate_castling(&self, out: &mut Collector) {
+        let me = self.side();
+        let rank = super::play::home_rank(me);
+        let sq = |f: u8| Square::new(f, rank);
+        if let Some(wing) = self.in_progress(me) {
+            let [kf, kt, _, _] = wing.files();
+            self.push_turn(Move::new(sq(kf), sq(kt), MoveKind::Castle), out);
+            return;
+        }
+        for wing in Wing::BOTH {
+            if self.rights() & wing.right(me) == 0 {
+                continue;
+            }
+            let [kf, kt, rf, _] = wing.files();
+            let alone = |s: Square, kind: u8| {
+                self.count(s, me, kind) == 1
+                    && (0..KINDS as u8).all(|k| k == kind || self.count(s, me, k) == 0)
+                    && self.halves_on(s).next().is_none()
+            };
+            let (lo, hi) = if rf < kf { (rf, kf) } else { (kf, rf) };
+            let linked = (lo..=hi).any(|f| self.linked().contains(sq(f)));
+            let between_empty = (lo + 1..hi).all(|f| self.color_on(sq(f)).is_none());
+            if alone(sq(kf), KING) && alone(sq(rf), ROOK) && !linked && between_empty {
+                self.push_turn(Move::new(sq(kf), sq(kt), MoveKind::Castle), out);
+            }
+        }
+    }
+
+    /// Every unit move from node `s` (HOB-40..47).
+    fn generate_from(&self, s: Square, out: &mut Collector) {
+        let me = self.side();
+        let classes = plans::classes(self, s, me, true);
+        if classes.is_empty() {
+            return;
+        }
+        let enemy = self.bits().occ[(!me).index()];
+        let mut reach = [Bitboard::EMPTY; KINDS];
+        let mut provides: Vec<Bitboard> = Vec::with_capacity(classes.len());
+        for class in &classes {
+            let k = class.kind as usize;
+            if reach[k].is_empty() {
+                reach[k] = if class.kind == PAWN {
+                    self.pawn_reach(s)
+                } else {
+                    self.piece_reach(s, class.kind)
+                };
+            }
+            let mut p = reach[k];
+            if let State::Half(u) = class.state {
+                p.set(u);
+            }
+            provides.push(p);
+        }
+        let mut targets = Bitboard::EMPTY;
+        for p in &provides {
+            targets |= *p;
+        }
+        for t in targets {
+            if out.done() {
+                return;
+            }
+            let providers: u64 = provides
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.contains(t))
+                .fold(0, |m, (i, _)| m | 1 << i);
+            let types = if enemy.contains(t) {
+                self.capture_types(t, !me)
+            } else {
+                Default::default()
+            };
+            self.generate_plans(s, t, &classes, providers, &types, out);
+        }
+    }
+
+    /// The nodes a pawn pattern on `s` gives (HOB-26, HOB-27, HOB-72): forward moves onto
+    /// empty or friendly nodes, capture steps onto enemy nodes, and en-passant targets.
+    fn pawn_reach(&self, s: Square) -> Bitboard {
+        let me = self.side();
+        let enemy = self.bits().occ[(!me).index()];
+        let mut out = self.pawn_push_reach(s, me) & !enemy;
+        let capture = self.pawn_capture_reach(s, me);
+        out |= capture & enemy;
+        if self.ep().is_some() {
+            for t in capture & !self.occupied() {
+                if self.is_en_passant_target(s, t) {
+                    out.set(t);
+                }
+            }
+        }
+        out
+    }
+
+    /// Every plan from `s` to `t`: count vectors with a provider, passing the inchworm test
+    /// (HOB-43), and every mutation choice (HOB-51).
+    fn generate_plans(
+        &self,
+        s: Square,
+        t: Square,
+        classes: &Classes,
+        providers: u64,
+        types: &[u8],
+        out: &mut Collector,
+    ) {
+        let n = classes.len();
+        let mut counts: plans::Counts = classes.iter().map(|_| (0u8, 0u8)).collect();
+        // Odometer over every (carried, extending) choice per class.
+        loop {
+            // advance
+            let mut i = 0;
+            loop {
+                if i == n {
+                    return;
+                }
+                let class = &classes[i];
+                let (a, b) = counts[i];
+                if class.is_whole() {
+                    if a + b < class.count {
+                        counts[i] = (a, b + 1);
+                        break;
+                    } else if a < class.count {
+                        counts[i] = (a + 1, 0);
+                        break;
+                    }
+                } else if a < class.count {
+                    counts[i] = (a + 1, 0);
+                    break;
+                }
+                counts[i] = (0, 0);
+                i += 1;
+            }
+            if !plan_is_valid(classes, &counts, providers, t) {
+                continue;
+            }
+            self.push_plan(s, t, classes, &counts, types, out);
+            if out.done() {
+                return;
+            }
+        }
+    }
+
+    fn push_plan(
+        &self,
+        s: Square,
+        t: Square,
+        classes: &Classes,
+        counts: &plans::Counts,
+        types: &[u8],
+        out: &mut Collector,
+    ) {
+        let pawn_moves = classes
+            .iter()
+            .zip(counts)
+            .any(|(c, &(a, _))| c.state == State::Pawn && a > 0);
+        let kind = if pawn_moves && self.is_en_passant_target(s, t) {
+            MoveKind::EnPassant
+        } else {
+            MoveKind::Normal
+        };
+        let mut plan = Plan {
+            counts: counts.clone(),
+            mutations: Default::default(),
+        };
+        if types.len() < 2 {
+            if let Some(code) = plans::encode(classes, &plan, types) {
+                self.push_turn(Move::build(Some(s), Some(t), kind, None, 0, code), out);
+            }
+            return;
+        }
+        // Every multiset per (class, mode) group.
+        let mut groups: Vec<Vec<[u8; KINDS]>> = Vec::new();
+        for (i, class) in classes.iter().enumerate() {
+            for ext in [false, true] {
+                let size = plans::group_size(class, counts[i], ext);
+                let mut sets = Vec::new();
+                if size == 0 {
+                    sets.push([0u8; KINDS]);
+                } else {
+                    plans::multisets(types, size, &mut sets);
+                }
+                groups.push(sets);
+            }
+        }
+        for_each_product(&groups, &mut |pick| {
+            plan.mutations = pick.iter().copied().collect();
+            if let Some(code) = plans::encode(classes, &plan, types) {
+                self.push_turn(Move::build(Some(s), Some(t), kind, None, 0, code), out);
+            }
+            !out.done()
+        });
+    }
+
+    /// Plays a move candidate on a copy, tests it (HOB-133) and adds one action per promotion
+    /// declaration (HOB-111), each identity once (HOB-150).
+    fn push_turn(&self, mv: Move, out: &mut Collector) {
+        let me = self.side();
+        let mut child = self.clone();
+        let fx = child.move_stage(mv);
+        if fx.overflow {
+            return;
+        }
+        if out.legal_only
+            && !fx.king_captured
+            && (fx.locked_disturbed[me.index()] || child.royal_attacked(me, true))
+        {
+            return;
+        }
+        let ended = child.result().is_some();
+        let nodes = if ended {
+            Default::default()
+        } else {
+            child.promotion_nodes(me)
+        };
+        let rolls = if ended { 0 } else { rolls_key(&fx) };
+        if nodes.is_empty() {
+            let mut done = child;
+            done.end_stage(0, &fx);
+            self.collect(mv, done.hash() ^ rolls, out);
+            return;
+        }
+        let mut choices: Vec<Vec<[u8; KINDS]>> = Vec::new();
+        for &node in &nodes {
+            let mut sets = Vec::new();
+            plans::multisets(&PROMOTION_KINDS, child.count(node, me, PAWN), &mut sets);
+            choices.push(sets);
+        }
+        for_each_product(&choices, &mut |pick| {
+            let mut w = CodeWriter::new();
+            for (i, set) in pick.iter().enumerate() {
+                plans::put_multiset(
+                    &mut w,
+                    set,
+                    &PROMOTION_KINDS,
+                    child.count(nodes[i], me, PAWN),
+                );
+            }
+            if let Some(code) = w.finish().filter(|&c| c < 1 << 14) {
+                let mut done = child.clone();
+                done.end_stage(code, &fx);
+                self.collect(with_promo(mv, code), done.hash() ^ rolls, out);
+            }
+            !out.done()
+        });
+    }
+
+    fn collect(&self, mv: Move, key: u64, out: &mut Collector) {
+        out.found = true;
+        match out.seen.get(&key) {
+            Some(&i) => {
+                // The same turn again (HOB-150): keep the smaller token (notation §3.7).
+                let old = out.list[i];
+                if self.format_move(mv) < self.format_move(old) {
+                    out.list[i] = mv;
+                }
+            }
+            None => {
+                out.list.push(mv);
+                out.seen.insert(key, out.list.len() - 1);
+            }
+        }
+    }
+}
+
+/// HOB-40..43: a non-empty moving set with a member that reaches `t` (or whose partner is
+/// there), that holds a pawn, an extending piece or a consolidating half.
+fn plan_is_valid(classes: &[Class], counts: &[(u8, u8)], providers: u64, t: Square) -> bool {
+    let mut provided = false;
+    let mut inchworm = false;
+    for (i, (class, &(a, b))) in classes.iter().zip(counts).enumerate() {
+        if a + b == 0 {
+            continue;
+        }
+        if providers & (1 << i) != 0 {
+            provided = true;
+        }
+        match class.state {
+            State::Pawn => inchworm = true,
+            State::Half(u) if u == t => inchworm = true,
+            State::Whole | State::Carrier if b > 0 => inchworm = true,
+            _ => {}
+        }
+    }
+    provided && inchworm
+}
+
+/// Calls `f` with every pick of one item per list (stops when `f` returns false).
+fn for_each_product<T: Copy>(lists: &[Vec<T>], f: &mut dyn FnMut(&[T]) -> bool) {
+    if lists.iter().any(|l| l.is_empty()) {
+        return;
+    }
+    let mut idx = vec![0usize; lists.len()];
+    let mut pick: Vec<T> = lists.iter().map(|l| l[0]).collect();
+    loop {
+        if !f(&pick) {
+            return;
+        }
+        let mut i = 0;
+        loop {
+            if i == lists.len() {
+                return;
+            }
+            idx[i] += 1;
+            if idx[i] < lists[i].len() {
+                pick[i] = lists[i][idx[i]];
+                break;
+            }
+            idx[i] = 0;
+            pick[i] = lists[i][0];
+            i += 1;
+        }
+    }
+}
+
+impl crate::rules::MoveGen for Hobgoblin {
+    fn generate_legal(&self, moves: &mut MoveList) {
+        self.generate(moves, true, false);
+    }
+
+    /// A stored result (HOB-140..142), then FIDE's order (G3): no legal turn, the 100-turn
+    /// rule (HOB-146), bare kings (HOB-147).
+    fn terminal(&self) -> Option<crate::rules::Outcome> {
+        use crate::rules::Position;
+        self.ended_by_rule()
+            .or_else(|| crate::rules::fide_terminal(self))
+    }
+}

@@ -1,0 +1,431 @@
+//! Reach with links (HOB-12..17, HOB-85) and attack (HOB-130..132).
+//!
+//! Every set here is a set of *nodes*, each named by its representative square (the board
+//! square of a linked pair). Steps and leaps stay inside one geometry (HOB-2); rides walk square
+//! by square and may transfer at empty linked nodes (HOB-16). Occupancy bitboards carry a
+//! node's bit on both of its squares, so one `contains` answers for the node.
+
+use super::position::{
+    is_board, is_hallway, last_rank, Hobgoblin, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK,
+};
+use crate::bitboard::Bitboard;
+use crate::piece::Color;
+use crate::square::Square;
+
+type Dir = (i8, i8);
+
+const ORTHOGONAL: [Dir; 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+const DIAGONAL: [Dir; 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+const QUEEN_DIRS: [Dir; 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+const KNIGHT_LEAPS: [Dir; 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+/// The hallway's only connection: iN to iN±1 (HOB-13).
+const UP_DOWN: [Dir; 2] = [(0, 1), (0, -1)];
+
+/// Magnetism's ray order on the board: N, NE, E, SE, S, SW, W, NW (HOB-91).
+pub const MAGNET_BOARD_RAYS: [Dir; 8] = QUEEN_DIRS;
+/// Magnetism's hallway rays: up, then down (HOB-91).
+pub const MAGNET_HALL_RAYS: [Dir; 2] = UP_DOWN;
+
+/// One step from `sq` in direction `d`, inside `sq`'s geometry (HOB-2).
+#[inline]
+pub fn step(sq: Square, d: Dir) -> Option<Square> {
+    let next = sq.offset(d.0, d.1)?;
+    let same = if is_hallway(sq) {
+        is_hallway(next)
+    } else {
+        is_board(next)
+    };
+    same.then_some(next)
+}
+
+/// The board directions of a slider kind.
+fn board_dirs(kind: u8) -> &'static [Dir] {
+    match kind {
+        QUEEN => &QUEEN_DIRS,
+        ROOK => &ORTHOGONAL,
+        _ => &DIAGONAL,
+    }
+}
+
+/// The directions a slider of `kind` may ride from `sq` (hallway: up and down, HOB-22..24).
+fn slider_dirs(kind: u8, sq: Square) -> &'static [Dir] {
+    if is_hallway(sq) {
+        &UP_DOWN
+    } else {
+        board_dirs(kind)
+    }
+}
+
+/// Forward for `color` (HOB-7): the same row direction in both geometries.
+pub const fn forward(color: Color) -> i8 {
+    match color {
+        Color::White => 1,
+        Color::Black => -1,
+    }
+}
+
+impl Hobgoblin {
+    /// The other square of a linked node's square.
+    #[inline]
+    pub fn other_square(&self, sq: Square) -> Option<Square> {
+        if !self.linked().contains(sq) {
+            return None;
+        }
+        if is_hallway(sq) {
+            Some(Square::new(self.link(sq.row())?, sq.row()))
+        } else {
+            Some(Square::new(9, sq.row()))
+        }
+    }
+
+    /// Both occupancies together.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.bits().occ[0] | self.bits().occ[1]
+    }
+
+    /// The nodes a queen, rook or bishop of `kind` on `start` reaches (HOB-16, HOB-17): every
+    /// node of every ride, the first occupied node of each ride included.
+    pub fn slider_reach(&self, start: Square, kind: u8) -> Bitboard {
+        let occ = self.occupied();
+        let mut out = Bitboard::EMPTY;
+        let visited = Bitboard::from_square(start);
+        for from in self.node_squares(start) {
+            for &d in slider_dirs(kind, from) {
+                self.ride(from, d, kind, visited, occ, &mut out);
+            }
+        }
+        out
+    }
+
+    /// One ride from `from` in direction `d`, with transfers at empty linked nodes.
+    fn ride(
+        &self,
+        from: Square,
+        d: Dir,
+        kind: u8,
+        mut visited: Bitboard,
+        occ: Bitboard,
+        out: &mut Bitboard,
+    ) {
+        let linked = self.linked();
+        let mut cur = from;
+        while let Some(next) = step(cur, d) {
+            let node = self.node(next);
+            if visited.contains(node) {
+                return;
+            }
+            out.set(node);
+            if occ.contains(next) {
+                return;
+            }
+            visited.set(node);
+            if linked.contains(next) {
+                if let Some(other) = self.other_square(next) {
+                    for &d2 in slider_dirs(kind, other) {
+                        self.ride(other, d2, kind, visited, occ, out);
+                    }
+                }
+            }
+            cur = next;
+        }
+    }
+
+    /// The nodes a king or knight on `start` reaches with one step or leap (HOB-13, HOB-15,
+    /// HOB-20, HOB-25).
+    pub fn leap_reach(&self, start: Square, kind: u8) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for from in self.node_squares(start) {
+            let dirs: &[Dir] = if is_hallway(from) {
+                &UP_DOWN
+            } else if kind == KNIGHT {
+                &KNIGHT_LEAPS
+            } else {
+                &QUEEN_DIRS
+            };
+            for &d in dirs {
+                if let Some(to) = step(from, d) {
+                    out.set(self.node(to));
+                }
+            }
+        }
+        out.clear(start);
+        out
+    }
+
+    /// The nodes a piece pattern of `kind` (not a pawn) reaches from `start`.
+    pub fn piece_reach(&self, start: Square, kind: u8) -> Bitboard {
+        match kind {
+            KING | KNIGHT => self.leap_reach(start, kind),
+            _ => self.slider_reach(start, kind),
+        }
+    }
+
+    /// The nodes a pawn of `color` on `start` reaches by its capture step (HOB-27): the
+    /// forward diagonals on the board, the forward step in the hallway.
+    pub fn pawn_capture_reach(&self, start: Square, color: Color) -> Bitboard {
+        let f = forward(color);
+        let mut out = Bitboard::EMPTY;
+        for from in self.node_squares(start) {
+            let dirs: &[Dir] = if is_hallway(from) {
+                &[(0, 0)]
+            } else {
+                &[(-1, 0), (1, 0)]
+            };
+            for &(dc, _) in dirs {
+                if let Some(to) = step(from, (dc, f)) {
+                    out.set(self.node(to));
+                }
+            }
+        }
+        out
+    }
+
+    /// The ride lengths a pawn of `color` standing on rank `rank` may use without capturing
+    /// (HOB-26): 1; 1–2 from its second rank; 1–3 from its first.
+    pub fn pawn_max_ride(color: Color, rank: u8) -> u8 {
+        let first = match color {
+            Color::White => 1,
+            Color::Black => 8,
+        };
+        let second = match color {
+            Color::White => 2,
+            Color::Black => 7,
+        };
+        if rank == first {
+            3
+        } else if rank == second {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// The nodes a pawn of `color` on `start` reaches by its non-capturing forward moves
+    /// (HOB-26, HOB-17): each ride's last node, its intermediate nodes empty. The caller drops
+    /// enemy nodes.
+    pub fn pawn_push_reach(&self, start: Square, color: Color) -> Bitboard {
+        let max = Self::pawn_max_ride(color, start.row());
+        let mut out = Bitboard::EMPTY;
+        for from in self.node_squares(start) {
+            for len in 1..=max {
+                self.pawn_ride(
+                    from,
+                    color,
+                    len,
+                    Bitboard::from_square(start),
+                    &mut |node, _| out.set(node),
+                );
+            }
+        }
+        out
+    }
+
+    /// Walks every pawn ride of exactly `len` squares from `from` (intermediate nodes empty,
+    /// transfers allowed, HOB-16/17), calling `found(destination, passed squares)`.
+    pub fn pawn_ride(
+        &self,
+        from: Square,
+        color: Color,
+        len: u8,
+        visited: Bitboard,
+        found: &mut dyn FnMut(Square, Bitboard),
+    ) {
+        self.pawn_ride_from(from, color, len, visited, Bitboard::EMPTY, found);
+    }
+
+    fn pawn_ride_from(
+        &self,
+        from: Square,
+        color: Color,
+        len: u8,
+        mut visited: Bitboard,
+        passed: Bitboard,
+        found: &mut dyn FnMut(Square, Bitboard),
+    ) {
+        let Some(next) = step(from, (0, forward(color))) else {
+            return;
+        };
+        let node = self.node(next);
+        if visited.contains(node) {
+            return;
+        }
+        if len == 1 {
+            found(node, passed);
+            return;
+        }
+        if self.occupied().contains(next) {
+            return;
+        }
+        visited.set(node);
+        let passed = passed | self.node_squares(node);
+        self.pawn_ride_from(next, color, len - 1, visited, passed, found);
+        if let Some(other) = self.other_square(next) {
+            self.pawn_ride_from(other, color, len - 1, visited, passed, found);
+        }
+    }
+
+    // ---------------------------------------------------------------- attack (HOB-131)
+
+    /// Nodes whose units of `color` attack with the pattern of each kind (index KING..PAWN):
+    /// pawns, consolidated pieces, and halves that are not locked on a node that also holds a
+    /// pawn or a consolidated piece of `color` (HOB-131, HOB-A31).
+    pub fn attack_sources(&self, color: Color) -> [Bitboard; 6] {
+        let b = self.bits();
+        let c = color.index();
+        let whole_any = b.whole[c].iter().fold(Bitboard::EMPTY, |a, &x| a | x);
+        let armed = whole_any | b.pawns[c];
+        let mut out = [Bitboard::EMPTY; 6];
+        for kind in 0..5 {
+            out[kind] = b.whole[c][kind] | (b.halves[c][kind] & armed);
+        }
+        out[PAWN as usize] = b.pawns[c];
+        if let Some(wing) = self.in_progress(color) {
+            // A locked half attacks nothing: drop the node's bit when the locked piece is the
+            // only half of its kind there.
+            let rank = match color {
+                Color::White => 1,
+                Color::Black => 8,
+            };
+            let [kf, kt, rf, rt] = wing.files();
+            for (kind, x, y) in [(KING, kf, kt), (ROOK, rf, rt)] {
+                let (x, y) = (Square::new(x, rank), Square::new(y, rank));
+                for node in [x, y] {
+                    let only_locked = self
+                        .halves_on(node)
+                        .filter(|p| p.color == color && p.kind == kind)
+                        .map(|p| p.count as u32)
+                        .sum::<u32>()
+                        <= 1;
+                    if only_locked {
+                        out[kind as usize].clear(node);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether node `x` is attacked by `by` (HOB-131), optionally counting `by`'s pawns on its
+    /// last rank as a queen and a knight (HOB-133b).
+    pub fn attacked_by(&self, x: Square, by: Color, promoting_pawns: bool) -> bool {
+        let mut src = self.attack_sources(by);
+        if promoting_pawns {
+            let rank = last_rank(by);
+            for sq in self.bits().pawns[by.index()] {
+                if sq.row() == rank {
+                    src[QUEEN as usize].set(sq);
+                    src[KNIGHT as usize].set(sq);
+                }
+            }
+        }
+        self.attacked_from(x, by, &src)
+    }
+
+    fn attacked_from(&self, x: Square, by: Color, src: &[Bitboard; 6]) -> bool {
+        if (self.leap_reach(x, KNIGHT) & src[KNIGHT as usize]).any()
+            || (self.leap_reach(x, KING) & src[KING as usize]).any()
+        {
+            return true;
+        }
+        // Pawns: the squares from which a capture step lands on a square of x.
+        let back = -forward(by);
+        for sq in self.node_squares(x) {
+            let dirs: &[i8] = if is_hallway(sq) { &[0] } else { &[-1, 1] };
+            for &dc in dirs {
+                if let Some(from) = step(sq, (dc, back)) {
+                    if src[PAWN as usize].contains(from) && self.node(from) != x {
+                        return true;
+                    }
+                }
+            }
+        }
+        let q = src[QUEEN as usize];
+        let r = src[ROOK as usize];
+        let b = src[BISHOP as usize];
+        if self.linked().is_empty() {
+            // Without links a queen ride is a rook or a bishop ride.
+            return (self.slider_reach(x, ROOK) & (q | r)).any()
+                || (self.slider_reach(x, BISHOP) & (q | b)).any();
+        }
+        (q.any() && (self.slider_reach(x, QUEEN) & q).any())
+            || (r.any() && (self.slider_reach(x, ROOK) & r).any())
+            || (b.any() && (self.slider_reach(x, BISHOP) & b).any())
+    }
+
+    /// The royal nodes of `color` (HOB-130): its consolidated king's node, both nodes of an
+    /// extended king, and the danger nodes of a castling in progress (HOB-64).
+    pub fn royal_nodes(&self, color: Color) -> Bitboard {
+        let b = self.bits();
+        let c = color.index();
+        let mut out = Bitboard::EMPTY;
+        for sq in b.whole[c][KING as usize] | b.halves[c][KING as usize] {
+            out.set(self.node(sq));
+        }
+        if let Some(wing) = self.in_progress(color) {
+            out |= danger_nodes(color, wing);
+        }
+        out
+    }
+
+    /// Whether a royal node of `color` is attacked by the other side (HOB-132).
+    pub fn royal_attacked(&self, color: Color, promoting_pawns: bool) -> bool {
+        let by = !color;
+        let mut src = self.attack_sources(by);
+        if promoting_pawns {
+            let rank = last_rank(by);
+            for sq in self.bits().pawns[by.index()] {
+                if sq.row() == rank {
+                    src[QUEEN as usize].set(sq);
+                    src[KNIGHT as usize].set(sq);
+                }
+            }
+        }
+        self.royal_nodes(color)
+            .into_iter()
+            .any(|x| self.attacked_from(x, by, &src))
+    }
+
+    /// Whether a danger node of `color`'s castling in progress is attacked (HOB-65b).
+    pub fn danger_attacked(&self, color: Color) -> bool {
+        let Some(wing) = self.in_progress(color) else {
+            return false;
+        };
+        let src = self.attack_sources(!color);
+        danger_nodes(color, wing)
+            .into_iter()
+            .any(|x| self.attacked_from(x, !color, &src))
+    }
+}
+
+/// The danger nodes of a castling in progress (HOB-64): the king-half nodes and the node between.
+pub fn danger_nodes(color: Color, wing: super::position::Wing) -> Bitboard {
+    let rank = match color {
+        Color::White => 1,
+        Color::Black => 8,
+    };
+    let [kf, kt, _, rt] = wing.files();
+    let mut out = Bitboard::EMPTY;
+    for f in [kf, kt, rt] {
+        out.set(Square::new(f, rank));
+    }
+    out
+}

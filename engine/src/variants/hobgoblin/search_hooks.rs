@@ -1,0 +1,51 @@
+//! What the search asks of Hobgoblin: captures ordered by the captured crowd's size, no SEE,
+//! and null moves only at the start of a quiet turn.
+
+use super::position::{Hobgoblin, KINDS};
+use crate::moves::{Move, MoveKind};
+use crate::rules::SearchHooks;
+
+/// Rough unit values for ordering (K Q R B N P).
+const ORDER_VALUE: [i32; KINDS] = [0, 900, 500, 330, 320, 100];
+
+impl SearchHooks for Hobgoblin {
+    fn tactical_order(&self, mv: Move) -> Option<i32> {
+        match mv.kind() {
+            MoveKind::Normal | MoveKind::EnPassant => {
+                let t = self.node(mv.to());
+                let victim = !self.side();
+                if mv.kind() == MoveKind::EnPassant {
+                    return Some(ORDER_VALUE[5]);
+                }
+                if self.color_on(t) != Some(victim) {
+                    return None;
+                }
+                let mut value: i32 = (0..KINDS as u8)
+                    .map(|k| self.count(t, victim, k) as i32 * ORDER_VALUE[k as usize])
+                    .sum();
+                value += self
+                    .halves_on(t)
+                    .map(|p| p.count as i32 * ORDER_VALUE[p.kind as usize])
+                    .sum::<i32>();
+                Some(value.max(1) * 16)
+            }
+            _ => None,
+        }
+    }
+
+    /// A pass at the start of a turn with no castling in progress (a castling side must
+    /// answer threats, HOB-65).
+    fn make_null(&self) -> Option<Self> {
+        if self.result().is_some()
+            || self.after_link()
+            || self.pending_decision()
+            || self.in_progress(self.side()).is_some()
+        {
+            return None;
+        }
+        let mut child = self.clone();
+        child.set_ep(None);
+        child.set_side(!self.side());
+        Some(child)
+    }
+}
