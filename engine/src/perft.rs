@@ -85,17 +85,29 @@ pub fn divide_turns<R: Rules>(
     for mv in pos.legal_moves() {
         let mut child = pos.clone();
         child.play(mv);
-        if root_turn && !child.consumes_depth() {
-            for option in child.legal_moves() {
-                let mut decided = child.clone();
-                decided.play(option);
-                turns.push((vec![mv, option], decided));
-            }
+        if root_turn {
+            complete_turn(vec![mv], child, &mut turns);
         } else {
             turns.push((vec![mv], child));
         }
     }
     count_children(turns, child_depth, threads, stop)
+}
+
+/// Follows the free steps after a root action (a Hobgoblin link step's move, a decision) to
+/// the end of the turn, one entry per chain of actions.
+fn complete_turn<R: Rules>(actions: Vec<Move>, pos: R, out: &mut Vec<(Vec<Move>, R)>) {
+    if pos.consumes_depth() {
+        out.push((actions, pos));
+        return;
+    }
+    for option in pos.legal_moves() {
+        let mut next = pos.clone();
+        next.play(option);
+        let mut chain = actions.clone();
+        chain.push(option);
+        complete_turn(chain, next, out);
+    }
 }
 
 /// Perft of each labelled child at `depth`, in order, on `threads` worker threads.

@@ -78,6 +78,7 @@ pub mod duggan;
 pub mod eldritch;
 pub mod features;
 pub mod ghost;
+pub mod hobgoblin;
 pub mod params;
 pub mod reader;
 pub mod score;
@@ -89,6 +90,7 @@ pub use duggan::DugganEval;
 pub use eldritch::EldritchEval;
 pub use features::{piece_value, PieceValue, SquareWeights};
 pub use ghost::GhostEval;
+pub use hobgoblin::HobgoblinEval;
 pub use params::EvalParams;
 
 use grimoire_engine::eval_api::Evaluator;

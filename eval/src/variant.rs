@@ -73,6 +73,7 @@ pub fn visit_variants(visitor: &mut impl VariantVisitor) {
     visitor.visit::<crate::archmage::ArchMageVariant>();
     visitor.visit::<crate::ghost::GhostVariant>();
     visitor.visit::<crate::eldritch::EldritchVariant>();
+    visitor.visit::<crate::hobgoblin::HobgoblinVariant>();
 }
 
 /// The names of the listed variants, in order.

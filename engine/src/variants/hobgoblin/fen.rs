@@ -742,6 +742,7 @@ pub fn render(pos: &Hobgoblin) -> String {
     } else if pos.after_link() {
         out.push_str("pending: the move after the link step (HOB-83)\n");
     }
+    out.push_str("explosions: part 2; every roll survives for now (HOB-151)\n");
     out.push_str(&format!(
         "fen: {}\nkey: {:016x}\n",
         pos.to_fen(),

@@ -1,0 +1,168 @@
+//! The Hobgoblin evaluator: material of consolidated pieces, halves (an extended piece at a
+//! share of its value) and pawns; crowd size and crowds under attack; the king's halves,
+//! a castling in progress and attacked nodes near the king; hallway use; pawn advance. All
+//! numbers come from [`EvalParams::hobgoblin`]; `docs/eval.md` has the section.
+
+pub mod params;
+mod variant;
+pub use params::{HOBGOBLIN_KIND_NAMES, HOBGOBLIN_MATERIAL};
+pub use variant::HobgoblinVariant;
+
+use crate::params::EvalParams;
+use crate::reader::ParamReader;
+use crate::score::S;
+use grimoire_engine::eval_api::{Evaluator, Score, SearchParams};
+use grimoire_engine::variants::hobgoblin::{HobResult, Hobgoblin, KING, PAWN};
+use grimoire_engine::{prelude::*, Bitboard, Color, Square};
+
+/// Evaluations are clamped to this, well inside the ±10000 the search reserves for mates.
+pub const EVAL_LIMIT: i32 = 9000;
+
+/// The Hobgoblin evaluator. Build it once and share it; `evaluate` only reads it.
+#[derive(Clone)]
+pub struct HobgoblinEval {
+    params: EvalParams,
+    material: [S; 6],
+    extended_percent: i32,
+    crowd_unit: S,
+    crowd_attacked_unit: S,
+    king_extended: S,
+    castling_in_progress: S,
+    king_zone_attacked: S,
+    hallway_unit: S,
+    pawn_advance: S,
+}
+
+/// Phase weights: a queen 4, rook 2, bishop and knight 1 (as in chess); 24 is the opening.
+const PHASE_WEIGHT: [i32; 6] = [0, 4, 2, 1, 1, 0];
+const PHASE_MAX: i32 = 24;
+
+impl HobgoblinEval {
+    /// Builds the evaluator, or says why `params` does not fit it.
+    pub fn try_from_params(params: EvalParams) -> Result<HobgoblinEval, String> {
+        let r = ParamReader::new(&params, "hobgoblin", &HOBGOBLIN_KIND_NAMES)?;
+        Ok(HobgoblinEval {
+            material: r.per_kind("material", &[1, 2, 3, 4, 5])?,
+            extended_percent: r.scalar("extended_percent")?,
+            crowd_unit: r.tapered("crowd_unit")?,
+            crowd_attacked_unit: r.tapered("crowd_attacked_unit")?,
+            king_extended: r.tapered("king_extended")?,
+            castling_in_progress: r.tapered("castling_in_progress")?,
+            king_zone_attacked: r.tapered("king_zone_attacked")?,
+            hallway_unit: r.tapered("hallway_unit")?,
+            pawn_advance: r.tapered("pawn_advance")?,
+            params,
+        })
+    }
+
+    pub fn params(&self) -> &EvalParams {
+        &self.params
+    }
+
+    /// The terms of `us` (untapered), with the game phase contribution.
+    fn side_terms(&self, pos: &Hobgoblin, us: Color) -> (S, i32) {
+        let mut s = S::ZERO;
+        let mut phase = 0;
+        let enemy_sources = pos.attack_sources(!us);
+        let enemy_any = enemy_sources.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
+        let linked = pos.linked();
+        for node in pos.nodes() {
+            if pos.color_on(node) != Some(us) {
+                continue;
+            }
+            let mut units = 0i32;
+            for kind in 1..6u8 {
+                let n = pos.count(node, us, kind) as i32;
+                if n == 0 {
+                    continue;
+                }
+                units += n;
+                s += self.material[kind as usize] * n;
+                phase += PHASE_WEIGHT[kind as usize] * n;
+                if kind == PAWN {
+                    let rank = match us {
+                        Color::White => node.row() as i32,
+                        Color::Black => 9 - node.row() as i32,
+                    };
+                    s += self.pawn_advance * (n * (rank - 2).max(0));
+                }
+            }
+            units += pos.count(node, us, KING) as i32;
+            for p in pos.halves_on(node).filter(|p| p.color == us) {
+                let n = p.count as i32;
+                units += n;
+                if p.kind != KING {
+                    // Each half carries half of the extended piece's share.
+                    let m = self.material[p.kind as usize];
+                    s += S::new(
+                        m.mg * self.extended_percent * n / 200,
+                        m.eg * self.extended_percent * n / 200,
+                    );
+                    phase += PHASE_WEIGHT[p.kind as usize] * n;
+                }
+            }
+            if units > 1 {
+                s += self.crowd_unit * (units - 1);
+                if enemy_any.any() && pos.attacked_by(node, !us, false) {
+                    s += self.crowd_attacked_unit * (units - 1);
+                }
+            }
+            if linked.contains(node) || node.col() == 9 {
+                s += self.hallway_unit * units;
+            }
+        }
+        let b = pos.bits();
+        if b.halves[us.index()][KING as usize].any() {
+            s += self.king_extended;
+        }
+        if pos.in_progress(us).is_some() {
+            s += self.castling_in_progress;
+        }
+        for king in pos.royal_nodes(us) {
+            for dc in -1i8..=1 {
+                for dr in -1i8..=1 {
+                    if let Some(sq) = king.offset(dc, dr) {
+                        if (1..=8).contains(&sq.col()) && (1..=8).contains(&sq.row()) {
+                            let n: Square = pos.node(sq);
+                            if pos.attacked_by(n, !us, false) {
+                                s += self.king_zone_attacked;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        (s, phase)
+    }
+}
+
+impl Evaluator<Hobgoblin> for HobgoblinEval {
+    fn search_params(&self) -> &SearchParams {
+        self.params.search()
+    }
+
+    fn evaluate(&self, pos: &Hobgoblin) -> Score {
+        if let Some(r) = pos.result() {
+            let winner = match r {
+                HobResult::WhiteWins => Color::White,
+                HobResult::BlackWins => Color::Black,
+                HobResult::Draw => return 0,
+            };
+            return if winner == pos.side_to_move() {
+                EVAL_LIMIT
+            } else {
+                -EVAL_LIMIT
+            };
+        }
+        let (w, pw) = self.side_terms(pos, Color::White);
+        let (b, pb) = self.side_terms(pos, Color::Black);
+        let phase = (pw + pb).min(PHASE_MAX);
+        let white = (w - b).taper(phase, PHASE_MAX);
+        let score = if pos.side_to_move() == Color::White {
+            white
+        } else {
+            -white
+        };
+        score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+}

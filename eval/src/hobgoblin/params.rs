@@ -1,0 +1,40 @@
+//! The built-in Hobgoblin parameters: the manifest's defaults and the tuner's starting point.
+
+use crate::params::EvalParams;
+
+/// Hobgoblin kinds as they appear in parameter names (K Q R B N P).
+pub const HOBGOBLIN_KIND_NAMES: [&str; 6] = ["king", "queen", "rook", "bishop", "knight", "pawn"];
+
+/// Default material of a consolidated piece or pawn, centipawns (mg, eg), by kind Q R B N P.
+pub const HOBGOBLIN_MATERIAL: [(&str, i32, i32); 5] = [
+    ("queen", 950, 950),
+    ("rook", 500, 520),
+    ("bishop", 330, 340),
+    ("knight", 320, 310),
+    ("pawn", 90, 110),
+];
+
+impl EvalParams {
+    /// The built-in Hobgoblin parameters (`docs/eval.md`, Hobgoblin section).
+    pub fn hobgoblin() -> EvalParams {
+        let mut p = EvalParams::new("hobgoblin");
+        p.section("Material of a consolidated piece or a pawn (pawn about 100).");
+        for (kind, mg, eg) in HOBGOBLIN_MATERIAL {
+            p.push_tapered(&format!("material_{kind}"), mg, eg);
+        }
+        p.section("An extended piece is worth this percentage of its consolidated value (scalar):\nits halves only capture or attack beside an armed unit (HOB-131), and a capture of\neither half takes both (HOB-50).");
+        p.push_scalar("extended_percent", 85);
+        p.section("Crowds: per unit beyond the first on a node (mobility shared by a crowd), and a\npenalty per unit beyond the first on a node an enemy unit attacks (one capture takes\nthem all, HOB-50).");
+        p.push_tapered("crowd_unit", 4, 2)
+            .push_tapered("crowd_attacked_unit", -30, -30);
+        p.section("King: an extended king (two royal nodes, HOB-130), a castling in progress\n(three danger nodes, HOB-64), and per attacked node next to a king node.");
+        p.push_tapered("king_extended", -40, -10)
+            .push_tapered("castling_in_progress", -20, 0)
+            .push_tapered("king_zone_attacked", -12, -6);
+        p.section("Hallway use: per unit on a hallway square or a linked node.");
+        p.push_tapered("hallway_unit", 6, 4);
+        p.section("Pawn advance: per rank beyond the second, per pawn.");
+        p.push_tapered("pawn_advance", 4, 10);
+        p
+    }
+}
