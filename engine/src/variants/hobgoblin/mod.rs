@@ -5,6 +5,7 @@
 //! come in later steps (`docs/hobgoblin-design.md` §9); the variant is not registered yet.
 
 pub mod fen;
+pub mod model;
 pub mod position;
 
 pub use fen::{render, START_FEN};
