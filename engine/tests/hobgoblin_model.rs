@@ -18,12 +18,231 @@ fn plain(ts: &[ModelTurn]) -> Vec<&ModelTurn> {
     ts.iter().filter(|t| t.link.is_none()).collect()
 }
 
-#[test]
-fn explore() {
-    let ts = turns(START, false);
-    for t in plain(&ts) {
-        println!("{:?} {} {:?}", t.link, t.fen, t.rolls);
+fn has(ts: &[ModelTurn], link: Option<&str>, fen: &str, rolls: &[&str]) -> bool {
+    ts.iter().any(|t| {
+        t.link.as_deref() == link
+            && t.fen == fen
+            && t.rolls.iter().map(String::as_str).eq(rolls.iter().copied())
+    })
+}
+
+fn links(ts: &[ModelTurn]) -> std::collections::BTreeSet<String> {
+    ts.iter().filter_map(|t| t.link.clone()).collect()
+}
+
+/// Every FEN the model prints parses and prints back unchanged.
+fn round_trips(ts: &[ModelTurn]) {
+    for t in ts {
+        assert_eq!(parse(&t.fen).to_fen(), t.fen);
     }
-    println!("total {} plain {}", ts.len(), plain(&ts).len());
-    let _ = model_perft(&parse(START), 1, false);
+}
+
+/// HOB-11, HOB-43 (a lone piece only extends, onto empty or friendly nodes), HOB-26,
+/// HOB-90..94, notation §2.7 (`g1f3`). By hand: 8 pawns x 2 moves, knights 3 + 3 (one onto a
+/// friendly pawn), rooks 2 + 2, bishops 2 + 2, queen 5, king 5: 40 turns without a link step.
+/// HOB-81: links only on ranks 1..6 (every square of ranks 7, 8 holds a black unit): 48.
+#[test]
+fn start_position_hob_11_43_81() {
+    let ts = turns(START, false);
+    assert_eq!(plain(&ts).len(), 40);
+    assert_eq!(links(&ts).len(), 48);
+    assert!(links(&ts).contains("i3=c3"));
+    assert!(!links(&ts).iter().any(|l| l.starts_with("i7") || l.starts_with("i8")));
+    // notation §2.7: g1f3 leaves (N~g1) on f3 and magnetism moves nothing.
+    assert!(has(
+        &ts,
+        None,
+        "rnbqkbnr1/pppppppp1/9/9/9/5(N~g1)3/PPPPPPPP1/RNBQKB(N~f3)R1 b KQkq - 1 1 L",
+        &[]
+    ));
+    // e2e4 (HOB-91..93): e7, h7, b7 cannot be pushed; g2 -> f3, e1 -> e3, c2 -> d3 are
+    // attracted; the king moved (HOB-60: both white rights go); the pawns moved by magnetism
+    // roll too (HOB-100).
+    assert!(has(
+        &ts,
+        None,
+        "rnbqkbnr1/pppppppp1/9/9/4P4/3PKP3/PP1P1P1P1/RNBQ1BNR1 b kq e3:e4:1 0 1 L",
+        &["d3", "f3", "e4"]
+    ));
+    round_trips(&ts);
+    assert_eq!(model_perft(&parse(START), 1, false), ts.len() as u64);
+}
+
+/// HOB-A11, HOB-94: a rook extending a1 -> a5 over empty squares attracts its own a1 half.
+#[test]
+fn rook_extension_attracts_own_half_hob_a11() {
+    let ts = turns("4k4/9/9/9/9/9/9/R6K1 w - - 0 1 L", false);
+    assert!(has(
+        &ts,
+        None,
+        "4k4/9/9/(R~a4)8/(R~a5)8/9/9/7K1 b - - 1 1 L",
+        &[]
+    ));
+    assert!(!ts.iter().any(|t| t.fen.contains("(R~a5)8/9/9/9/(R~a1)")));
+}
+
+/// HOB-43, HOB-51/52, HOB-150: {R, B} on d4 takes a pawn on d5 (V = {P}). R carried + B
+/// extending and R extending + B carried both leave 3 pawns on d5 and 1 on d4: one turn.
+/// Both carried is no move (HOB-43); both extending leaves 2 + 2; R alone leaves (B,P) + P.
+#[test]
+fn crowd_capture_modes_one_turn_hob_150() {
+    let ts = turns("7k1/9/9/3p5/3(R,B)5/9/9/K8 w - - 0 1 L", false);
+    let onto_d5: Vec<&ModelTurn> = plain(&ts)
+        .into_iter()
+        .filter(|t| t.fen.starts_with("7k1/9/9/3(") || t.fen.starts_with("7k1/9/9/3P5"))
+        .collect();
+    let fens: Vec<&str> = onto_d5.iter().map(|t| t.fen.as_str()).collect();
+    assert_eq!(onto_d5.len(), 3, "{fens:#?}");
+    assert!(has(&ts, None, "7k1/9/9/3(3P)5/3P5/9/9/K8 b - - 0 1 L", &[]));
+    assert!(has(&ts, None, "7k1/9/9/3(2P)5/3(2P)5/9/9/K8 b - - 0 1 L", &[]));
+    assert!(has(&ts, None, "7k1/9/9/3P5/3(B,P)5/9/9/K8 b - - 0 1 L", &[]));
+    assert!(!ts.iter().any(|t| t.fen.contains("(4P)")));
+}
+
+/// HOB-26, HOB-70, HOB-72, HOB-A8: a first-rank pawn rides 3 squares (targets b1 vacated, b2
+/// and b3 passed); Black takes en passant on b2 and magnetism pulls its king to c3.
+#[test]
+fn en_passant_after_three_square_ride_hob_70_72() {
+    let ts = turns("7k1/9/9/9/9/p8/9/1P5K1 w - - 0 1 L", false);
+    let after = "7k1/9/9/9/1P7/p8/9/7K1 b - b1,b2,b3:b4:1 0 1 L";
+    assert!(has(&ts, None, after, &["b4"]));
+    let ts = turns(after, false);
+    assert!(has(&ts, None, "9/9/9/9/9/2k6/1p7/7K1 w - - 0 2 L", &["b2"]));
+    // The plain step a3a2 still exists (no capture possible there).
+    assert!(ts
+        .iter()
+        .any(|t| t.link.is_none() && t.fen.starts_with("7k1/9/9/9/1P7/9/p8/7K1 w")));
+}
+
+/// HOB-83, HOB-133, HOB-135 and our decision: a link step is offered only when a legal move
+/// follows. Linking i1=a1 puts the lone king on the black rook's hallway line; a consolidated
+/// king cannot escape by extending.
+#[test]
+fn link_step_only_with_a_legal_move_hob_83() {
+    let fen = "7kr/9/9/9/9/9/9/K8 w - - 0 1 L";
+    let ts = turns(fen, false);
+    assert_eq!(plain(&ts).len(), 3);
+    let l = links(&ts);
+    assert!(!l.contains("i1=a1"));
+    assert!(l.contains("i5=h5"));
+    assert!(turns("7kr/9/9/9/9/9/9/K7=a w - - 0 1 L+", false).is_empty());
+    // After a link step (L+), only moves, with no link token.
+    let after = turns("7kr/9/9/9/8=h/9/9/K8 w - - 0 1 L+", false);
+    assert_eq!(after.len(), 3);
+    assert!(after.iter().all(|t| t.link.is_none()));
+}
+
+/// HOB-82, HOB-A19: the unlinking player splits every unit, the opponent's included (option
+/// `HobUnlinkEnemy` = choose); with forbid a pair holding opponent units cannot be unlinked.
+#[test]
+fn unlink_splits_under_both_options_hob_82() {
+    let fen = "7k1/9/9/9/3(n,2p)4=d/2(N,P)5=c/9/K8 w - - 0 1 U";
+    let want_own = ["i3|c3", "i3|c3(N)", "i3|c3(N,P)", "i3|c3(P)"];
+    let want_enemy = [
+        "i4|d4",
+        "i4|d4(2p)",
+        "i4|d4(n)",
+        "i4|d4(n,2p)",
+        "i4|d4(n,p)",
+        "i4|d4(p)",
+    ];
+    let choose = turns(fen, false);
+    let mut all: Vec<&str> = want_own.iter().chain(&want_enemy).copied().collect();
+    all.sort();
+    assert_eq!(links(&choose).iter().map(String::as_str).collect::<Vec<_>>(), all);
+    let forbid = turns(fen, true);
+    assert_eq!(
+        links(&forbid).iter().map(String::as_str).collect::<Vec<_>>(),
+        want_own.to_vec()
+    );
+    // One link is left: the phase stays U (HOB-82).
+    assert!(choose.iter().all(|t| t.fen.ends_with(" U")));
+    round_trips(&choose);
+}
+
+/// HOB-112, HOB-151, G5: the opponent's promotion decision. At the root of the design's
+/// decision position Black chooses for c1; the FEN after it is the start of Black's turn.
+#[test]
+fn opponent_decision_hob_112() {
+    let fen = "rnbqkbnr1/pp1ppppp1/9/9/9/2(N~b1)6/PP1PPPPP1/R(N~c3)pQKBNR1 b KQkq - 0 10 L";
+    let ts = turns(fen, false);
+    let fens: Vec<&str> = ts.iter().map(|t| t.fen.as_str()).collect();
+    let opt = |l: char| {
+        format!("rnbqkbnr1/pp1ppppp1/9/9/9/2(N~b1)6/PP1PPPPP1/R(N~c3){l}QKBNR1 b KQkq - 0 10 L")
+    };
+    let mut want: Vec<String> = ['b', 'n', 'q', 'r'].iter().map(|&l| opt(l)).collect();
+    want.sort();
+    assert_eq!(fens, want);
+    assert!(ts.iter().all(|t| t.link.is_none() && t.rolls.is_empty()));
+    assert_eq!(model_perft(&parse(fen), 0, false), 4);
+    // A turn that pushes a black pawn onto rank 1 (SE ray of b4) ends at the decision step;
+    // the repelled pawn rolls too (HOB-100).
+    let ts = turns("7k1/9/9/9/9/2p4K1/9/1P7 w - - 0 1 L", false);
+    let pending = "7k1/9/9/9/1P7/7K1/9/4p4 b - b1,b2,b3:b4:1 0 1 L";
+    assert!(has(&ts, None, pending, &["e1", "b4"]));
+    let ts = turns(pending, false);
+    assert_eq!(ts.len(), 4);
+    assert!(has(&ts, None, "7k1/9/9/9/1P7/7K1/9/4q4 b - b1,b2,b3:b4:1 0 1 L", &[]));
+}
+
+/// HOB-61..66: initiation on both wings (magnetism from the rook's destination leaves the
+/// locked halves beside it), completion (the a1 rook is attracted to e1), and the first
+/// verdict (HOB-141) when Black takes a locked rook half.
+#[test]
+fn castling_hob_61_63_141() {
+    let ts = turns("r3k2r1/9/9/9/9/9/9/R3K2R1 w KQkq - 0 1 L", false);
+    assert!(has(
+        &ts,
+        None,
+        "r3k2r1/9/9/9/9/9/9/R3(K~g1)(R~h1)(K~e1)(R~f1)1 b K*kq - 1 1 L",
+        &[]
+    ));
+    assert!(has(
+        &ts,
+        None,
+        "r3k2r1/9/9/9/9/9/9/(R~d1)1(K~e1)(R~a1)(K~c1)2R1 b Q*kq - 1 1 L",
+        &[]
+    ));
+    let ts = turns(
+        "r3k2r1/9/9/9/9/9/9/R3(K~g1)(R~h1)(K~e1)(R~f1)1 w K*kq - 1 1 L",
+        false,
+    );
+    assert!(has(&ts, None, "r3k2r1/9/9/9/9/9/9/4RRK2 b kq - 2 1 L", &[]));
+    let ts = turns(
+        "r3k2r1/9/9/9/9/9/9/R3(K~g1)(R~h1)(K~e1)(R~f1)1 b K*kq - 1 1 L",
+        false,
+    );
+    assert!(ts
+        .iter()
+        .any(|t| t.link.is_none() && t.fen.ends_with("result=0-1")));
+    round_trips(&ts);
+}
+
+#[test]
+#[ignore]
+fn perft_list() {
+    for fen in [
+        START,
+        "r1b1kb1r1/ppp2ppp1/2n6/4(n,p)4/3(Q,N,2P)5/9/PPP2PPP1/R1B1KB1R1 w KQkq - 0 8 L",
+        "k8/4(2P)4/9/9/9/9/9/4K4 w - - 0 40 L",
+        "rnbqkbnr1/pp1ppppp1/9/9/9/2(N~b1)6/PP1PPPPP1/R(N~c3)pQKBNR1 b KQkq - 0 10 L",
+    ] {
+        match Hobgoblin::parse_fen(fen) {
+            Ok(p) => {
+                let t = std::time::Instant::now();
+                let n = model_perft(&p, 1, false);
+                let nf = model_perft(&p, 1, true);
+                println!("{fen}\n  depth 1: {n} (forbid {nf}) in {:?}", t.elapsed());
+            }
+            Err(e) => println!("{fen}: does not parse: {e}"),
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn perft_start_depth2() {
+    let t = std::time::Instant::now();
+    let n = model_perft(&parse(START), 2, false);
+    println!("start depth 2: {n} in {:?}", t.elapsed());
 }

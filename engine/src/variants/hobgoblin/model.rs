@@ -15,6 +15,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use rayon::prelude::*;
+
 use super::position::{HobResult, Hobgoblin, Phase, Wing, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::bitboard::Bitboard;
 use crate::piece::Color;
@@ -1671,5 +1673,16 @@ fn perft_model(m: &Model, depth: u32, forbid: bool) -> u64 {
 /// decision (at the root or after any turn, the last included) branches without depth;
 /// finished games have no children; no draw rules (G8).
 pub fn model_perft(pos: &Hobgoblin, depth: u32, forbid_unlink_enemy: bool) -> u64 {
-    perft_model(&Model::from_pos(pos), depth, forbid_unlink_enemy)
+    let m = Model::from_pos(pos);
+    if depth < 2 || m.result.is_some() || m.pending() {
+        return perft_model(&m, depth, forbid_unlink_enemy);
+    }
+    // The root's children in parallel (the counting is the same as `perft_model`).
+    let children: Vec<Model> = model_turn_map(&m, forbid_unlink_enemy)
+        .into_values()
+        .collect();
+    children
+        .par_iter()
+        .map(|c| perft_model(c, depth - 1, forbid_unlink_enemy))
+        .sum()
 }
