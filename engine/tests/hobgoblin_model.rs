@@ -47,7 +47,9 @@ fn start_position_hob_11_43_81() {
     assert_eq!(plain(&ts).len(), 40);
     assert_eq!(links(&ts).len(), 48);
     assert!(links(&ts).contains("i3=c3"));
-    assert!(!links(&ts).iter().any(|l| l.starts_with("i7") || l.starts_with("i8")));
+    assert!(!links(&ts)
+        .iter()
+        .any(|l| l.starts_with("i7") || l.starts_with("i8")));
     // notation §2.7: g1f3 leaves (N~g1) on f3 and magnetism moves nothing.
     assert!(has(
         &ts,
@@ -94,8 +96,18 @@ fn crowd_capture_modes_one_turn_hob_150() {
     let fens: Vec<&str> = onto_d5.iter().map(|t| t.fen.as_str()).collect();
     assert_eq!(onto_d5.len(), 3, "{fens:#?}");
     assert!(has(&ts, None, "7k1/9/9/3(3P)5/3P5/9/9/K8 b - - 0 1 L", &[]));
-    assert!(has(&ts, None, "7k1/9/9/3(2P)5/3(2P)5/9/9/K8 b - - 0 1 L", &[]));
-    assert!(has(&ts, None, "7k1/9/9/3P5/3(B,P)5/9/9/K8 b - - 0 1 L", &[]));
+    assert!(has(
+        &ts,
+        None,
+        "7k1/9/9/3(2P)5/3(2P)5/9/9/K8 b - - 0 1 L",
+        &[]
+    ));
+    assert!(has(
+        &ts,
+        None,
+        "7k1/9/9/3P5/3(B,P)5/9/9/K8 b - - 0 1 L",
+        &[]
+    ));
     assert!(!ts.iter().any(|t| t.fen.contains("(4P)")));
 }
 
@@ -149,10 +161,19 @@ fn unlink_splits_under_both_options_hob_82() {
     let choose = turns(fen, false);
     let mut all: Vec<&str> = want_own.iter().chain(&want_enemy).copied().collect();
     all.sort();
-    assert_eq!(links(&choose).iter().map(String::as_str).collect::<Vec<_>>(), all);
+    assert_eq!(
+        links(&choose)
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+        all
+    );
     let forbid = turns(fen, true);
     assert_eq!(
-        links(&forbid).iter().map(String::as_str).collect::<Vec<_>>(),
+        links(&forbid)
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
         want_own.to_vec()
     );
     // One link is left: the phase stays U (HOB-82).
@@ -182,7 +203,12 @@ fn opponent_decision_hob_112() {
     assert!(has(&ts, None, pending, &["e1", "b4"]));
     let ts = turns(pending, false);
     assert_eq!(ts.len(), 4);
-    assert!(has(&ts, None, "7k1/9/9/9/1P7/7K1/9/4q4 b - b1,b2,b3:b4:1 0 1 L", &[]));
+    assert!(has(
+        &ts,
+        None,
+        "7k1/9/9/9/1P7/7K1/9/4q4 b - b1,b2,b3:b4:1 0 1 L",
+        &[]
+    ));
 }
 
 /// HOB-61..66: initiation on both wings (magnetism from the rook's destination leaves the
@@ -218,6 +244,27 @@ fn castling_hob_61_63_141() {
     round_trips(&ts);
 }
 
+/// The other positions of docs/hobgoblin-design.md §6: every turn's FEN parses and prints back
+/// unchanged (so the model only leaves states the FEN accepts), under both option values.
+#[test]
+fn design_positions_round_trip() {
+    for fen in [
+        "rnb(q~d5)kbnr1/ppp2ppp1/9/3(q~d8)(B~b2,P)4/(R~a1)8/5(N~g1)3/P(B~e5,P)PP1PPP1/(R~a4)3K1(N~f3)R1 w Kkq - 4 6 L",
+        "r1bqkb1r1/pppp1ppp1/2n2n2=h/4p4/4P3=a/2(N,P)5=c/PP1P1PPPR/R1BQKBN2 w Qkq - 2 7 L",
+        "r1bqk(b~c5)nr=g/ppp(2p)1ppp=d/2n5=h/2(b~f8)5=c/3(Q,P)4=d/2N2N2=f/PPP2PPP=e/R1B1KB1R=b w KQkq - 0 12 U",
+        "r1bqkb1r1/pppp1ppp1/2n2n3/4p4/2B1P4/5N3/PPPP1PPP1/RNBQ(K~g1)(R~h1)(K~e1)(R~f1)1 b K*kq - 1 5 L",
+        "r1bqkbnr1/1p1ppppp1/2n6/9/1Pp6/p8/2PPPPPP1/R1BQKBNR1 b KQkq b1,b2,b3:b4:1 0 9 L",
+        "rnbqkbnr1/ppp2ppp1/9/9/2(2P)p4p/8=c/PP1PPPP2/RNBQKBNR1 b KQkq c3,i3:c4:2 0 6 L",
+        "k8/4(2P)4/9/9/9/9/9/4K4 w - - 0 40 L",
+    ] {
+        for forbid in [false, true] {
+            let ts = turns(fen, forbid);
+            assert!(!ts.is_empty(), "{fen}");
+            round_trips(&ts);
+        }
+    }
+}
+
 #[test]
 #[ignore]
 fn perft_list() {
@@ -226,6 +273,12 @@ fn perft_list() {
         "r1b1kb1r1/ppp2ppp1/2n6/4(n,p)4/3(Q,N,2P)5/9/PPP2PPP1/R1B1KB1R1 w KQkq - 0 8 L",
         "k8/4(2P)4/9/9/9/9/9/4K4 w - - 0 40 L",
         "rnbqkbnr1/pp1ppppp1/9/9/9/2(N~b1)6/PP1PPPPP1/R(N~c3)pQKBNR1 b KQkq - 0 10 L",
+        "rnb(q~d5)kbnr1/ppp2ppp1/9/3(q~d8)(B~b2,P)4/(R~a1)8/5(N~g1)3/P(B~e5,P)PP1PPP1/(R~a4)3K1(N~f3)R1 w Kkq - 4 6 L",
+        "r1bqkb1r1/pppp1ppp1/2n2n2=h/4p4/4P3=a/2(N,P)5=c/PP1P1PPPR/R1BQKBN2 w Qkq - 2 7 L",
+        "r1bqk(b~c5)nr=g/ppp(2p)1ppp=d/2n5=h/2(b~f8)5=c/3(Q,P)4=d/2N2N2=f/PPP2PPP=e/R1B1KB1R=b w KQkq - 0 12 U",
+        "r1bqkb1r1/pppp1ppp1/2n2n3/4p4/2B1P4/5N3/PPPP1PPP1/RNBQ(K~g1)(R~h1)(K~e1)(R~f1)1 b K*kq - 1 5 L",
+        "r1bqkbnr1/1p1ppppp1/2n6/9/1Pp6/p8/2PPPPPP1/R1BQKBNR1 b KQkq b1,b2,b3:b4:1 0 9 L",
+        "rnbqkbnr1/ppp2ppp1/9/9/2(2P)p4p/8=c/PP1PPPP2/RNBQKBNR1 b KQkq c3,i3:c4:2 0 6 L",
     ] {
         match Hobgoblin::parse_fen(fen) {
             Ok(p) => {

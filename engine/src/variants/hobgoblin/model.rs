@@ -85,6 +85,10 @@ struct Model {
 }
 
 type Dir = (i8, i8);
+/// Colour on each node (indexed by the representative square), a snapshot for pattern walks.
+type Occ = [Option<Color>; 100];
+/// A set of nodes as marks indexed by the representative square.
+type Marks = [bool; 100];
 
 const ORTH: [Dir; 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 const DIAG: [Dir; 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
@@ -472,11 +476,23 @@ impl Model {
     }
 
     fn on(&self, node: Square) -> Vec<Unit> {
-        self.units.iter().filter(|u| u.sq == node).copied().collect()
+        self.units
+            .iter()
+            .filter(|u| u.sq == node)
+            .copied()
+            .collect()
     }
 
     fn color_on(&self, node: Square) -> Option<Color> {
         self.units.iter().find(|u| u.sq == node).map(|u| u.color)
+    }
+
+    fn occ(&self) -> Occ {
+        let mut o = [None; 100];
+        for u in &self.units {
+            o[u.sq.index()] = Some(u.color);
+        }
+        o
     }
 
     fn is_locked(&self, id: u32) -> bool {
@@ -529,16 +545,14 @@ impl Model {
 
     /// Rides (HOB-16) from node `s` along `board_dirs` on the board and up/down in the hallway:
     /// every node some ride reaches.
-    fn rides(&self, s: Square, board_dirs: &[Dir]) -> BTreeSet<Square> {
-        let mut out = BTreeSet::new();
+    fn rides(&self, s: Square, board_dirs: &[Dir], occ: &Occ, out: &mut Marks) {
         for d in self.squares(s) {
             let dirs: &[Dir] = if in_hall(d) { &HALL } else { board_dirs };
             for &dir in dirs {
                 let mut visited = vec![s];
-                self.walk(d, dir, board_dirs, &mut visited, &mut out);
+                self.walk(d, dir, board_dirs, occ, &mut visited, out);
             }
         }
-        out
     }
 
     fn walk(
@@ -546,54 +560,62 @@ impl Model {
         sq: Square,
         dir: Dir,
         board_dirs: &[Dir],
+        occ: &Occ,
         visited: &mut Vec<Square>,
-        out: &mut BTreeSet<Square>,
+        out: &mut Marks,
     ) {
         let Some(next) = step(sq, dir) else { return };
         let n = self.node(next);
         if visited.contains(&n) {
             return;
         }
-        out.insert(n);
-        if self.color_on(n).is_some() {
+        out[n.index()] = true;
+        if occ[n.index()].is_some() {
             return;
         }
         visited.push(n);
-        self.walk(next, dir, board_dirs, visited, out);
+        self.walk(next, dir, board_dirs, occ, visited, out);
         if let Some(o) = self.other_square(next) {
             let dirs: &[Dir] = if in_hall(o) { &HALL } else { board_dirs };
             for &d2 in dirs {
-                self.walk(o, d2, board_dirs, visited, out);
+                self.walk(o, d2, board_dirs, occ, visited, out);
             }
         }
         visited.pop();
     }
 
     /// Single steps or leaps (HOB-15) from either square of `s`.
-    fn steps(&self, s: Square, board_dirs: &[Dir]) -> BTreeSet<Square> {
-        let mut out = BTreeSet::new();
+    fn steps(&self, s: Square, board_dirs: &[Dir], out: &mut Marks) {
         for d in self.squares(s) {
             let dirs: &[Dir] = if in_hall(d) { &HALL } else { board_dirs };
             for &dir in dirs {
                 if let Some(t) = step(d, dir) {
                     let n = self.node(t);
                     if n != s {
-                        out.insert(n);
+                        out[n.index()] = true;
                     }
                 }
             }
         }
-        out
     }
 
     /// Every node a non-pawn piece of `kind` on `s` reaches with its pattern (HOB-20..25).
-    fn piece_reach(&self, s: Square, kind: u8) -> BTreeSet<Square> {
+    fn piece_reach(&self, s: Square, kind: u8, occ: &Occ) -> BTreeSet<Square> {
+        let mut marks = [false; 100];
+        self.piece_marks(s, kind, occ, &mut marks);
+        (0..100u8)
+            .filter(|&i| marks[i as usize])
+            .map(Square::from_index)
+            .collect()
+    }
+
+    fn piece_marks(&self, s: Square, kind: u8, occ: &Occ, out: &mut Marks) {
         match kind {
-            KING => self.steps(s, &ALL8),
-            QUEEN => self.rides(s, &ALL8),
-            ROOK => self.rides(s, &ORTH),
-            BISHOP => self.rides(s, &DIAG),
-            KNIGHT => self.steps(s, &LEAPS),
+            KING => self.steps(s, &ALL8, out),
+            QUEEN => self.rides(s, &ALL8, occ, out),
+            ROOK => self.rides(s, &ORTH, occ, out),
+            BISHOP => self.rides(s, &DIAG, occ, out),
+            KNIGHT => self.steps(s, &LEAPS, out),
             _ => unreachable!(),
         }
     }
@@ -619,7 +641,12 @@ impl Model {
 
     /// The forward non-capturing pawn moves (HOB-26): (destination, length, passed nodes) for
     /// every ride, with transfers at empty linked intermediate nodes (HOB-16, HOB-17).
-    fn pawn_forward(&self, s: Square, color: Color) -> Vec<(Square, usize, Vec<Square>)> {
+    fn pawn_forward(
+        &self,
+        s: Square,
+        color: Color,
+        occ: &Occ,
+    ) -> Vec<(Square, usize, Vec<Square>)> {
         let max = if s.row() == home_rank(color) {
             3
         } else if s.row() == second_rank(color) {
@@ -630,7 +657,7 @@ impl Model {
         let mut out = Vec::new();
         for d in self.squares(s) {
             let mut visited = vec![s];
-            self.pawn_walk(d, color, max, &mut visited, &mut out);
+            self.pawn_walk(d, color, max, occ, &mut visited, &mut out);
         }
         out
     }
@@ -640,6 +667,7 @@ impl Model {
         sq: Square,
         color: Color,
         max: usize,
+        occ: &Occ,
         visited: &mut Vec<Square>,
         out: &mut Vec<(Square, usize, Vec<Square>)>,
     ) {
@@ -651,17 +679,17 @@ impl Model {
             return;
         }
         let len = visited.len(); // the start node is in `visited`
-        let occ = self.color_on(n);
-        if occ != Some(!color) {
+        let here = occ[n.index()];
+        if here != Some(!color) {
             out.push((n, len, visited[1..].to_vec()));
         }
-        if occ.is_some() || len == max {
+        if here.is_some() || len == max {
             return;
         }
         visited.push(n);
-        self.pawn_walk(next, color, max, visited, out);
+        self.pawn_walk(next, color, max, occ, visited, out);
         if let Some(o) = self.other_square(next) {
-            self.pawn_walk(o, color, max, visited, out);
+            self.pawn_walk(o, color, max, occ, visited, out);
         }
         visited.pop();
     }
@@ -670,46 +698,50 @@ impl Model {
 
     /// Every node attacked by `c`. With `proxies`, each pawn of `c` on its last rank also
     /// attacks like a consolidated queen and knight on its node (HOB-133b).
-    fn attacked_by(&self, c: Color, proxies: bool) -> BTreeSet<Square> {
-        let mut out = BTreeSet::new();
-        for s in self.all_nodes() {
-            let units: Vec<Unit> = self
-                .on(s)
-                .into_iter()
-                .filter(|u| u.color == c)
-                .collect();
-            if units.is_empty() {
-                continue;
-            }
+    fn attacked_by(&self, c: Color, proxies: bool) -> Marks {
+        let occ = self.occ();
+        let mut nodes: BTreeMap<Square, Vec<Unit>> = BTreeMap::new();
+        for u in self.units.iter().filter(|u| u.color == c) {
+            nodes.entry(u.sq).or_default().push(*u);
+        }
+        let mut out = [false; 100];
+        for (s, units) in nodes {
             let armed = units
                 .iter()
                 .any(|u| matches!(u.state, State::Pawn | State::Whole));
-            let mut kinds = BTreeSet::new();
+            let mut kinds = [false; 6];
             let mut pawn = false;
             for u in &units {
                 match u.state {
                     State::Pawn => pawn = true,
-                    State::Whole => {
-                        kinds.insert(u.kind);
-                    }
+                    State::Whole => kinds[u.kind as usize] = true,
                     State::Half(_) => {
                         if armed && !self.is_locked(u.id) {
-                            kinds.insert(u.kind);
+                            kinds[u.kind as usize] = true;
                         }
                     }
                 }
             }
+            let mut reach = [false; 100];
             if pawn {
-                out.extend(self.pawn_capture_step(s, c));
+                for n in self.pawn_capture_step(s, c) {
+                    reach[n.index()] = true;
+                }
                 if proxies && s.row() == final_rank(c) {
-                    kinds.insert(QUEEN);
-                    kinds.insert(KNIGHT);
+                    kinds[QUEEN as usize] = true;
+                    kinds[KNIGHT as usize] = true;
                 }
             }
-            for k in kinds {
-                out.extend(self.piece_reach(s, k));
+            for k in KING..=KNIGHT {
+                if kinds[k as usize] {
+                    self.piece_marks(s, k, &occ, &mut reach);
+                }
             }
-            out.remove(&s);
+            // HOB-131: the attacker stands on a node S != X.
+            reach[s.index()] = false;
+            for i in 0..100 {
+                out[i] |= reach[i];
+            }
         }
         out
     }
@@ -767,10 +799,11 @@ impl Model {
     fn pending(&self) -> bool {
         self.result.is_none()
             && !self.after_link
-            && self
-                .units
-                .iter()
-                .any(|u| u.color == self.side && u.state == State::Pawn && u.sq.row() == final_rank(self.side))
+            && self.units.iter().any(|u| {
+                u.color == self.side
+                    && u.state == State::Pawn
+                    && u.sq.row() == final_rank(self.side)
+            })
     }
 
     // ------------------------------------------------------------------ magnetism
@@ -914,11 +947,12 @@ fn final_verdict(m: &mut Model, p: Color) {
     let o = !p;
     let p_loses = {
         let att = m.attacked_by(o, false);
-        m.royal_nodes(p).iter().any(|n| att.contains(n))
+        m.royal_nodes(p).iter().any(|n| att[n.index()])
     };
-    let o_loses = {
+    let danger = m.danger_nodes(o);
+    let o_loses = !danger.is_empty() && {
         let att = m.attacked_by(p, false);
-        m.danger_nodes(o).iter().any(|n| att.contains(n))
+        danger.iter().any(|n| att[n.index()])
     };
     m.result = match (p_loses, o_loses) {
         (false, false) => None,
@@ -1076,6 +1110,7 @@ impl Gen {
 
     fn moves(&mut self, m: &Model, link: &Option<String>) {
         let p = m.side;
+        let occ = m.occ();
         self.castling_moves(m, link);
         for s in m.all_nodes() {
             let movable: Vec<Unit> = m
@@ -1087,13 +1122,12 @@ impl Gen {
                 continue;
             }
             // Per-unit reach from S (depends only on the unit's kind and state).
-            let forward = m.pawn_forward(s, p);
+            let forward = m.pawn_forward(s, p, &occ);
             let capture_step = m.pawn_capture_step(s, p);
             let ep_nodes: BTreeSet<Square> = match &m.ep {
                 Some(ep)
                     if ep.color == !p
-                        && m
-                            .on(ep.victim)
+                        && m.on(ep.victim)
                             .iter()
                             .filter(|u| u.color == ep.color && u.state == State::Pawn)
                             .count()
@@ -1129,7 +1163,7 @@ impl Gen {
                             }
                         }
                         State::Whole | State::Half(_) => {
-                            for t in m.piece_reach(s, u.kind) {
+                            for t in m.piece_reach(s, u.kind, &occ) {
                                 if m.color_on(t) == Some(!p) {
                                     cap.insert(t);
                                 } else {
@@ -1212,7 +1246,10 @@ impl Gen {
                         let capturers: Vec<u32> = if v.is_empty() {
                             Vec::new()
                         } else {
-                            set.iter().filter(|u| u.kind != KING).map(|u| u.id).collect()
+                            set.iter()
+                                .filter(|u| u.kind != KING)
+                                .map(|u| u.id)
+                                .collect()
                         };
                         let combos = v.len().pow(capturers.len() as u32);
                         for combo in 0..combos {
@@ -1223,14 +1260,7 @@ impl Gen {
                                 c /= v.len();
                             }
                             let (after, info) = apply_unit_move(
-                                m,
-                                s,
-                                t,
-                                &set,
-                                &extending,
-                                &mutation,
-                                en_passant,
-                                &forward,
+                                m, s, t, &set, &extending, &mutation, en_passant, &forward,
                             );
                             self.finish(m, after, info, link);
                         }
@@ -1356,15 +1386,14 @@ impl Gen {
         let moved = a.magnetism(info.magnet, p);
         a.consolidate_meetings();
         let broken = |x: &Model, l: &[(u32, Square)]| {
-            l.iter()
-                .any(|&(id, s)| x.get(id).is_none_or(|u| u.sq != s))
+            l.iter().any(|&(id, s)| x.get(id).is_none_or(|u| u.sq != s))
         };
         // HOB-133 (a) and (b).
         if broken(&a, &p_locked) {
             return;
         }
         let o_att = a.attacked_by(o, true);
-        if a.royal_nodes(p).iter().any(|n| o_att.contains(n)) {
+        if a.royal_nodes(p).iter().any(|n| o_att[n.index()]) {
             return;
         }
         let pawn_moved_by_mag = moved.iter().any(|id| pawn_state_before_mag.contains(id));
@@ -1382,7 +1411,7 @@ impl Gen {
         // HOB-141 first verdict.
         if a.castling[o.index()].is_some() {
             let p_att = a.attacked_by(p, false);
-            if broken(&a, &o_locked) || a.danger_nodes(o).iter().any(|n| p_att.contains(n)) {
+            if broken(&a, &o_locked) || a.danger_nodes(o).iter().any(|n| p_att[n.index()]) {
                 a.result = Some(win(p));
                 end_turn(&mut a, reset);
                 self.insert(link, a, Vec::new());
@@ -1424,7 +1453,11 @@ fn group(m: &Model, node_units: &[Unit], sent: &[Unit]) -> String {
     let ambiguous = |u: &Unit| {
         carrier(u)
             && node_units.iter().any(|v| {
-                v.id != u.id && v.kind == u.kind && v.color == u.color && v.state == u.state && !carrier(v)
+                v.id != u.id
+                    && v.kind == u.kind
+                    && v.color == u.color
+                    && v.state == u.state
+                    && !carrier(v)
             })
     };
     let mut descs: BTreeMap<(u8, usize, u8, usize), (String, usize)> = BTreeMap::new();
