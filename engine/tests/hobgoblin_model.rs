@@ -211,6 +211,27 @@ fn opponent_decision_hob_112() {
     ));
 }
 
+/// HOB-133b, HOB-A24: a black pawn pushed onto rank 1 counts as a queen and a knight on e1.
+/// With the white king on h1 (queen line f1, g1) or g2 (knight leap) b1b4 is illegal; on h3
+/// (previous test) it is legal.
+#[test]
+fn last_rank_pawn_counts_as_queen_and_knight_hob_133b() {
+    for (fen, illegal) in [
+        (
+            "7k1/9/9/9/9/2p6/9/1P5K1 w - - 0 1 L",
+            "7k1/9/9/9/1P7/9/9/4p2K1 b - b1,b2,b3:b4:1 0 1 L",
+        ),
+        (
+            "7k1/9/9/9/9/2p6/6K2/1P7 w - - 0 1 L",
+            "7k1/9/9/9/1P7/9/6K2/4p4 b - b1,b2,b3:b4:1 0 1 L",
+        ),
+    ] {
+        let ts = turns(fen, false);
+        assert!(!ts.is_empty());
+        assert!(!ts.iter().any(|t| t.fen == illegal), "{illegal}");
+    }
+}
+
 /// HOB-61..66: initiation on both wings (magnetism from the rook's destination leaves the
 /// locked halves beside it), completion (the a1 rook is attracted to e1), and the first
 /// verdict (HOB-141) when Black takes a locked rook half.
@@ -242,6 +263,41 @@ fn castling_hob_61_63_141() {
         .iter()
         .any(|t| t.link.is_none() && t.fen.ends_with("result=0-1")));
     round_trips(&ts);
+}
+
+/// HOB-60, HOB-8, notation §3.7 `'`: with two rooks on h1, which one the crowd carries away is
+/// a real choice: carrying the right's rook loses K, carrying the other keeps it. (The pawns on
+/// f2, g2, h2 stand next to the magnet g3, so magnetism moves nothing.)
+#[test]
+fn castling_right_carrier_is_a_choice_hob_60() {
+    let ts = turns("4k4/9/9/9/9/9/5PPP1/4K2(N,2R)1 w K - 0 1 L", false);
+    let base = "4k4/9/9/9/9/6(R,N~h1)2/5PPP1/4K2(R,N~g3)1 b";
+    assert!(has(&ts, None, &format!("{base} K - 1 1 L"), &[]));
+    assert!(has(&ts, None, &format!("{base} - - 1 1 L"), &[]));
+}
+
+/// HOB-27, HOB-72, HOB-A8, HOB-16: the record `c3,i3:c4:2` (a ride through the linked c3);
+/// Black's hallway pawn steps i4 -> i3, which is its capture step onto an empty target node,
+/// so it is always en passant: both white pawns on c4 go, and magnetism from c3 pulls c7 to
+/// c4 (the capturer and the pulled pawn roll).
+#[test]
+fn hallway_step_is_forced_en_passant_hob_72() {
+    let ts = turns(
+        "rnbqkbnr1/ppp2ppp1/9/9/2(2P)p4p/8=c/PP1PPPP2/RNBQKBNR1 b KQkq c3,i3:c4:2 0 6 L",
+        false,
+    );
+    assert!(has(
+        &ts,
+        None,
+        "rnbqkbnr1/pp3ppp1/9/9/2pp5/2p5=c/PP1PPPP2/RNBQKBNR1 w KQkq - 0 7 L",
+        &["c3", "c4"]
+    ));
+    // Without a link step that voids the record, no black pawn ever enters c3 beside the two
+    // white pawns on c4 (ranks 4 and 3 of the board field).
+    assert!(!ts.iter().any(|t| {
+        let rows: Vec<&str> = t.fen.split(['/', ' ']).collect();
+        rows[5].starts_with("2p") && rows[4].contains("(2P)")
+    }));
 }
 
 /// The other positions of docs/hobgoblin-design.md §6: every turn's FEN parses and prints back
