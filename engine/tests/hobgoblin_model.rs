@@ -355,3 +355,77 @@ fn perft_start_depth2() {
     let n = model_perft(&parse(START), 2, false);
     println!("start depth 2: {n} in {:?}", t.elapsed());
 }
+
+/// HOB-140, HOB-120 step 2, HOB-150: the link step i4=a4 opens the a-file for the hallway
+/// rook, which extends onto the black king: White wins at once, no magnetism, no rolls.
+#[test]
+fn king_capture_after_link_step_hob_140() {
+    let ts = turns("9/9/k8/9/8R/9/9/4K4 w - - 0 1 L", false);
+    assert!(has(
+        &ts,
+        Some("i4=a4"),
+        "9/9/(R~a4)8/9/(R~a6)7=a/9/9/4K4 b - - 0 1 L result=1-0",
+        &[]
+    ));
+}
+
+/// HOB-52: a shifting half that captures and takes type P becomes one pawn on T and one on its
+/// partner's node (d1, no roll: it did not move); the capturing pawn stays a pawn and rolls.
+/// Magnetism from e5 pulls the king e1 -> e4.
+#[test]
+fn shifting_half_mutates_into_two_pawns_hob_52() {
+    let ts = turns("4k4/9/9/4p4/3(R~d1,P)5/9/9/3(R~d4)K4 w - - 0 1 L", false);
+    assert!(has(
+        &ts,
+        None,
+        "4k4/9/9/4(2P)4/4K4/9/9/3P5 b - - 0 1 L",
+        &["e5"]
+    ));
+}
+
+/// HOB-142, HOB-111: the mover's promotion on a8 to a queen or rook attacks the danger node e8
+/// of Black's castling in progress: Black loses at the final verdict; bishop and knight do not.
+#[test]
+fn promotion_attacks_danger_node_final_verdict_hob_142() {
+    let ts = turns(
+        "4(k~g8)(r~h8)(k~e8)(r~f8)1/P8/9/9/9/9/9/6K2 w k* - 0 1 L",
+        false,
+    );
+    let rest = "3(k~g8)(r~h8)(k~e8)(r~f8)1/9/9/9/9/9/9/6K2 b k* - 0 1 L";
+    for (l, result) in [
+        ('Q', " result=1-0"),
+        ('R', " result=1-0"),
+        ('B', ""),
+        ('N', ""),
+    ] {
+        assert!(
+            has(&ts, None, &format!("{l}{rest}{result}"), &["a8"]),
+            "{l}"
+        );
+    }
+}
+
+/// HOB-82, notation §3.7: unlink groups name halves by their partner node (`R~c6`).
+#[test]
+fn unlink_group_names_halves_by_partner() {
+    let ts = turns("4k4/9/2(R~c3)6/9/9/2(R~c6,P)5=c/9/4K4 w - - 0 1 U", false);
+    assert_eq!(
+        links(&ts).into_iter().collect::<Vec<_>>(),
+        ["i3|c3", "i3|c3(P)", "i3|c3(R~c6)", "i3|c3(R~c6,P)"]
+    );
+    // The last link goes: the phase is L again.
+    assert!(ts
+        .iter()
+        .filter(|t| t.link.is_some())
+        .all(|t| t.fen.ends_with(" L")));
+    round_trips(&ts);
+}
+
+/// HOB-81, HOB-A18: no link joining the two halves of one piece.
+#[test]
+fn no_link_between_partner_halves_hob_81() {
+    let ts = turns("4k4/9/9/9/9/5(N~i3)2(N~f3)/9/4K4 w - - 0 1 L", false);
+    let l = links(&ts);
+    assert!(!l.contains("i3=f3"));
+    assert!(l.contains("i3=g3"));
+}
