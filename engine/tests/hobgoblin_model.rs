@@ -232,6 +232,28 @@ fn last_rank_pawn_counts_as_queen_and_knight_hob_133b() {
     }
 }
 
+/// HOB-110, HOB-111, HOB-150: declared promotions are multisets per node. Two pawns on e7:
+/// one moves (4 declarations), both move (10 multisets), the king extends 5 ways: 19 turns
+/// without a link step. Each moved pawn rolls on e8; when both leave e7 the S ray of e8 pulls
+/// the king e1 -> e7.
+#[test]
+fn promotion_multisets_hob_111() {
+    let ts = turns("k8/4(2P)4/9/9/9/9/9/4K4 w - - 0 40 L", false);
+    assert_eq!(plain(&ts).len(), 19);
+    assert!(has(
+        &ts,
+        None,
+        "k3(Q,N)4/4K4/9/9/9/9/9/9 b - - 0 40 L",
+        &["e8", "e8"]
+    ));
+    assert!(has(
+        &ts,
+        None,
+        "k3R4/4P4/9/9/9/9/9/4K4 b - - 0 40 L",
+        &["e8"]
+    ));
+}
+
 /// HOB-61..66: initiation on both wings (magnetism from the rook's destination leaves the
 /// locked halves beside it), completion (the a1 rook is attracted to e1), and the first
 /// verdict (HOB-141) when Black takes a locked rook half.
@@ -428,4 +450,13 @@ fn no_link_between_partner_halves_hob_81() {
     let l = links(&ts);
     assert!(!l.contains("i3=f3"));
     assert!(l.contains("i3=g3"));
+}
+
+#[test]
+#[ignore]
+fn perft_promotions_depth2() {
+    let p = parse("k8/4(2P)4/9/9/9/9/9/4K4 w - - 0 40 L");
+    let t = std::time::Instant::now();
+    let n = model_perft(&p, 2, false);
+    println!("promotions depth 2: {n} in {:?}", t.elapsed());
 }
