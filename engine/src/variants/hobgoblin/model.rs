@@ -12,6 +12,20 @@
 //! Everything is brute force: every subset of a node's units, every mode, every mutation type
 //! per unit, every unlink split, every promotion combination; distinct turns are distinct keys
 //! (link token, FEN after the whole turn, sorted roll sites) in a `BTreeMap` (HOB-150).
+//!
+//! Choices the model makes where the texts leave room (to compare with the generator):
+//! - A turn that ends the game (king captured at step 2, first verdict at step 4, final
+//!   verdict) prints the state at that step with `result=`, field 2 passed to the opponent,
+//!   the clocks as the turn leaves them (halfmove 0 on a capture or pawn movement, fullmove +1
+//!   after Black), the record the move made (none for a king capture), no rolls, no
+//!   promotions. A castling in progress whose locked halves no longer stand is not printed.
+//! - Roll sites are node names sorted in square index order (a1, b1, .., i1, a2, ..).
+//! - A piece consolidated by a move or by HOB-6 is a new identity (never carries a right).
+//! - Unlink groups: kind K Q R B N P, then a right carrier marked `'` (only when an equal unit
+//!   without the right shares the node), consolidated units, halves by partner index.
+//! - Turn identity is the brief's key (link token, final FEN, rolls); HOB-150 speaks of the
+//!   post-magnetism state plus declared promotions, which the final FEN encodes except in
+//!   contrived cases where a promoted pawn and an unpromoted piece coincide.
 
 use std::collections::{BTreeMap, BTreeSet};
 
