@@ -15,6 +15,7 @@
 //! Part 1: every explosion roll survives (HOB-151's line); the roll sites are computed.
 
 pub mod fen;
+pub mod model;
 pub mod movegen;
 pub mod notation;
 pub mod options;
