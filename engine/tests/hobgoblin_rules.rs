@@ -691,10 +691,11 @@ fn hob_135_a_king_in_check_cannot_escape_by_extending() {
 
 #[test]
 fn hob_134_stalemate() {
-    // The black king on i8 can only step to i7, which the knight on i6 attacks; i8 cannot be
-    // linked (every rank-8 square holds a white unit), and no other link changes that. Not in
-    // check: stalemate, a draw (HOB-134, G3).
-    let p = pos("NNNNNNNNk/9/8N/9/9/9/9/K8 b - - 0 1 L");
+    // The black king on i8 can only extend to i7, which the knights on i6 attack; its
+    // magnetism cannot push them away (i5 is taken), i8 cannot be linked (every rank-8 square
+    // holds a white unit), and no other link changes that. Not in check: stalemate, a draw
+    // (HOB-134, G3).
+    let p = pos("NNNNNNNNk/9/8(2N)/8N/9/9/9/K8 b - - 0 1 L");
     assert!(!p.in_check());
     assert!(p.legal_moves().is_empty(), "{:?}", tokens(&p));
     assert_eq!(

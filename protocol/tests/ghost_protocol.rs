@@ -59,9 +59,9 @@ fn perft_divide_names_whole_turns_with_their_decision() {
     let mut s = Session::start();
     s.send("setoption name UCI_Variant value ghost");
     s.send("position startpos moves e2e4 d7d5 e4d5 z5");
-    let black_replies = s.legal_moves().len() as u64;
+    let black_replies = s.perft_turns().len() as u64;
     s.send("position startpos moves e2e4 d7d5");
-    let mut turns = s.legal_moves();
+    let mut turns = s.perft_turns();
     s.send("go perft 2");
     let out = s.read_until("Nodes searched");
     let lines: Vec<(String, u64)> = out

@@ -117,7 +117,8 @@ impl Session {
 
     /// The legal moves of the current position (from `go perft 1`). Lines name whole turns, so
     /// a Ghost capture that opens a spawn decision appears once per option (`e4d5 z5`).
-    pub fn legal_moves(&mut self) -> Vec<String> {
+    /// The whole turns of `go perft 1`, one per line (`i2=a2 a2a4`, `e4d5 z5`).
+    pub fn perft_turns(&mut self) -> Vec<String> {
         self.send("go perft 1");
         let lines = self.read_until("Nodes searched");
         lines
@@ -125,6 +126,24 @@ impl Session {
             .filter_map(|l| l.split_once(": ").map(|(m, _)| m.to_string()))
             .filter(|m| !m.starts_with("Nodes"))
             .collect()
+    }
+
+    /// The actions the engine could play now: the first token of each `go perft 1` line (a
+    /// line names a whole turn, `i2=a2 a2a4`, whose first action is what `bestmove` gives).
+    pub fn legal_moves(&mut self) -> Vec<String> {
+        self.send("go perft 1");
+        let lines = self.read_until("Nodes searched");
+        let mut moves: Vec<String> = Vec::new();
+        for line in &lines {
+            let Some((turn, _)) = line.split_once(": ") else {
+                continue;
+            };
+            let first = turn.split_whitespace().next().unwrap_or("").to_string();
+            if !first.starts_with("Nodes") && !moves.contains(&first) {
+                moves.push(first);
+            }
+        }
+        moves
     }
 
     pub fn quit(mut self) {

@@ -60,6 +60,33 @@ impl Hobgoblin {
     /// ones (HOB-133); otherwise every candidate (the reference check's superset). With
     /// `first_only` it stops at the first one and returns whether there was one.
     pub(super) fn generate(&self, list: &mut MoveList, legal_only: bool, first_only: bool) -> bool {
+        self.generate_parts(list, legal_only, first_only, true, true)
+    }
+
+    /// [`Hobgoblin::generate`] restricted to link steps (`links`) and/or moves and decisions
+    /// (`moves`): a token names one of the two, so parsing needs only that part.
+    pub(super) fn generate_parts(
+        &self,
+        list: &mut MoveList,
+        legal_only: bool,
+        first_only: bool,
+        links: bool,
+        moves: bool,
+    ) -> bool {
+        self.generate_some(list, legal_only, first_only, links, moves, None)
+    }
+
+    /// [`Hobgoblin::generate_parts`], with unit moves only from node `origin` when given
+    /// (parsing a token needs only its origin's moves).
+    pub(super) fn generate_some(
+        &self,
+        list: &mut MoveList,
+        legal_only: bool,
+        first_only: bool,
+        links: bool,
+        moves: bool,
+        origin: Option<Square>,
+    ) -> bool {
         let mut out = Collector {
             list,
             seen: HashMap::new(),
@@ -71,18 +98,42 @@ impl Hobgoblin {
             return false;
         }
         if self.pending_decision() {
-            self.generate_decisions(&mut out);
+            if moves {
+                self.generate_decisions(&mut out);
+            }
             return out.found;
         }
-        self.generate_moves(&mut out);
-        if !self.after_link() && !out.done() {
-            self.generate_link_steps(&mut out);
+        if moves {
+            self.generate_moves(&mut out, origin);
+        }
+        if links && !self.after_link() && !out.done() {
+            self.generate_link_steps(&mut out, origin);
         }
         out.found
     }
 
-    /// Whether the side to move has a legal move (not counting link steps).
+    /// Whether the side to move has a legal move (not counting link steps), remembered per
+    /// position: checks and parsing ask it of the same link steps again and again.
     fn has_legal_move(&self) -> bool {
+        thread_local! {
+            static KNOWN: std::cell::RefCell<HashMap<u64, bool>> = Default::default();
+        }
+        let key = self.hash();
+        if let Some(known) = KNOWN.with(|k| k.borrow().get(&key).copied()) {
+            return known;
+        }
+        let found = self.probe_legal_move();
+        KNOWN.with(|k| {
+            let mut k = k.borrow_mut();
+            if k.len() >= 1 << 16 {
+                k.clear();
+            }
+            k.insert(key, found);
+        });
+        found
+    }
+
+    fn probe_legal_move(&self) -> bool {
         let mut list = MoveList::new();
         let mut out = Collector {
             list: &mut list,
@@ -91,7 +142,7 @@ impl Hobgoblin {
             first_only: true,
             found: false,
         };
-        self.generate_moves(&mut out);
+        self.generate_moves(&mut out, None);
         out.found
     }
 
@@ -127,10 +178,13 @@ impl Hobgoblin {
 
     // ---------------------------------------------------------------- link steps
 
-    fn generate_link_steps(&self, out: &mut Collector) {
+    fn generate_link_steps(&self, out: &mut Collector, origin: Option<Square>) {
         let me = self.side();
         let o = !me;
         for rank in 1..=8u8 {
+            if origin.is_some_and(|h| h.row() != rank) {
+                continue;
+            }
             let hall = Square::new(9, rank);
             match (self.phase(), self.link(rank)) {
                 (Phase::Linking, None) => {
@@ -219,12 +273,14 @@ impl Hobgoblin {
 
     // ---------------------------------------------------------------- moves
 
-    fn generate_moves(&self, out: &mut Collector) {
+    fn generate_moves(&self, out: &mut Collector, origin: Option<Square>) {
         let me = self.side();
-        self.generate_castling(out);
+        if origin.is_none_or(|o| o.row() == super::play::home_rank(me) && o.col() == 5) {
+            self.generate_castling(out);
+        }
         let own: Vec<Square> = self.bits().occ[me.index()]
             .into_iter()
-            .filter(|&sq| self.node(sq) == sq)
+            .filter(|&sq| self.node(sq) == sq && origin.is_none_or(|o| o == sq))
             .collect();
         for s in own {
             if out.done() {
@@ -550,6 +606,19 @@ fn for_each_product<T: Copy>(lists: &[Vec<T>], f: &mut dyn FnMut(&[T]) -> bool) 
 impl crate::rules::MoveGen for Hobgoblin {
     fn generate_legal(&self, moves: &mut MoveList) {
         self.generate(moves, true, false);
+    }
+
+    /// Captures only: link steps and decisions are never tactical.
+    fn generate_tactical(&self, moves: &mut MoveList)
+    where
+        Self: crate::rules::SearchHooks,
+    {
+        use crate::rules::SearchHooks;
+        if self.pending_decision() {
+            return;
+        }
+        self.generate_parts(moves, true, false, false, true);
+        moves.retain(|m| self.tactical_order(*m).is_some());
     }
 
     /// A stored result (HOB-140..142), then FIDE's order (G3): no legal turn, the 100-turn

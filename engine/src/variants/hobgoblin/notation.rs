@@ -57,7 +57,8 @@ impl Hobgoblin {
         whole + halves
     }
 
-    fn format_unit_move(&self, mv: Move) -> String {
+    /// A unit move's token without the promotion letters (those need the move played).
+    fn format_unit_body(&self, mv: Move) -> String {
         let me = self.side();
         let (s, t) = (self.node(mv.from()), self.node(mv.to()));
         let mut token = format!("{}{}", name(s), name(t));
@@ -117,7 +118,12 @@ impl Hobgoblin {
             token.push_str(&members.join(","));
             token.push(')');
         }
-        token.push_str(&self.promotion_suffix(mv, t));
+        token
+    }
+
+    fn format_unit_move(&self, mv: Move) -> String {
+        let mut token = self.format_unit_body(mv);
+        token.push_str(&self.promotion_suffix(mv, self.node(mv.to())));
         token
     }
 
@@ -221,6 +227,236 @@ impl Hobgoblin {
     }
 }
 
+impl Hobgoblin {
+    /// The legal actions, remembered for the last position asked on this thread: a GUI or a
+    /// check parses many tokens of one position.
+    fn cached_legal_moves(&self) -> std::rc::Rc<MoveList> {
+        thread_local! {
+            static LAST: std::cell::RefCell<Option<(Hobgoblin, std::rc::Rc<MoveList>)>> =
+                const { std::cell::RefCell::new(None) };
+        }
+        if let Some(list) = LAST.with(|l| {
+            l.borrow()
+                .as_ref()
+                .filter(|(p, _)| p == self)
+                .map(|(_, list)| list.clone())
+        }) {
+            return list;
+        }
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        let list = std::rc::Rc::new(list);
+        LAST.with(|l| *l.borrow_mut() = Some((self.clone(), list.clone())));
+        list
+    }
+
+    /// The start every token of `mv` begins with (a cheap filter before formatting).
+    fn token_head(&self, mv: Move) -> String {
+        match mv.kind() {
+            MoveKind::Decision | MoveKind::Null => String::new(),
+            MoveKind::Link | MoveKind::Unlink => name(mv.from()),
+            _ => format!("{}{}", name(self.node(mv.from())), name(self.node(mv.to()))),
+        }
+    }
+
+    /// The HOB-150 identity of a unit move: the state after the whole action (promotions
+    /// included) and its roll sites; `None` if the plan cannot be played.
+    fn turn_key(&self, mv: Move) -> Option<(u64, Vec<(Square, u8)>)> {
+        let mut child = self.clone();
+        let fx = child.move_stage(mv);
+        if fx.overflow {
+            return None;
+        }
+        let rolls = if child.result().is_some() {
+            Vec::new()
+        } else {
+            fx.roll_sites().to_vec()
+        };
+        child.end_stage(promo_code(mv), &fx);
+        Some((child.hash(), rolls))
+    }
+
+    /// Builds the unit move a (possibly non-canonical) token specifies: `S T [group | =t]
+    /// [promotions]` (notation §3.7). Only the plan's shape is checked here; legality and
+    /// identity are the caller's.
+    fn parse_unit_spec(&self, token: &str) -> Option<Move> {
+        let me = self.side();
+        let g = Self::GEOMETRY;
+        let (s, n1) = g.parse_prefix(token)?;
+        let (t, n2) = g.parse_prefix(&token[n1..])?;
+        let (s, t) = (self.node(s), self.node(t));
+        let mut rest = &token[n1 + n2..];
+        let classes = plans::classes(self, s, me, true);
+        let types = self.mutation_types(t);
+        let mut plan = plans::Plan {
+            counts: classes.iter().map(|_| (0u8, 0u8)).collect(),
+            mutations: Default::default(),
+        };
+        let mut mutations = vec![[0u8; KINDS]; classes.len() * 2];
+        let kind_of = |c: char| {
+            KIND_LETTERS
+                .iter()
+                .position(|&l| l == c.to_ascii_uppercase())
+        };
+        let type_of = |c: char| {
+            KIND_LETTERS
+                .iter()
+                .position(|&l| l.to_ascii_lowercase() == c)
+                .filter(|&k| k >= 1)
+        };
+        if let Some(body) = rest.strip_prefix('(') {
+            let close = body.find(')')?;
+            for member in body[..close].split(',') {
+                let digits = member.chars().take_while(|c| c.is_ascii_digit()).count();
+                let count: u8 = if digits == 0 {
+                    1
+                } else {
+                    member[..digits].parse().ok()?
+                };
+                let mut chars = member[digits..].chars();
+                let letter = chars.next()?;
+                if (letter.is_ascii_uppercase()) != (me == Color::White) {
+                    return None;
+                }
+                let kind = kind_of(letter)? as u8;
+                let mut tail: &str = chars.as_str();
+                let carrier = tail.starts_with('\'');
+                if carrier {
+                    tail = &tail[1..];
+                }
+                let mut extending = false;
+                let mut partner = None;
+                if let Some(t2) = tail.strip_prefix('^') {
+                    extending = true;
+                    tail = t2;
+                } else if let Some(t2) = tail.strip_prefix('~') {
+                    let (p, n) = g.parse_prefix(t2)?;
+                    partner = Some(self.node(p));
+                    tail = &t2[n..];
+                }
+                let mutation = match tail.strip_prefix('=') {
+                    Some(m) if m.len() == 1 => Some(type_of(m.chars().next()?)?),
+                    Some(_) => return None,
+                    None if tail.is_empty() => None,
+                    None => return None,
+                };
+                let has_plain = classes
+                    .iter()
+                    .any(|c| c.kind == kind && c.state == State::Whole);
+                let index = classes.iter().position(|c| {
+                    c.kind == kind
+                        && match (c.state, partner) {
+                            (State::Half(u), Some(p)) => u == p,
+                            (State::Pawn, None) => kind as usize == PAWN as usize,
+                            (State::Carrier, None) => carrier || !has_plain,
+                            (State::Whole, None) => !carrier,
+                            _ => false,
+                        }
+                })?;
+                let entry = &mut plan.counts[index];
+                if extending {
+                    entry.1 = entry.1.checked_add(count)?;
+                } else {
+                    entry.0 = entry.0.checked_add(count)?;
+                }
+                if let Some(m) = mutation {
+                    let slot = &mut mutations[index * 2 + extending as usize][m];
+                    *slot = slot.checked_add(count)?;
+                }
+            }
+            rest = &body[close + 1..];
+        } else {
+            // A lone unit: a pawn moves, a piece extends, a half consolidates (HOB-43).
+            if classes.len() != 1 || classes[0].count != 1 {
+                return None;
+            }
+            let ext = classes[0].is_whole();
+            plan.counts[0] = if ext { (0, 1) } else { (1, 0) };
+            if let Some(m) = rest.strip_prefix('=') {
+                let k = type_of(m.chars().next()?)?;
+                mutations[ext as usize][k] = 1;
+                rest = &m[1..];
+            }
+        }
+        for (i, class) in classes.iter().enumerate() {
+            let (a, b) = plan.counts[i];
+            if a.checked_add(b)? > class.count || (!class.is_whole() && b > 0) {
+                return None;
+            }
+        }
+        if types.len() >= 2 {
+            for (i, class) in classes.iter().enumerate() {
+                for ext in [false, true] {
+                    let size = plans::group_size(class, plan.counts[i], ext);
+                    let m = mutations[i * 2 + ext as usize];
+                    if m.iter().map(|&x| x as u32).sum::<u32>() != size as u32 {
+                        return None;
+                    }
+                    plan.mutations.push(m);
+                }
+            }
+        }
+        let code = plans::encode(&classes, &plan, &types)?;
+        let pawn_moves = classes
+            .iter()
+            .zip(&plan.counts)
+            .any(|(c, &(a, _))| c.state == State::Pawn && a > 0);
+        let kind = if pawn_moves && self.is_en_passant_target(s, t) {
+            MoveKind::EnPassant
+        } else {
+            MoveKind::Normal
+        };
+        let base = Move::build(Some(s), Some(t), kind, None, 0, code);
+        // Promotions: letters for T, then `/node letters`.
+        let mut child = self.clone();
+        let _ = child.move_stage(base);
+        let nodes = if child.result().is_some() {
+            Default::default()
+        } else {
+            child.promotion_nodes(me)
+        };
+        let mut declared: Vec<(Square, [u8; KINDS])> = Vec::new();
+        let mut parts = rest.split('/');
+        let first = parts.next().unwrap_or("");
+        let letters = |text: &str| -> Option<[u8; KINDS]> {
+            let mut counts = [0u8; KINDS];
+            for c in text.chars() {
+                let k = type_of(c).filter(|&k| k != PAWN as usize)?;
+                counts[k] += 1;
+            }
+            Some(counts)
+        };
+        if !first.is_empty() {
+            declared.push((t, letters(first)?));
+        }
+        for part in parts {
+            let (sq, n) = g.parse_prefix(part)?;
+            declared.push((self.node(sq), letters(&part[n..])?));
+        }
+        let mut w = plans::CodeWriter::new();
+        for &node in &nodes {
+            let pawns = child.count(node, me, PAWN);
+            let (_, counts) = declared.iter().find(|(n, _)| *n == node)?;
+            if counts.iter().map(|&c| c as u32).sum::<u32>() != pawns as u32 {
+                return None;
+            }
+            plans::put_multiset(&mut w, counts, &PROMOTION_KINDS, pawns);
+        }
+        if declared.len() != nodes.len() {
+            return None;
+        }
+        let promo = w.finish()?;
+        Some(Move::build(
+            Some(s),
+            Some(t),
+            kind,
+            Some((promo & 127) as u8),
+            ((promo >> 7) & 127) as u8,
+            code,
+        ))
+    }
+}
+
 impl Notation for Hobgoblin {
     fn format_move(&self, mv: Move) -> String {
         match mv.kind() {
@@ -233,28 +469,58 @@ impl Notation for Hobgoblin {
         }
     }
 
+    /// Matches the canonical token of a legal action (its hallway alias too), or builds the
+    /// action a non-canonical specification describes and finds the legal action with the
+    /// same HOB-150 identity (notation §3.7, §4).
     fn parse_move(&self, token: &str) -> Result<Move, MoveError>
     where
         Self: MoveGen,
     {
-        if let Some(rest) = token.strip_prefix('!') {
-            let _ = rest;
+        let illegal = || MoveError::Illegal {
+            token: token.to_string(),
+        };
+        if token.starts_with('!') {
             return Err(MoveError::Illegal {
                 token: format!("{token} (explosions are part 2: every roll survives)"),
             });
         }
-        let mut list = MoveList::new();
-        self.generate_legal(&mut list);
+        let bytes = token.as_bytes();
+        let link_step = bytes.len() > 2 && bytes[0] == b'i' && matches!(bytes[2], b'=' | b'|');
         let wanted = self.board_names(token);
+        let list = self.cached_legal_moves();
+        // A unit move spelled by its plan: the canonical token gives the legal move's exact
+        // bits, with no token printed.
+        let candidate = if link_step || self.pending_decision() {
+            None
+        } else {
+            self.parse_unit_spec(&wanted)
+        };
+        if let Some(c) = candidate {
+            if list.contains(&c) {
+                return Ok(c);
+            }
+        }
+        for &m in list.iter() {
+            if matches!(m.kind(), MoveKind::Normal | MoveKind::EnPassant) && candidate.is_some() {
+                continue;
+            }
+            let head = self.token_head(m);
+            if !wanted.starts_with(&head) && !token.starts_with(&head) {
+                continue;
+            }
+            let printed = self.format_move(m);
+            if printed == token || printed == wanted {
+                return Ok(m);
+            }
+        }
+        // Another specification of a legal turn: match its HOB-150 identity (notation §3.7).
+        let candidate = candidate.ok_or_else(illegal)?;
+        let key = self.turn_key(candidate).ok_or_else(illegal)?;
         list.iter()
             .copied()
-            .find(|&m| {
-                let printed = self.format_move(m);
-                printed == token || printed == wanted
-            })
-            .ok_or_else(|| MoveError::Illegal {
-                token: token.to_string(),
-            })
+            .filter(|m| m.from_opt() == candidate.from_opt() && m.to_opt() == candidate.to_opt())
+            .find(|&m| self.turn_key(m).as_ref() == Some(&key))
+            .ok_or_else(illegal)
     }
 
     fn render(&self) -> String {

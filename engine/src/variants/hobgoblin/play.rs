@@ -110,6 +110,25 @@ impl Hobgoblin {
         }
     }
 
+    /// Forgets a castling in progress whose locked halves no longer stand as HOB-61 left them
+    /// (the game is then decided, HOB-141, or the turn is illegal, HOB-133): the state keeps
+    /// only castlings that can still complete, as the FEN requires (notation §2.7).
+    fn drop_broken_castling(&mut self) {
+        for color in Color::BOTH {
+            let Some(wing) = self.in_progress(color) else {
+                continue;
+            };
+            let rank = home_rank(color);
+            let [kf, kt, rf, rt] = wing.files();
+            let sq = |f| Square::new(f, rank);
+            let intact = self.pair_count(color, KING, sq(kf), sq(kt)) > 0
+                && self.pair_count(color, ROOK, sq(rf), sq(rt)) > 0;
+            if !intact {
+                self.set_in_progress(color, None);
+            }
+        }
+    }
+
     /// Whether `node` holds a locked half of `color` (HOB-62).
     fn holds_locked_half(&self, node: Square, color: Color) -> bool {
         let Some(wing) = self.in_progress(color) else {
@@ -499,6 +518,7 @@ impl Hobgoblin {
         };
         if fx.king_captured {
             self.set_result(Some(win(c)));
+            self.drop_broken_castling();
             return fx;
         }
         self.magnetize(magnet, &mut fx);
@@ -506,6 +526,7 @@ impl Hobgoblin {
         if o_castling && (fx.locked_disturbed[o.index()] || self.danger_attacked(o)) {
             self.set_result(Some(win(c)));
         }
+        self.drop_broken_castling();
         fx
     }
 
