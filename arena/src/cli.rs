@@ -37,6 +37,13 @@ pub struct ArenaArgs {
     /// A depth limit for the second engine only.
     #[arg(long)]
     pub second_depth: Option<u32>,
+    /// A node limit for the first engine only (a handicap or scaling match), overriding the
+    /// match limit.
+    #[arg(long)]
+    pub first_nodes: Option<u64>,
+    /// A node limit for the second engine only.
+    #[arg(long)]
+    pub second_nodes: Option<u64>,
     /// Games played at once (each game runs two engine processes).
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
@@ -139,6 +146,15 @@ fn limit(args: &ArenaArgs) -> Result<MoveLimit, String> {
     Err("give one of --tc, --movetime, --depth, --nodes".to_string())
 }
 
+/// One engine's limit: its own depth or node count where given, else the match's.
+fn engine_limit(depth: Option<u32>, nodes: Option<u64>, match_limit: MoveLimit) -> MoveLimit {
+    match (depth, nodes) {
+        (Some(d), _) => MoveLimit::Depth(d.clamp(1, 64)),
+        (None, Some(n)) => MoveLimit::Nodes(n.max(1)),
+        (None, None) => match_limit,
+    }
+}
+
 /// The match configuration, with `commands` and `labels` for the two engines.
 fn config(
     args: &ArenaArgs,
@@ -200,10 +216,8 @@ fn config(
             rule_options,
             limit: match_limit,
             engine_limits: [
-                args.first_depth
-                    .map_or(match_limit, |d| MoveLimit::Depth(d.clamp(1, 64))),
-                args.second_depth
-                    .map_or(match_limit, |d| MoveLimit::Depth(d.clamp(1, 64))),
+                engine_limit(args.first_depth, args.first_nodes, match_limit),
+                engine_limit(args.second_depth, args.second_nodes, match_limit),
             ],
             time_margin_ms: args.time_margin,
             adjudication: Adjudication {

@@ -3,7 +3,14 @@ use grimoire_engine::variants::hobgoblin::*;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let fen = args.get(1).cloned().unwrap_or(START_FEN.to_string());
-    let mut pos = <Hobgoblin as Fen>::from_fen(&fen, &HobOptions::default()).unwrap();
+    let opts = if std::env::var("HOB_FORBID").is_ok() {
+        HobOptions {
+            unlink_enemy: UnlinkEnemy::Forbid,
+        }
+    } else {
+        HobOptions::default()
+    };
+    let mut pos = <Hobgoblin as Fen>::from_fen(&fen, &opts).unwrap();
     for tok in args.iter().skip(2) {
         if let Some(d) = tok.strip_prefix("perft") {
             let d: u32 = d.parse().unwrap();

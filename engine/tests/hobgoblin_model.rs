@@ -88,26 +88,21 @@ fn rook_extension_attracts_own_half_hob_a11() {
 /// Both carried is no move (HOB-43); both extending leaves 2 + 2; R alone leaves (B,P) + P.
 #[test]
 fn crowd_capture_modes_one_turn_hob_150() {
-    let ts = turns("7k1/9/9/3p5/3(R,B)5/9/9/K8 w - - 0 1 L", false);
+    let ts = turns("k8/9/9/3p5/3(R,B)5/9/9/K8 w - - 0 1 L", false);
     let onto_d5: Vec<&ModelTurn> = plain(&ts)
         .into_iter()
-        .filter(|t| t.fen.starts_with("7k1/9/9/3(") || t.fen.starts_with("7k1/9/9/3P5"))
+        .filter(|t| t.fen.starts_with("k8/9/9/3(") || t.fen.starts_with("k8/9/9/3P5"))
         .collect();
     let fens: Vec<&str> = onto_d5.iter().map(|t| t.fen.as_str()).collect();
     assert_eq!(onto_d5.len(), 3, "{fens:#?}");
-    assert!(has(&ts, None, "7k1/9/9/3(3P)5/3P5/9/9/K8 b - - 0 1 L", &[]));
+    assert!(has(&ts, None, "k8/9/9/3(3P)5/3P5/9/9/K8 b - - 0 1 L", &[]));
     assert!(has(
         &ts,
         None,
-        "7k1/9/9/3(2P)5/3(2P)5/9/9/K8 b - - 0 1 L",
+        "k8/9/9/3(2P)5/3(2P)5/9/9/K8 b - - 0 1 L",
         &[]
     ));
-    assert!(has(
-        &ts,
-        None,
-        "7k1/9/9/3P5/3(B,P)5/9/9/K8 b - - 0 1 L",
-        &[]
-    ));
+    assert!(has(&ts, None, "k8/9/9/3P5/3(B,P)5/9/9/K8 b - - 0 1 L", &[]));
     assert!(!ts.iter().any(|t| t.fen.contains("(4P)")));
 }
 
@@ -329,7 +324,7 @@ fn design_positions_round_trip() {
     for fen in [
         "rnb(q~d5)kbnr1/ppp2ppp1/9/3(q~d8)(B~b2,P)4/(R~a1)8/5(N~g1)3/P(B~e5,P)PP1PPP1/(R~a4)3K1(N~f3)R1 w Kkq - 4 6 L",
         "r1bqkb1r1/pppp1ppp1/2n2n2=h/4p4/4P3=a/2(N,P)5=c/PP1P1PPPR/R1BQKBN2 w Qkq - 2 7 L",
-        "r1bqk(b~c5)nr=g/ppp(2p)1ppp=d/2n5=h/2(b~f8)5=c/3(Q,P)4=d/2N2N2=f/PPP2PPP=e/R1B1KB1R=b w KQkq - 0 12 U",
+        "r1bqk(b~c5)nr=g/ppp(2p)pppp=d/2n5=h/2(b~f8)5=c/3(Q,P)4=d/2N2N2=f/PPP2PPP=e/R1B1KB1R=b w KQkq - 0 12 U",
         "r1bqkb1r1/pppp1ppp1/2n2n3/4p4/2B1P4/5N3/PPPP1PPP1/RNBQ(K~g1)(R~h1)(K~e1)(R~f1)1 b K*kq - 1 5 L",
         "r1bqkbnr1/1p1ppppp1/2n6/9/1Pp6/p8/2PPPPPP1/R1BQKBNR1 b KQkq b1,b2,b3:b4:1 0 9 L",
         "rnbqkbnr1/ppp2ppp1/9/9/2(2P)p4p/8=c/PP1PPPP2/RNBQKBNR1 b KQkq c3,i3:c4:2 0 6 L",
@@ -353,7 +348,7 @@ fn perft_list() {
         "rnbqkbnr1/pp1ppppp1/9/9/9/2(N~b1)6/PP1PPPPP1/R(N~c3)pQKBNR1 b KQkq - 0 10 L",
         "rnb(q~d5)kbnr1/ppp2ppp1/9/3(q~d8)(B~b2,P)4/(R~a1)8/5(N~g1)3/P(B~e5,P)PP1PPP1/(R~a4)3K1(N~f3)R1 w Kkq - 4 6 L",
         "r1bqkb1r1/pppp1ppp1/2n2n2=h/4p4/4P3=a/2(N,P)5=c/PP1P1PPPR/R1BQKBN2 w Qkq - 2 7 L",
-        "r1bqk(b~c5)nr=g/ppp(2p)1ppp=d/2n5=h/2(b~f8)5=c/3(Q,P)4=d/2N2N2=f/PPP2PPP=e/R1B1KB1R=b w KQkq - 0 12 U",
+        "r1bqk(b~c5)nr=g/ppp(2p)pppp=d/2n5=h/2(b~f8)5=c/3(Q,P)4=d/2N2N2=f/PPP2PPP=e/R1B1KB1R=b w KQkq - 0 12 U",
         "r1bqkb1r1/pppp1ppp1/2n2n3/4p4/2B1P4/5N3/PPPP1PPP1/RNBQ(K~g1)(R~h1)(K~e1)(R~f1)1 b K*kq - 1 5 L",
         "r1bqkbnr1/1p1ppppp1/2n6/9/1Pp6/p8/2PPPPPP1/R1BQKBNR1 b KQkq b1,b2,b3:b4:1 0 9 L",
         "rnbqkbnr1/ppp2ppp1/9/9/2(2P)p4p/8=c/PP1PPPP2/RNBQKBNR1 b KQkq c3,i3:c4:2 0 6 L",

@@ -8,12 +8,68 @@ mod variant;
 pub use params::{HOBGOBLIN_KIND_NAMES, HOBGOBLIN_MATERIAL};
 pub use variant::HobgoblinVariant;
 
+use crate::features::{piece_value_with, PieceValue};
 use crate::params::EvalParams;
 use crate::reader::ParamReader;
 use crate::score::S;
 use grimoire_engine::eval_api::{Evaluator, Score, SearchParams};
+use grimoire_engine::variants::chess::tables as chess_tables;
 use grimoire_engine::variants::hobgoblin::{HobResult, Hobgoblin, KING, PAWN};
 use grimoire_engine::{prelude::*, Bitboard, Color, Square};
+
+/// The piece values of Hobgoblin's queen, rook, bishop and knight by the piece-value method
+/// (`docs/eval.md`) on its 72 squares: the origins and random blockers cover the board and the
+/// hallway, where every piece steps or rides up and down (HOB-13, HOB-22..25). Links are a
+/// game-time choice, so the method sees none.
+pub fn derived_values() -> Vec<(&'static str, PieceValue)> {
+    let t = chess_tables();
+    let hallway = (1..=8).fold(Bitboard::EMPTY, |b, r| {
+        b | Bitboard::from_square(Square::new(9, r))
+    });
+    let board = t.mask | hallway;
+    let hall_ride = |sq: Square, occ: Bitboard| {
+        let mut out = Bitboard::EMPTY;
+        for d in [1i8, -1] {
+            let mut cur = sq;
+            while let Some(next) = cur.offset(0, d).filter(|s| hallway.contains(*s)) {
+                out.set(next);
+                if occ.contains(next) {
+                    break;
+                }
+                cur = next;
+            }
+        }
+        out
+    };
+    let hall_step = |sq: Square| {
+        [1i8, -1]
+            .iter()
+            .filter_map(|&d| sq.offset(0, d).filter(|s| hallway.contains(*s)))
+            .fold(Bitboard::EMPTY, |b, s| b | Bitboard::from_square(s))
+    };
+    [(1u8, "queen"), (2, "rook"), (3, "bishop"), (4, "knight")]
+        .into_iter()
+        .map(|(kind, name)| {
+            let attacks = |sq: Square, occ: Bitboard| {
+                if hallway.contains(sq) {
+                    if kind == 4 {
+                        hall_step(sq)
+                    } else {
+                        hall_ride(sq, occ)
+                    }
+                } else {
+                    match kind {
+                        1 => t.queen(sq, occ),
+                        2 => t.rook(sq, occ),
+                        3 => t.bishop(sq, occ),
+                        _ => t.knight[sq.index()],
+                    }
+                }
+            };
+            (name, piece_value_with(board, board, attacks, attacks))
+        })
+        .collect()
+}
 
 /// Evaluations are clamped to this, well inside the ±10000 the search reserves for mates.
 pub const EVAL_LIMIT: i32 = 9000;
@@ -164,5 +220,38 @@ impl Evaluator<Hobgoblin> for HobgoblinEval {
             -white
         };
         score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The built-in material of the four pieces is the method's figure (`docs/eval.md`).
+    #[test]
+    fn hobgoblin_material_is_the_derived_value() {
+        for (name, value) in derived_values() {
+            let (_, mg, eg) = HOBGOBLIN_MATERIAL
+                .iter()
+                .find(|m| m.0 == name)
+                .copied()
+                .unwrap();
+            println!("{name}: {:.2} pawns (M {:.2})", value.pawns, value.mobility);
+            assert_eq!((mg, eg), (value.centipawns(), value.centipawns()), "{name}");
+        }
+    }
+
+    /// Material counts: an extra queen is worth about a queen, an extended piece less than a
+    /// consolidated one.
+    #[test]
+    fn material_and_extension_move_the_score() {
+        let eval = HobgoblinEval::default();
+        let base = Hobgoblin::parse_fen("4k4/9/9/9/9/9/9/4K4 w - - 0 1 L").unwrap();
+        let queen = Hobgoblin::parse_fen("4k4/9/9/9/9/9/9/3QK4 w - - 0 1 L").unwrap();
+        let half = Hobgoblin::parse_fen("4k4/9/9/9/9/3(Q~d1)5/9/3(Q~d3)K4 w - - 0 1 L").unwrap();
+        let q = eval.evaluate(&queen) - eval.evaluate(&base);
+        let h = eval.evaluate(&half) - eval.evaluate(&base);
+        assert!(q > 700, "{q}");
+        assert!(h > 300 && h < q, "{h} {q}");
     }
 }

@@ -5,20 +5,22 @@ use crate::params::EvalParams;
 /// Hobgoblin kinds as they appear in parameter names (K Q R B N P).
 pub const HOBGOBLIN_KIND_NAMES: [&str; 6] = ["king", "queen", "rook", "bishop", "knight", "pawn"];
 
-/// Default material of a consolidated piece or pawn, centipawns (mg, eg), by kind Q R B N P.
+/// Default material of a consolidated piece or pawn, centipawns (mg, eg), by kind Q R B N P:
+/// the pieces by the piece-value method on Hobgoblin's 72 squares (`crate::hobgoblin::
+/// derived_values`; a test recomputes them), the pawn the method's unit.
 pub const HOBGOBLIN_MATERIAL: [(&str, i32, i32); 5] = [
-    ("queen", 950, 950),
-    ("rook", 500, 520),
-    ("bishop", 330, 340),
-    ("knight", 320, 310),
-    ("pawn", 90, 110),
+    ("queen", 818, 818),
+    ("rook", 471, 471),
+    ("bishop", 322, 322),
+    ("knight", 289, 289),
+    ("pawn", 100, 100),
 ];
 
 impl EvalParams {
     /// The built-in Hobgoblin parameters (`docs/eval.md`, Hobgoblin section).
     pub fn hobgoblin() -> EvalParams {
         let mut p = EvalParams::new("hobgoblin");
-        p.section("Material of a consolidated piece or a pawn (pawn about 100).");
+        p.section("Material of a consolidated piece or a pawn (the piece-value method of docs/eval.md on\nthe board and the hallway; pawn = 100).");
         for (kind, mg, eg) in HOBGOBLIN_MATERIAL {
             p.push_tapered(&format!("material_{kind}"), mg, eg);
         }

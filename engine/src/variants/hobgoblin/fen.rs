@@ -1,11 +1,8 @@
-//! Hobgoblin FEN (notation §2.7): parsing with every validity rule that needs no attack
-//! computation, canonical printing, and the text board of the `d` command.
-//!
-//! TODO(issue 17): the validity rules of §2.7 that need attacks are left for the
-//! move-generation step (`rides.rs`): at the start of a turn (no `+`, no pending decision,
-//! no `result=`), refuse a royal node of the side not to move that is attacked (HOB-130,
-//! HOB-133), and a danger node of the side to move's castling in progress that is attacked
-//! (HOB-64, HOB-141, HOB-142).
+//! Hobgoblin FEN (notation §2.7): parsing with every validity rule, canonical printing, and
+//! the text board of the `d` command. The rules that need attacks use `rides.rs`: at the start
+//! of a turn (no `+`, no pending decision, no `result=`) a royal node of the side not to move
+//! that is attacked (HOB-130, HOB-142) and an attacked danger node of the side to move's
+//! castling in progress (HOB-64, HOB-141) are refused.
 
 use super::options::HobOptions;
 use super::position::{
@@ -533,8 +530,19 @@ impl Hobgoblin {
                 (!self.side()).name()
             )));
         }
-        // TODO(issue 17): royal node of the side not to move attacked, danger node of the side
-        // to move attacked (needs `rides.rs`).
+        if start_of_turn && self.royal_attacked(!self.side(), false) {
+            return Err(FenError::Illegal(format!(
+                "a royal node of {} is attacked at the start of {}'s turn (HOB-142 would have ended the game)",
+                (!self.side()).name(),
+                self.side().name()
+            )));
+        }
+        if start_of_turn && self.danger_attacked(self.side()) {
+            return Err(FenError::Illegal(format!(
+                "a danger node of {}'s castling is attacked at the start of its turn (HOB-141 would have ended the game)",
+                self.side().name()
+            )));
+        }
         Ok(())
     }
 

@@ -261,7 +261,7 @@ impl Hobgoblin {
 
     /// The HOB-150 identity of a unit move: the state after the whole action (promotions
     /// included) and its roll sites; `None` if the plan cannot be played.
-    fn turn_key(&self, mv: Move) -> Option<(u64, Vec<(Square, u8)>)> {
+    pub fn turn_key(&self, mv: Move) -> Option<(u64, Vec<(Square, u8)>)> {
         let mut child = self.clone();
         let fx = child.move_stage(mv);
         if fx.overflow {

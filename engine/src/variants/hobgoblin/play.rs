@@ -724,3 +724,26 @@ pub const fn win(color: Color) -> HobResult {
 pub const fn pawn_forward(color: Color) -> i8 {
     forward(color)
 }
+
+impl Hobgoblin {
+    /// The roll sites of a move (HOB-100, HOB-102), one entry per roll, in square index order;
+    /// none for a turn that ends the game at step 2 or 4 (its rolls never happen, HOB-150).
+    pub fn roll_sites_of(&self, mv: Move) -> Vec<Square> {
+        if !matches!(
+            mv.kind(),
+            MoveKind::Normal | MoveKind::EnPassant | MoveKind::Castle
+        ) {
+            return Vec::new();
+        }
+        let mut child = self.clone();
+        let fx = child.move_stage(mv);
+        if child.result().is_some() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for (node, n) in fx.roll_sites() {
+            out.extend(std::iter::repeat_n(node, n as usize));
+        }
+        out
+    }
+}

@@ -11,6 +11,7 @@ use super::position::{
 use crate::bitboard::Bitboard;
 use crate::piece::Color;
 use crate::square::Square;
+use crate::variants::chess::tables;
 
 type Dir = (i8, i8);
 
@@ -25,16 +26,6 @@ const QUEEN_DIRS: [Dir; 8] = [
     (-1, -1),
     (-1, 0),
     (-1, 1),
-];
-const KNIGHT_LEAPS: [Dir; 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
 ];
 /// The hallway's only connection: iN to iN±1 (HOB-13).
 const UP_DOWN: [Dir; 2] = [(0, 1), (0, -1)];
@@ -108,7 +99,22 @@ impl Hobgoblin {
         let occ = self.occupied();
         let mut out = Bitboard::EMPTY;
         let visited = Bitboard::from_square(start);
+        let empty_links = self.linked() & !occ;
         for from in self.node_squares(start) {
+            if is_board(from) {
+                // The FIDE rays (board squares are their own nodes); a ride that meets an
+                // empty linked square may transfer there, so walk it square by square.
+                let t = tables();
+                let rays = match kind {
+                    QUEEN => t.queen(from, occ),
+                    ROOK => t.rook(from, occ),
+                    _ => t.bishop(from, occ),
+                };
+                if (rays & empty_links).is_empty() {
+                    out |= rays;
+                    continue;
+                }
+            }
             for &d in slider_dirs(kind, from) {
                 self.ride(from, d, kind, visited, occ, &mut out);
             }
@@ -154,14 +160,16 @@ impl Hobgoblin {
     pub fn leap_reach(&self, start: Square, kind: u8) -> Bitboard {
         let mut out = Bitboard::EMPTY;
         for from in self.node_squares(start) {
-            let dirs: &[Dir] = if is_hallway(from) {
-                &UP_DOWN
-            } else if kind == KNIGHT {
-                &KNIGHT_LEAPS
-            } else {
-                &QUEEN_DIRS
-            };
-            for &d in dirs {
+            if is_board(from) {
+                let t = tables();
+                out |= if kind == KNIGHT {
+                    t.knight[from.index()]
+                } else {
+                    t.king[from.index()]
+                };
+                continue;
+            }
+            for &d in &UP_DOWN {
                 if let Some(to) = step(from, d) {
                     out.set(self.node(to));
                 }
