@@ -140,6 +140,10 @@ pub trait Position: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     const DRAWS_ARE_CLAIMS: bool = false;
     /// Kinds of piece a player can hold in hand (the `pocket` a Fairy-Stockfish GUI draws).
     const POCKET_KINDS: u32 = 0;
+    /// Nodes the search counts between looks at the clock and the node limit. Variants whose
+    /// nodes cost far more than a chess node (Hobgoblin generates thousands of turns) look
+    /// more often, so `movetime` and `go nodes` hold.
+    const SEARCH_CHECK_INTERVAL: u64 = 2048;
 
     /// The variant's engine options, fixed for a game (G7).
     type Options: Default + Clone + fmt::Debug + Send + Sync;

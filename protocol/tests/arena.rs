@@ -383,14 +383,21 @@ fn every_variant_plays_legal_selfplay_games() {
     let dir = scratch("variants");
     for variant in grimoire_registry::variant_names() {
         let pgn = dir.join(format!("{variant}.pgn"));
+        // A Hobgoblin turn has about 2,000 options (link steps times moves), so a fixed depth
+        // does not fit it: a small node budget per action instead.
+        let (limit, value) = if variant == "hobgoblin" {
+            ("--nodes", "150")
+        } else {
+            ("--depth", "2")
+        };
         let (ok, report) = grimoire(&[
             "selfplay",
             "--variant",
             variant,
             "--games",
             "6",
-            "--depth",
-            "2",
+            limit,
+            value,
             "--concurrency",
             "2",
             "--pgn",

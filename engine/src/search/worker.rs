@@ -15,7 +15,6 @@ use std::sync::atomic::Ordering;
 
 const INFINITY: Score = 32_500;
 /// Nodes between looks at the clock and the stop flag.
-const CHECK_INTERVAL: u64 = 2048;
 
 pub(super) struct Worker<'a, R: Rules, E: Evaluator<R>> {
     eval: &'a E,
@@ -146,7 +145,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
     fn count_node(&mut self) {
         self.nodes += 1;
         self.unreported_nodes += 1;
-        if self.unreported_nodes >= CHECK_INTERVAL {
+        if self.unreported_nodes >= R::SEARCH_CHECK_INTERVAL {
             self.shared
                 .nodes
                 .fetch_add(self.unreported_nodes, Ordering::Relaxed);

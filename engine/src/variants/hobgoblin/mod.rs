@@ -43,6 +43,8 @@ impl Position for Hobgoblin {
     const GEOMETRY: Geometry = Geometry::Framed8;
     /// Link steps and the opponent's decision cost no depth (HOB-151).
     const BULK_LEAF_COUNT: bool = false;
+    /// A node generates up to thousands of turns: look at the clock every few nodes.
+    const SEARCH_CHECK_INTERVAL: u64 = 4;
     type Options = HobOptions;
 
     #[inline]

@@ -538,16 +538,18 @@ impl Notation for Hobgoblin {
                     .members(node)
                     .into_iter()
                     .map(|(color, kind, n, partner)| {
-                        let mut note = partner.map(|p| format!("half ~{}", name(p)));
+                        // Short notes: `~a5` a half and its partner, `=i3` the other square
+                        // of a linked node.
+                        let mut note = partner.map(|p| format!("~{}", name(p)));
                         if linked {
                             let other = if sq == node {
                                 Square::new(9, rank)
                             } else {
                                 node
                             };
-                            let link = format!("linked {}", name(other));
+                            let link = format!("={}", name(other));
                             note = Some(match note {
-                                Some(n) => format!("{n}, {link}"),
+                                Some(n) => format!("{n} {link}"),
                                 None => link,
                             });
                         }
