@@ -33,5 +33,8 @@ show eldritch eldritch --fen \
   "qrbn^ap*a*c/*e*g*i*k*o*p*s*u/*v*w*x^b^d^f^i^r/7^x/^X7/*V*W*X^B^D^F^I^R/*E*G*I*K*O*P*S*U/QRBNKP*A*C w - - 0 1"
 show eldritch-lieges eldritch --fen \
   "qrbn^vp*a*c/*e*g*i*k*o*p*s*u/*v*w*x^b^d^f^i^r/7^x/^X7/*V*W*X^B^D^F^I^R/*E*G*I*K*O*P*S*U/QRBN^PP*A*C w - - 0 1"
+# Hobgoblin: crowds (count badges), halves (`~d3` notes), links (`=i3` notes on both squares).
+show hobgoblin hobgoblin --fen \
+  "r1bqkb1r1/pppp1ppp1/2n2n2=h/4p4/4P3=a/2(N,P)(Q~d1,B~f1)4=c/PP1P1PPPR/R1B(Q~d3)K(B~d3)N2 w Qkq - 2 7 L"
 # Eldritch's whole catalogue (46 types), part-2 types included.
 "$g" show --variant eldritch --types --png "$out/eldritch-types.png" --size "$size"

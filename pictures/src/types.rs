@@ -46,6 +46,8 @@ pub fn variant_types(variant: &str) -> Option<Vec<PieceType>> {
             t.extend(ghosts);
             t
         }
+        // Hobgoblin's units are the FIDE types; crowds, halves and links are counts and notes.
+        "hobgoblin" => from_letters(&chess::LETTERS, &chess::NAMES),
         "eldritch" => eldritch::catalogue::CATALOGUE
             .iter()
             .map(|t| PieceType {
@@ -58,7 +60,14 @@ pub fn variant_types(variant: &str) -> Option<Vec<PieceType>> {
 }
 
 /// The variants [`variant_types`] knows.
-pub const VARIANTS: [&str; 5] = ["chess", "duggan", "archmage", "ghost", "eldritch"];
+pub const VARIANTS: [&str; 6] = [
+    "chess",
+    "duggan",
+    "archmage",
+    "ghost",
+    "eldritch",
+    "hobgoblin",
+];
 
 /// A board holding every type of `variant`, in kind order from the top-left square: each type
 /// as a White and a Black unit side by side where the board has room for both, otherwise one

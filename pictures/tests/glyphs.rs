@@ -15,7 +15,7 @@ use resvg::{tiny_skia, usvg};
 use std::collections::BTreeSet;
 
 /// The positions of `scripts/make_pictures.sh` (docs/pictures/*.png): variant and FEN.
-const PICTURES: [(&str, &str); 6] = [
+const PICTURES: [(&str, &str); 7] = [
     (
         "chess",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -39,6 +39,10 @@ const PICTURES: [(&str, &str); 6] = [
     (
         "eldritch",
         "qrbn^vp*a*c/*e*g*i*k*o*p*s*u/*v*w*x^b^d^f^i^r/7^x/^X7/*V*W*X^B^D^F^I^R/*E*G*I*K*O*P*S*U/QRBN^PP*A*C w - - 0 1",
+    ),
+    (
+        "hobgoblin",
+        "r1bqkb1r1/pppp1ppp1/2n2n2=h/4p4/4P3=a/2(N,P)(Q~d1,B~f1)4=c/PP1P1PPPR/R1B(Q~d3)K(B~d3)N2 w Qkq - 2 7 L",
     ),
 ];
 
@@ -66,6 +70,7 @@ fn every_type_of_every_variant_has_a_glyph() {
         ("archmage", 20),
         ("ghost", 11),
         ("eldritch", 46),
+        ("hobgoblin", 6),
     ];
     for (variant, n) in counts {
         let types = variant_types(variant).unwrap();

@@ -37,6 +37,9 @@ struct Collector<'a> {
     legal_only: bool,
     first_only: bool,
     found: bool,
+    /// Whether the current origin can give one turn by several plans (two or more units on
+    /// it): only then are identities compared (HOB-150). A lone unit's plans all differ.
+    dedup: bool,
 }
 
 impl Collector<'_> {
@@ -93,6 +96,7 @@ impl Hobgoblin {
             legal_only,
             first_only,
             found: false,
+            dedup: false,
         };
         if self.result().is_some() {
             return false;
@@ -141,6 +145,7 @@ impl Hobgoblin {
             legal_only: true,
             first_only: true,
             found: false,
+            dedup: false,
         };
         self.generate_moves(&mut out, None);
         out.found
@@ -291,6 +296,7 @@ impl Hobgoblin {
     }
 
     fn generate_castling(&self, out: &mut Collector) {
+        out.dedup = false;
         let me = self.side();
         let rank = super::play::home_rank(me);
         let sq = |f: u8| Square::new(f, rank);
@@ -325,6 +331,7 @@ impl Hobgoblin {
         if classes.is_empty() {
             return;
         }
+        out.dedup = self.unit_total(s, me) > 1;
         let enemy = self.bits().occ[(!me).index()];
         let mut reach = [Bitboard::EMPTY; KINDS];
         let mut provides: Vec<Bitboard> = Vec::with_capacity(classes.len());
@@ -504,6 +511,13 @@ impl Hobgoblin {
             child.promotion_nodes(me)
         };
         let rolls = if ended { 0 } else { rolls_key(&fx) };
+        if !out.dedup {
+            out.found = true;
+            if nodes.is_empty() {
+                out.list.push(mv);
+                return;
+            }
+        }
         if nodes.is_empty() {
             let mut done = child;
             done.end_stage(0, &fx);
@@ -527,6 +541,10 @@ impl Hobgoblin {
                 );
             }
             if let Some(code) = w.finish().filter(|&c| c < 1 << 14) {
+                if !out.dedup {
+                    out.list.push(with_promo(mv, code));
+                    return !out.done();
+                }
                 let mut done = child.clone();
                 done.end_stage(code, &fx);
                 self.collect(with_promo(mv, code), done.hash() ^ rolls, out);

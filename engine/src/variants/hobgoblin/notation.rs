@@ -45,7 +45,7 @@ fn promo_letters(counts: &[u8; KINDS]) -> String {
 
 impl Hobgoblin {
     /// Units of `color` on `node` (consolidated, pawns and halves).
-    fn unit_total(&self, node: Square, color: Color) -> u32 {
+    pub(super) fn unit_total(&self, node: Square, color: Color) -> u32 {
         let whole: u32 = (0..KINDS as u8)
             .map(|k| self.count(node, color, k) as u32)
             .sum();
