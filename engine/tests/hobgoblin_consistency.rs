@@ -52,10 +52,19 @@ fn hob_150_every_generated_turn_is_distinct() {
             }
             let mut seen = HashSet::new();
             for &mv in &moves {
-                let mut child = p.clone();
-                child.play(mv);
-                let rolls = p.roll_sites_of(mv);
-                let key = (child.hash(), rolls);
+                // Unit moves by their HOB-150 identity (the state after magnetism, not after
+                // the promotions: `b7c8=b` and `b7c8=pb` leave the same board, yet differ);
+                // link steps and decisions by the position they leave.
+                let key = match mv.kind() {
+                    MoveKind::Normal | MoveKind::EnPassant | MoveKind::Castle => {
+                        p.turn_key(mv).expect("a legal move plays")
+                    }
+                    _ => {
+                        let mut child = p.clone();
+                        child.play(mv);
+                        child.hash()
+                    }
+                };
                 assert!(
                     seen.insert(key),
                     "{} twice at {}",

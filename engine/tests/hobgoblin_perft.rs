@@ -92,6 +92,17 @@ fn fast_turns(p: &Hobgoblin) -> BTreeSet<ModelTurn> {
     let name = |sq: Square| Geometry::Framed8.name(sq);
     let mut finish = |link: Option<String>, q: &Hobgoblin, mv: Move| {
         let rolls: Vec<String> = q.roll_sites_of(mv).into_iter().map(name).collect();
+        let before_promotion = if mv.kind() == MoveKind::Decision {
+            String::new()
+        } else {
+            let mut staged = q.clone();
+            staged.apply_move_stage(mv);
+            if staged.result().is_some() {
+                String::new()
+            } else {
+                staged.to_fen().split(' ').next().unwrap().to_string()
+            }
+        };
         let mut after = q.clone();
         after.play(mv);
         // A turn that leaves the opponent a promotion decision ends there, as in the model
@@ -100,6 +111,7 @@ fn fast_turns(p: &Hobgoblin) -> BTreeSet<ModelTurn> {
             link,
             fen: after.to_fen(),
             rolls,
+            before_promotion,
         });
     };
     for mv in p.legal_moves() {

@@ -44,6 +44,9 @@ pub struct ModelTurn {
     pub link: Option<String>,
     pub fen: String,
     pub rolls: Vec<String>,
+    /// The board field after magnetism, before the mover's promotions (empty for a turn that
+    /// ends the game at step 2 or 4, and for the opponent's decision).
+    pub before_promotion: String,
 }
 
 // ------------------------------------------------------------------------------ the model
@@ -886,7 +889,10 @@ impl Model {
 
 // ------------------------------------------------------------------------------ turns
 
-type Key = (Option<String>, String, Vec<String>);
+/// (link token, FEN after the turn, roll sites, board after magnetism before the mover's
+/// promotions: a pawn that promotes and a unit that became that piece by mutation leave the
+/// same FEN, but HOB-150 tells them apart by the state after magnetism).
+type Key = (Option<String>, String, Vec<String>, String);
 
 /// What the move step did, for the later steps of HOB-120.
 struct MoveInfo {
@@ -996,11 +1002,11 @@ fn decisions(m: &Model) -> BTreeMap<String, Model> {
 }
 
 impl Gen {
-    fn insert(&mut self, link: &Option<String>, m: Model, rolls: Vec<Square>) {
+    fn insert(&mut self, link: &Option<String>, m: Model, rolls: Vec<Square>, before: String) {
         let mut rolls = rolls;
         rolls.sort();
         let names = rolls.into_iter().map(sq_name).collect();
-        self.out.insert((link.clone(), m.fen(), names), m);
+        self.out.insert((link.clone(), m.fen(), names, before), m);
     }
 
     /// All turns of `m` (HOB-120), with and without link steps.
@@ -1379,7 +1385,7 @@ impl Gen {
             a.result = Some(win(p));
             a.ep = None;
             end_turn(&mut a, true);
-            self.insert(link, a, Vec::new());
+            self.insert(link, a, Vec::new(), String::new());
             return;
         }
         let locked_of = |x: &Model, c: Color| -> Vec<(u32, Square)> {
@@ -1428,7 +1434,7 @@ impl Gen {
             if broken(&a, &o_locked) || a.danger_nodes(o).iter().any(|n| p_att[n.index()]) {
                 a.result = Some(win(p));
                 end_turn(&mut a, reset);
-                self.insert(link, a, Vec::new());
+                self.insert(link, a, Vec::new(), String::new());
                 return;
             }
         }
@@ -1443,12 +1449,13 @@ impl Gen {
             }
         }
         end_turn(&mut a, reset);
+        let before = a.fen().split(' ').next().unwrap_or("").to_string();
         // Step 7: P's declared promotions, then O's decision step (or the final verdict).
         for mut b in promotions(&a, p) {
             if !b.pending() {
                 final_verdict(&mut b, p);
             }
-            self.insert(link, b, rolls.clone());
+            self.insert(link, b, rolls.clone(), before.clone());
         }
     }
 }
@@ -1674,7 +1681,7 @@ fn model_turn_map(m: &Model, forbid: bool) -> BTreeMap<Key, Model> {
     if m.pending() {
         return decisions(m)
             .into_iter()
-            .map(|(fen, d)| ((None, fen, Vec::new()), d))
+            .map(|(fen, d)| ((None, fen, Vec::new(), String::new()), d))
             .collect();
     }
     let mut g = Gen {
@@ -1693,7 +1700,12 @@ pub fn model_turns(pos: &Hobgoblin, forbid_unlink_enemy: bool) -> Vec<ModelTurn>
     let m = Model::from_pos(pos);
     model_turn_map(&m, forbid_unlink_enemy)
         .into_keys()
-        .map(|(link, fen, rolls)| ModelTurn { link, fen, rolls })
+        .map(|(link, fen, rolls, before_promotion)| ModelTurn {
+            link,
+            fen,
+            rolls,
+            before_promotion,
+        })
         .collect()
 }
 

@@ -48,6 +48,27 @@ impl Collector<'_> {
     }
 }
 
+/// The HOB-150 identity of a move after its move stage (`child`): the state after magnetism,
+/// the record the move makes, the roll sites and the declared promotions (`promo`, a code over
+/// the promotion nodes of that state). A turn that ended the game at step 2 or 4 is its state
+/// alone.
+pub(super) fn turn_identity(child: &Hobgoblin, fx: &Effects, promo: u32) -> u64 {
+    if child.result().is_some() {
+        return child.hash();
+    }
+    let ep = fx.new_ep.map_or(0, |e| {
+        let mut k = (e.victim.index() as u64) << 8 | e.k as u64;
+        for t in e.targets {
+            k = k.rotate_left(7) ^ t.index() as u64;
+        }
+        (k ^ 0xA5A5_5A5A_0F0F_F0F0).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    });
+    let promo = (promo as u64 + 1)
+        .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+        .rotate_left(29);
+    child.hash() ^ rolls_key(fx) ^ ep ^ promo
+}
+
 /// A key for the roll sites of a turn (HOB-150: turns with other roll sites differ).
 fn rolls_key(fx: &Effects) -> u64 {
     let mut k = 0u64;
@@ -510,18 +531,13 @@ impl Hobgoblin {
         } else {
             child.promotion_nodes(me)
         };
-        let rolls = if ended { 0 } else { rolls_key(&fx) };
-        if !out.dedup {
-            out.found = true;
-            if nodes.is_empty() {
-                out.list.push(mv);
-                return;
-            }
-        }
+        out.found = true;
         if nodes.is_empty() {
-            let mut done = child;
-            done.end_stage(0, &fx);
-            self.collect(mv, done.hash() ^ rolls, out);
+            if out.dedup {
+                self.collect(mv, turn_identity(&child, &fx, 0), out);
+            } else {
+                out.list.push(mv);
+            }
             return;
         }
         let mut choices: Vec<Vec<[u8; KINDS]>> = Vec::new();
@@ -541,13 +557,12 @@ impl Hobgoblin {
                 );
             }
             if let Some(code) = w.finish().filter(|&c| c < 1 << 14) {
-                if !out.dedup {
-                    out.list.push(with_promo(mv, code));
-                    return !out.done();
+                let mv = with_promo(mv, code);
+                if out.dedup {
+                    self.collect(mv, turn_identity(&child, &fx, code), out);
+                } else {
+                    out.list.push(mv);
                 }
-                let mut done = child.clone();
-                done.end_stage(code, &fx);
-                self.collect(with_promo(mv, code), done.hash() ^ rolls, out);
             }
             !out.done()
         });

@@ -230,24 +230,36 @@ impl Hobgoblin {
 impl Hobgoblin {
     /// The legal actions, remembered for the last position asked on this thread: a GUI or a
     /// check parses many tokens of one position.
-    fn cached_legal_moves(&self) -> std::rc::Rc<MoveList> {
+    /// The legal list of this position if it is the one remembered. `remember` marks this
+    /// position as asked once: asked a second time, its whole list is generated and kept.
+    fn cached_legal_moves(&self, remember: bool) -> Option<std::rc::Rc<MoveList>> {
+        type Slot = Option<(Hobgoblin, Option<std::rc::Rc<MoveList>>)>;
         thread_local! {
-            static LAST: std::cell::RefCell<Option<(Hobgoblin, std::rc::Rc<MoveList>)>> =
-                const { std::cell::RefCell::new(None) };
+            static LAST: std::cell::RefCell<Slot> = const { std::cell::RefCell::new(None) };
         }
-        if let Some(list) = LAST.with(|l| {
+        let known = LAST.with(|l| {
             l.borrow()
                 .as_ref()
                 .filter(|(p, _)| p == self)
                 .map(|(_, list)| list.clone())
-        }) {
-            return list;
+        });
+        match known {
+            Some(Some(list)) => Some(list),
+            Some(None) if !remember => {
+                let mut list = MoveList::new();
+                self.generate_legal(&mut list);
+                let list = std::rc::Rc::new(list);
+                LAST.with(|l| *l.borrow_mut() = Some((self.clone(), Some(list.clone()))));
+                Some(list)
+            }
+            Some(None) => None,
+            None => {
+                if remember {
+                    LAST.with(|l| *l.borrow_mut() = Some((self.clone(), None)));
+                }
+                None
+            }
         }
-        let mut list = MoveList::new();
-        self.generate_legal(&mut list);
-        let list = std::rc::Rc::new(list);
-        LAST.with(|l| *l.borrow_mut() = Some((self.clone(), list.clone())));
-        list
     }
 
     /// The start every token of `mv` begins with (a cheap filter before formatting).
@@ -259,21 +271,15 @@ impl Hobgoblin {
         }
     }
 
-    /// The HOB-150 identity of a unit move: the state after the whole action (promotions
-    /// included) and its roll sites; `None` if the plan cannot be played.
-    pub fn turn_key(&self, mv: Move) -> Option<(u64, Vec<(Square, u8)>)> {
+    /// The HOB-150 identity of a unit move (state after magnetism, record, roll sites, declared
+    /// promotions); `None` if the plan cannot be played.
+    pub fn turn_key(&self, mv: Move) -> Option<u64> {
         let mut child = self.clone();
         let fx = child.move_stage(mv);
         if fx.overflow {
             return None;
         }
-        let rolls = if child.result().is_some() {
-            Vec::new()
-        } else {
-            fx.roll_sites().to_vec()
-        };
-        child.end_stage(promo_code(mv), &fx);
-        Some((child.hash(), rolls))
+        Some(super::movegen::turn_identity(&child, &fx, promo_code(mv)))
     }
 
     /// Builds the unit move a (possibly non-canonical) token specifies: `S T [group | =t]
@@ -446,6 +452,9 @@ impl Hobgoblin {
             return None;
         }
         let promo = w.finish()?;
+        if nodes.is_empty() {
+            return Some(base);
+        }
         Some(Move::build(
             Some(s),
             Some(t),
@@ -487,7 +496,28 @@ impl Notation for Hobgoblin {
         let bytes = token.as_bytes();
         let link_step = bytes.len() > 2 && bytes[0] == b'i' && matches!(bytes[2], b'=' | b'|');
         let wanted = self.board_names(token);
-        let list = self.cached_legal_moves();
+        // Many tokens of one position (a check, a GUI's list): its whole legal list, kept.
+        // One token of each position (replaying a game): only the part the token can name.
+        let list = match self.cached_legal_moves(false) {
+            Some(list) => list,
+            None => {
+                let origin = if link_step {
+                    if !(b'1'..=b'8').contains(&bytes[1]) {
+                        return Err(illegal());
+                    }
+                    Some(Square::new(9, bytes[1] - b'0'))
+                } else if self.pending_decision() {
+                    None
+                } else {
+                    let (sq, _) = Self::GEOMETRY.parse_prefix(&wanted).ok_or_else(illegal)?;
+                    Some(self.node(sq))
+                };
+                let mut part = MoveList::new();
+                self.generate_some(&mut part, true, false, link_step, !link_step, origin);
+                let _ = self.cached_legal_moves(true);
+                std::rc::Rc::new(part)
+            }
+        };
         // A unit move spelled by its plan: the canonical token gives the legal move's exact
         // bits, with no token printed.
         let candidate = if link_step || self.pending_decision() {

@@ -726,6 +726,12 @@ pub const fn pawn_forward(color: Color) -> i8 {
 }
 
 impl Hobgoblin {
+    /// Plays only HOB-120 steps 2–4 of a move (move, magnetism, first verdict), for checks
+    /// that look at the state after magnetism (HOB-150).
+    pub fn apply_move_stage(&mut self, mv: Move) {
+        let _ = self.move_stage(mv);
+    }
+
     /// The roll sites of a move (HOB-100, HOB-102), one entry per roll, in square index order;
     /// none for a turn that ends the game at step 2 or 4 (its rolls never happen, HOB-150).
     pub fn roll_sites_of(&self, mv: Move) -> Vec<Square> {
