@@ -14,7 +14,6 @@ use crate::rules::{Outcome, Rules};
 use std::sync::atomic::Ordering;
 
 const INFINITY: Score = 32_500;
-/// Nodes between looks at the clock and the stop flag.
 
 pub(super) struct Worker<'a, R: Rules, E: Evaluator<R>> {
     eval: &'a E,

@@ -302,8 +302,8 @@ impl Hobgoblin {
         let whole_any = b.whole[c].iter().fold(Bitboard::EMPTY, |a, &x| a | x);
         let armed = whole_any | b.pawns[c];
         let mut out = [Bitboard::EMPTY; 6];
-        for kind in 0..5 {
-            out[kind] = b.whole[c][kind] | (b.halves[c][kind] & armed);
+        for (kind, slot) in out.iter_mut().take(5).enumerate() {
+            *slot = b.whole[c][kind] | (b.halves[c][kind] & armed);
         }
         out[PAWN as usize] = b.pawns[c];
         if let Some(wing) = self.in_progress(color) {
