@@ -176,30 +176,14 @@ impl Hobgoblin {
 
     fn generate_decisions(&self, out: &mut Collector) {
         let color = self.side();
-        let nodes = self.promotion_nodes(color);
-        let mut choices: Vec<Vec<[u8; KINDS]>> = Vec::new();
-        for &node in &nodes {
-            let mut sets = Vec::new();
-            plans::multisets(&PROMOTION_KINDS, self.count(node, color, PAWN), &mut sets);
-            choices.push(sets);
+        for code in self.promotion_codes(color) {
+            out.found = true;
+            out.list
+                .push(Move::build(None, None, MoveKind::Decision, None, 0, code));
+            if out.done() {
+                return;
+            }
         }
-        for_each_product(&choices, &mut |pick| {
-            let mut w = CodeWriter::new();
-            for (i, set) in pick.iter().enumerate() {
-                plans::put_multiset(
-                    &mut w,
-                    set,
-                    &PROMOTION_KINDS,
-                    self.count(nodes[i], color, PAWN),
-                );
-            }
-            if let Some(code) = w.finish() {
-                let mv = Move::build(None, None, MoveKind::Decision, None, 0, code);
-                out.found = true;
-                out.list.push(mv);
-            }
-            !out.done()
-        });
     }
 
     // ---------------------------------------------------------------- link steps
@@ -540,32 +524,45 @@ impl Hobgoblin {
             }
             return;
         }
-        let mut choices: Vec<Vec<[u8; KINDS]>> = Vec::new();
-        for &node in &nodes {
-            let mut sets = Vec::new();
-            plans::multisets(&PROMOTION_KINDS, child.count(node, me, PAWN), &mut sets);
-            choices.push(sets);
+        for code in child.promotion_codes(me) {
+            let mv = with_promo(mv, code);
+            if out.dedup {
+                self.collect(mv, turn_identity(&child, &fx, code), out);
+            } else {
+                out.list.push(mv);
+            }
+            if out.done() {
+                return;
+            }
         }
+    }
+
+    /// Every promotion code of `color`'s pawns on its last rank (HOB-111, HOB-112): per node in
+    /// index order a multiset over `q r b n`, one type per pawn. The codes fit the 14 bits a
+    /// move keeps for them.
+    fn promotion_codes(&self, color: Color) -> Vec<u32> {
+        let nodes = self.promotion_nodes(color);
+        let sizes: Vec<u8> = nodes.iter().map(|&n| self.count(n, color, PAWN)).collect();
+        let choices: Vec<Vec<[u8; KINDS]>> = sizes
+            .iter()
+            .map(|&n| {
+                let mut sets = Vec::new();
+                plans::multisets(&PROMOTION_KINDS, n, &mut sets);
+                sets
+            })
+            .collect();
+        let mut codes = Vec::new();
         for_each_product(&choices, &mut |pick| {
             let mut w = CodeWriter::new();
-            for (i, set) in pick.iter().enumerate() {
-                plans::put_multiset(
-                    &mut w,
-                    set,
-                    &PROMOTION_KINDS,
-                    child.count(nodes[i], me, PAWN),
-                );
+            for (set, &n) in pick.iter().zip(&sizes) {
+                plans::put_multiset(&mut w, set, &PROMOTION_KINDS, n);
             }
             if let Some(code) = w.finish().filter(|&c| c < 1 << 14) {
-                let mv = with_promo(mv, code);
-                if out.dedup {
-                    self.collect(mv, turn_identity(&child, &fx, code), out);
-                } else {
-                    out.list.push(mv);
-                }
+                codes.push(code);
             }
-            !out.done()
+            true
         });
+        codes
     }
 
     fn collect(&self, mv: Move, key: u64, out: &mut Collector) {

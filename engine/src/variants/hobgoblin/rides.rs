@@ -11,22 +11,11 @@ use super::position::{
 use crate::bitboard::Bitboard;
 use crate::piece::Color;
 use crate::square::Square;
+use crate::tables::{DIAGONAL, DIRECTIONS as QUEEN_DIRS, ORTHOGONAL};
 use crate::variants::chess::tables;
 
 type Dir = (i8, i8);
 
-const ORTHOGONAL: [Dir; 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-const DIAGONAL: [Dir; 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-const QUEEN_DIRS: [Dir; 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
 /// The hallway's only connection: iN to iN±1 (HOB-13).
 const UP_DOWN: [Dir; 2] = [(0, 1), (0, -1)];
 
@@ -335,6 +324,12 @@ impl Hobgoblin {
     /// Whether node `x` is attacked by `by` (HOB-131), optionally counting `by`'s pawns on its
     /// last rank as a queen and a knight (HOB-133b).
     pub fn attacked_by(&self, x: Square, by: Color, promoting_pawns: bool) -> bool {
+        self.attacked_from(x, by, &self.sources_with_promotions(by, promoting_pawns))
+    }
+
+    /// [`Hobgoblin::attack_sources`], with `by`'s pawns on its last rank also attacking as a
+    /// queen and a knight when `promoting_pawns` (HOB-133b: the promotion is still open).
+    fn sources_with_promotions(&self, by: Color, promoting_pawns: bool) -> [Bitboard; 6] {
         let mut src = self.attack_sources(by);
         if promoting_pawns {
             let rank = last_rank(by);
@@ -345,7 +340,7 @@ impl Hobgoblin {
                 }
             }
         }
-        self.attacked_from(x, by, &src)
+        src
     }
 
     fn attacked_from(&self, x: Square, by: Color, src: &[Bitboard; 6]) -> bool {
@@ -397,16 +392,7 @@ impl Hobgoblin {
     /// Whether a royal node of `color` is attacked by the other side (HOB-132).
     pub fn royal_attacked(&self, color: Color, promoting_pawns: bool) -> bool {
         let by = !color;
-        let mut src = self.attack_sources(by);
-        if promoting_pawns {
-            let rank = last_rank(by);
-            for sq in self.bits().pawns[by.index()] {
-                if sq.row() == rank {
-                    src[QUEEN as usize].set(sq);
-                    src[KNIGHT as usize].set(sq);
-                }
-            }
-        }
+        let src = self.sources_with_promotions(by, promoting_pawns);
         self.royal_nodes(color)
             .into_iter()
             .any(|x| self.attacked_from(x, by, &src))
