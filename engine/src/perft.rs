@@ -21,6 +21,11 @@ pub fn perft_stoppable<R: Rules>(pos: &R, depth: u32, stop: &AtomicBool) -> u64 
     if depth == 0 && !free {
         return 1;
     }
+    if depth == 1 && !free && !R::BULK_LEAF_COUNT {
+        if let Some(n) = pos.count_last_turns() {
+            return n;
+        }
+    }
     let mut list = MoveList::new();
     pos.generate_legal(&mut list);
     if depth == 1 && !free && R::BULK_LEAF_COUNT {

@@ -218,6 +218,13 @@ pub trait MoveGen: Position {
     /// own rule (G8).
     fn generate_legal(&self, moves: &mut MoveList);
 
+    /// Perft's last counted turn without playing it: the number of legal action sequences of
+    /// one turn from here, free decision steps after it included (G5). `None` (the default)
+    /// makes perft play each action; variants with [`Position::BULK_LEAF_COUNT`] count the list.
+    fn count_last_turns(&self) -> Option<u64> {
+        None
+    }
+
     /// The legal actions as a fresh list (convenience for non-hot code).
     fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();

@@ -79,3 +79,56 @@ fn hob_150_every_generated_turn_is_distinct() {
     }
     assert!(checked > 10_000, "{checked}");
 }
+
+/// Counts one whole turn from `p` by playing every action (HOB-151: the move after a link
+/// step and the opponent's decision after the turn are free), the way perft counted before
+/// its last turn was counted in place.
+fn turns_by_playing(p: &Hobgoblin) -> u64 {
+    fn below(p: &Hobgoblin) -> u64 {
+        if p.consumes_depth() {
+            return 1;
+        }
+        p.legal_moves()
+            .iter()
+            .map(|&mv| {
+                let mut q = p.clone();
+                q.play(mv);
+                below(&q)
+            })
+            .sum()
+    }
+    p.legal_moves()
+        .iter()
+        .map(|&mv| {
+            let mut q = p.clone();
+            q.play(mv);
+            below(&q)
+        })
+        .sum()
+}
+
+/// HOB-151: perft's last turn, counted in place (`count_turns`: no list, no play, the
+/// legality shortcut, promotion declarations and the opponent's decision multiplied in),
+/// equals the turns counted by playing each one, along random games from every start; and
+/// the incrementally kept bitboards equal the recomputed ones in every position.
+#[test]
+fn hob_151_turns_counted_in_place_equal_turns_played() {
+    let mut rng = StdRng::seed_from_u64(151);
+    let mut checked = 0;
+    for fen in STARTS {
+        let mut p = <Hobgoblin as Fen>::from_fen(fen, &HobOptions::default()).unwrap();
+        for _ in 0..12 {
+            assert_eq!(*p.bits(), p.recompute_bits(), "bits at {}", p.to_fen());
+            if let Some(n) = p.count_turns() {
+                assert_eq!(n, turns_by_playing(&p), "turns at {}", p.to_fen());
+                checked += 1;
+            }
+            let moves = p.legal_moves();
+            let Some(&mv) = moves.choose(&mut rng) else {
+                break;
+            };
+            p.play(mv);
+        }
+    }
+    assert!(checked >= 50, "{checked}");
+}

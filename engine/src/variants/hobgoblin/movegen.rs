@@ -40,9 +40,47 @@ struct Collector<'a> {
     /// Whether the current origin can give one turn by several plans (two or more units on
     /// it): only then are identities compared (HOB-150). A lone unit's plans all differ.
     dedup: bool,
+    /// Counting whole turns instead of listing actions (perft's last turn, HOB-151): a legal
+    /// move counts once per promotion declaration and per option of the opponent's decision.
+    counting: bool,
+    count: u64,
+    /// The mover's safety before its move, for the legality shortcut (set by `generate_moves`).
+    safety: Option<Safety>,
 }
 
-impl Collector<'_> {
+/// What the mover's royal nodes look like before the move (HOB-133b): if none was attacked,
+/// a move that leaves the royal nodes where they are and changes nothing in their attack
+/// zones leaves none attacked, so the full test can be skipped. Bitboards decide attacks
+/// (HOB-131), so the changed squares are where the bitboards differ. Not used while the
+/// opponent castles (its locked halves attack by count, not by bit).
+struct Safety {
+    royal: Bitboard,
+    zone: Bitboard,
+}
+
+impl<'a> Collector<'a> {
+    fn new(list: &'a mut MoveList, legal_only: bool, first_only: bool) -> Self {
+        Collector {
+            list,
+            seen: HashMap::new(),
+            legal_only,
+            first_only,
+            found: false,
+            dedup: false,
+            counting: false,
+            count: 0,
+            safety: None,
+        }
+    }
+
+    /// A collector that counts legal whole turns.
+    fn counter(list: &'a mut MoveList) -> Self {
+        Collector {
+            counting: true,
+            ..Collector::new(list, true, false)
+        }
+    }
+
     fn done(&self) -> bool {
         self.first_only && self.found
     }
@@ -111,14 +149,7 @@ impl Hobgoblin {
         moves: bool,
         origin: Option<Square>,
     ) -> bool {
-        let mut out = Collector {
-            list,
-            seen: HashMap::new(),
-            legal_only,
-            first_only,
-            found: false,
-            dedup: false,
-        };
+        let mut out = Collector::new(list, legal_only, first_only);
         if self.result().is_some() {
             return false;
         }
@@ -160,16 +191,35 @@ impl Hobgoblin {
 
     fn probe_legal_move(&self) -> bool {
         let mut list = MoveList::new();
-        let mut out = Collector {
-            list: &mut list,
-            seen: HashMap::new(),
-            legal_only: true,
-            first_only: true,
-            found: false,
-            dedup: false,
-        };
+        let mut out = Collector::new(&mut list, true, true);
         self.generate_moves(&mut out, None);
         out.found
+    }
+
+    /// The number of whole legal turns from a position at the start of a turn (HOB-151),
+    /// the opponent's promotion decision after each counted: perft's last turn without
+    /// playing each one. `None` where the position is not at a turn's start.
+    pub fn count_turns(&self) -> Option<u64> {
+        use crate::rules::Position;
+        if !self.consumes_depth() {
+            return None;
+        }
+        if self.result().is_some() {
+            return Some(0);
+        }
+        let mut list = MoveList::new();
+        let mut out = Collector::counter(&mut list);
+        self.generate_moves(&mut out, None);
+        self.generate_link_steps(&mut out, None);
+        Some(out.count)
+    }
+
+    /// The legal whole turns that follow a link step (the position is at `L+`/`U+`).
+    fn count_moves(&self) -> u64 {
+        let mut list = MoveList::new();
+        let mut out = Collector::counter(&mut list);
+        self.generate_moves(&mut out, None);
+        out.count
     }
 
     // ---------------------------------------------------------------- the opponent's decision
@@ -270,6 +320,12 @@ impl Hobgoblin {
     }
 
     fn try_link_step(&self, mv: Move, out: &mut Collector) {
+        if out.counting {
+            let mut child = self.clone();
+            child.apply_link_step(mv);
+            out.count += child.count_moves();
+            return;
+        }
         if out.legal_only {
             let mut child = self.clone();
             child.apply_link_step(mv);
@@ -285,6 +341,7 @@ impl Hobgoblin {
 
     fn generate_moves(&self, out: &mut Collector, origin: Option<Square>) {
         let me = self.side();
+        out.safety = self.safety(me);
         if origin.is_none_or(|o| o.row() == super::play::home_rank(me) && o.col() == 5) {
             self.generate_castling(out);
         }
@@ -300,6 +357,32 @@ impl Hobgoblin {
         }
     }
 
+    /// The mover's [`Safety`], when the shortcut applies: no royal node attacked now (with the
+    /// opponent's promoting pawns) and no opponent castling in progress.
+    fn safety(&self, me: Color) -> Option<Safety> {
+        if self.in_progress(!me).is_some() || self.royal_attacked(me, true) {
+            return None;
+        }
+        let royal = self.royal_nodes(me);
+        let mut zone = Bitboard::EMPTY;
+        for x in royal {
+            zone |= self.attack_zone(x);
+        }
+        Some(Safety { royal, zone })
+    }
+
+    /// HOB-133: the move (already played on `child`) leaves no royal node of `me` attacked.
+    fn leaves_royal_safe(&self, child: &Hobgoblin, me: Color, out: &Collector) -> bool {
+        if let Some(safety) = &out.safety {
+            if child.royal_nodes(me) == safety.royal
+                && (child.bits().changed(self.bits()) & safety.zone).is_empty()
+            {
+                return true;
+            }
+        }
+        !child.royal_attacked(me, true)
+    }
+
     fn generate_castling(&self, out: &mut Collector) {
         out.dedup = false;
         let me = self.side();
@@ -307,7 +390,7 @@ impl Hobgoblin {
         let sq = |f: u8| Square::new(f, rank);
         if let Some(wing) = self.in_progress(me) {
             let [kf, kt, _, _] = wing.files();
-            self.push_turn(Move::new(sq(kf), sq(kt), MoveKind::Castle), out);
+            self.push_turn(Move::new(sq(kf), sq(kt), MoveKind::Castle), None, out);
             return;
         }
         for wing in Wing::BOTH {
@@ -324,7 +407,7 @@ impl Hobgoblin {
             let linked = (lo..=hi).any(|f| self.linked().contains(sq(f)));
             let between_empty = (lo + 1..hi).all(|f| self.color_on(sq(f)).is_none());
             if alone(sq(kf), KING) && alone(sq(rf), ROOK) && !linked && between_empty {
-                self.push_turn(Move::new(sq(kf), sq(kt), MoveKind::Castle), out);
+                self.push_turn(Move::new(sq(kf), sq(kt), MoveKind::Castle), None, out);
             }
         }
     }
@@ -467,7 +550,8 @@ impl Hobgoblin {
         };
         if types.len() < 2 {
             if let Some(code) = plans::encode(classes, &plan, types) {
-                self.push_turn(Move::build(Some(s), Some(t), kind, None, 0, code), out);
+                let mv = Move::build(Some(s), Some(t), kind, None, 0, code);
+                self.push_turn(mv, Some((classes, &plan)), out);
             }
             return;
         }
@@ -488,24 +572,29 @@ impl Hobgoblin {
         for_each_product(&groups, &mut |pick| {
             plan.mutations = pick.iter().copied().collect();
             if let Some(code) = plans::encode(classes, &plan, types) {
-                self.push_turn(Move::build(Some(s), Some(t), kind, None, 0, code), out);
+                let mv = Move::build(Some(s), Some(t), kind, None, 0, code);
+                self.push_turn(mv, Some((classes, &plan)), out);
             }
             !out.done()
         });
     }
 
     /// Plays a move candidate on a copy, tests it (HOB-133) and adds one action per promotion
-    /// declaration (HOB-111), each identity once (HOB-150).
-    fn push_turn(&self, mv: Move, out: &mut Collector) {
+    /// declaration (HOB-111), each identity once (HOB-150). A unit move comes with its classes
+    /// and plan, so the copy need not decode them again.
+    fn push_turn(&self, mv: Move, plan: Option<(&Classes, &Plan)>, out: &mut Collector) {
         let me = self.side();
         let mut child = self.clone();
-        let fx = child.move_stage(mv);
+        let fx = match plan {
+            Some((classes, plan)) => child.unit_move_stage(mv.from(), mv.to(), classes, plan),
+            None => child.move_stage(mv),
+        };
         if fx.overflow {
             return;
         }
         if out.legal_only
             && !fx.king_captured
-            && (fx.locked_disturbed[me.index()] || child.royal_attacked(me, true))
+            && (fx.locked_disturbed[me.index()] || !self.leaves_royal_safe(&child, me, out))
         {
             return;
         }
@@ -516,6 +605,27 @@ impl Hobgoblin {
             child.promotion_nodes(me)
         };
         out.found = true;
+        if out.counting {
+            let turns = if ended {
+                1
+            } else {
+                let declarations = if nodes.is_empty() {
+                    1
+                } else {
+                    child.promotion_codes(me).len() as u64
+                };
+                let decisions = if child.pawns_on_last_rank(!me) {
+                    child.promotion_codes(!me).len() as u64
+                } else {
+                    1
+                };
+                declarations * decisions
+            };
+            if !out.dedup || out.seen.insert(turn_identity(&child, &fx, 0), 0).is_none() {
+                out.count += turns;
+            }
+            return;
+        }
         if nodes.is_empty() {
             if out.dedup {
                 self.collect(mv, turn_identity(&child, &fx, 0), out);
@@ -636,6 +746,10 @@ fn for_each_product<T: Copy>(lists: &[Vec<T>], f: &mut dyn FnMut(&[T]) -> bool) 
 impl crate::rules::MoveGen for Hobgoblin {
     fn generate_legal(&self, moves: &mut MoveList) {
         self.generate(moves, true, false);
+    }
+
+    fn count_last_turns(&self) -> Option<u64> {
+        self.count_turns()
     }
 
     /// Captures only: link steps and decisions are never tactical.

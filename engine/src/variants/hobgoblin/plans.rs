@@ -101,6 +101,7 @@ pub fn holds_locked(pos: &Hobgoblin, color: Color, kind: u8, x: Square, y: Squar
 /// moves); unlinks and captures see every unit.
 pub fn classes(pos: &Hobgoblin, node: Square, color: Color, movable_only: bool) -> Classes {
     let mut out = Classes::new();
+    let halves = &pos.bits().halves[color.index()];
     for kind in 0..KINDS as u8 {
         if kind == PAWN {
             let n = pos.count(node, color, PAWN);
@@ -129,27 +130,30 @@ pub fn classes(pos: &Hobgoblin, node: Square, color: Color, movable_only: bool) 
                 count: n,
             });
         }
-        let mut halves: ArrayVec<(Square, u8), 64> = pos
-            .halves_on(node)
-            .filter(|p| p.color == color && p.kind == kind)
-            .map(|p| {
-                let partner = p.partner(node);
-                let locked = movable_only && holds_locked(pos, color, kind, node, partner);
-                (partner, p.count - locked as u8)
-            })
-            .filter(|h| h.1 > 0)
-            .collect();
-        halves.sort_by_key(|h| h.0);
-        for (partner, count) in halves {
-            if out.is_full() {
-                break;
-            }
-            out.push(Class {
-                kind,
-                state: State::Half(partner),
-                count,
-            });
+        if !halves[kind as usize].contains(node) {
+            continue;
         }
+        // Halves by partner node, in index order.
+        let first = out.len();
+        for p in pos.pairs() {
+            if p.color != color || p.kind != kind || (p.a != node && p.b != node) {
+                continue;
+            }
+            let partner = p.partner(node);
+            let locked = movable_only && holds_locked(pos, color, kind, node, partner);
+            let count = p.count - locked as u8;
+            if count > 0 && !out.is_full() {
+                out.push(Class {
+                    kind,
+                    state: State::Half(partner),
+                    count,
+                });
+            }
+        }
+        out[first..].sort_by_key(|c| match c.state {
+            State::Half(u) => u,
+            _ => node,
+        });
     }
     out
 }

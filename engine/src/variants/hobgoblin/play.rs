@@ -7,13 +7,16 @@
 
 use super::plans::{self, carries_right, holds_locked, Class, Plan, State};
 use super::position::{
-    last_rank, EpRecord, HobResult, Hobgoblin, Phase, Wing, KINDS, KING, PAWN, ROOK,
+    last_rank, rank_squares, EpRecord, HobResult, Hobgoblin, Phase, Wing, KINDS, KING, PAWN, ROOK,
 };
-use super::rides::{forward, step, MAGNET_BOARD_RAYS, MAGNET_HALL_RAYS};
+use super::rides::{
+    farthest_on_ray, forward, nearest_on_ray, step, MAGNET_BOARD_RAYS, MAGNET_HALL_RAYS,
+};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::piece::Color;
 use crate::square::Square;
+use crate::variants::chess::tables;
 use arrayvec::ArrayVec;
 
 /// Promotion types in token order `q r b n` (HOB-110).
@@ -152,6 +155,9 @@ impl Hobgoblin {
                 self.set_count(node, color, kind, 0);
             }
         }
+        if !self.has_halves(node, color) {
+            return;
+        }
         let halves: ArrayVec<(u8, Square), 64> = self
             .halves_on(node)
             .filter(|p| p.color == color)
@@ -179,8 +185,9 @@ impl Hobgoblin {
             fx.locked_disturbed[color.index()] = true;
         }
         self.drop_rights_on(from, color);
+        let counts = self.crowd(from).counts;
         for kind in 0..KINDS as u8 {
-            let n = self.count(from, color, kind);
+            let n = counts[kind as usize];
             if n > 0 {
                 self.set_count(from, color, kind, 0);
                 self.add_units(to, color, kind, n, fx);
@@ -189,6 +196,9 @@ impl Hobgoblin {
                     fx.reset_clock = true;
                 }
             }
+        }
+        if !self.has_halves(from, color) {
+            return;
         }
         let halves: ArrayVec<(u8, Square, u8), 64> = self
             .halves_on(from)
@@ -433,40 +443,52 @@ impl Hobgoblin {
 
     /// Magnetism from `magnet` for the mover (HOB-90..94).
     pub(super) fn magnetize(&mut self, magnet: Square, fx: &mut Effects) {
-        let mover = self.side();
         let squares = self.node_squares(magnet);
         let occ = self.occupied();
-        // (target node, target square, direction, square next to the magnet on the ray)
-        let mut targets: ArrayVec<(Square, Square, (i8, i8), Square), 10> = ArrayVec::new();
+        // (target node, target square, ray direction index, square next to the magnet)
+        let mut targets: ArrayVec<(Square, Square, usize, Square), 10> = ArrayVec::new();
         let mut seen = Bitboard::from_square(magnet);
+        let t = tables();
         for origin in squares {
-            let rays: &[(i8, i8)] = if origin.col() == 9 {
-                &MAGNET_HALL_RAYS
-            } else {
-                &MAGNET_BOARD_RAYS
-            };
-            for &d in rays {
-                let Some(adjacent) = step(origin, d) else {
-                    continue;
-                };
-                let mut cur = adjacent;
-                loop {
-                    if occ.contains(cur) {
-                        let node = self.node(cur);
-                        if !seen.contains(node) {
-                            seen.set(node);
-                            targets.push((node, cur, d, adjacent));
+            if origin.col() == 9 {
+                for (i, &d) in MAGNET_HALL_RAYS.iter().enumerate() {
+                    let Some(adjacent) = step(origin, d) else {
+                        continue;
+                    };
+                    let mut cur = adjacent;
+                    loop {
+                        if occ.contains(cur) {
+                            let node = self.node(cur);
+                            if !seen.contains(node) {
+                                seen.set(node);
+                                targets.push((node, cur, HALL_RAY_BASE + i, adjacent));
+                            }
+                            break;
                         }
-                        break;
+                        match step(cur, d) {
+                            Some(next) => cur = next,
+                            None => break,
+                        }
                     }
-                    match step(cur, d) {
-                        Some(next) => cur = next,
-                        None => break,
-                    }
+                }
+                continue;
+            }
+            for (i, &d) in MAGNET_BOARD_RAYS.iter().enumerate() {
+                let blockers = t.rays[i][origin.index()] & occ;
+                if blockers.is_empty() {
+                    continue;
+                }
+                let cur = nearest_on_ray(blockers, i);
+                let node = self.node(cur);
+                if !seen.contains(node) {
+                    seen.set(node);
+                    let adjacent = step(origin, d).expect("a ray with squares has a first one");
+                    targets.push((node, cur, i, adjacent));
                 }
             }
         }
-        for (node, sq, d, adjacent) in targets {
+        let mover = self.side();
+        for (node, sq, ray, adjacent) in targets {
             let Some(color) = self.color_on(node) else {
                 continue;
             };
@@ -475,22 +497,39 @@ impl Hobgoblin {
                 if dest != node {
                     self.move_crowd(node, dest, fx);
                 }
-            } else {
-                let mut last = None;
-                let mut cur = sq;
-                while let Some(next) = step(cur, d) {
-                    if self.occupied().contains(next) {
-                        break;
-                    }
-                    last = Some(next);
-                    cur = next;
-                }
-                if let Some(l) = last {
-                    let dest = self.node(l);
-                    self.move_crowd(node, dest, fx);
-                }
+            } else if let Some(last) = self.repel_stop(sq, ray) {
+                let dest = self.node(last);
+                self.move_crowd(node, dest, fx);
             }
         }
+    }
+
+    /// Where a repelled crowd on `sq` stops sliding along ray `ray` (HOB-93): the last square
+    /// before the first occupied node or the edge; `None` when it cannot move.
+    fn repel_stop(&self, sq: Square, ray: usize) -> Option<Square> {
+        let occ = self.occupied();
+        if ray >= HALL_RAY_BASE {
+            let d = MAGNET_HALL_RAYS[ray - HALL_RAY_BASE];
+            let mut last = None;
+            let mut cur = sq;
+            while let Some(next) = step(cur, d) {
+                if occ.contains(next) {
+                    break;
+                }
+                last = Some(next);
+                cur = next;
+            }
+            return last;
+        }
+        let t = tables();
+        let beyond = t.rays[ray][sq.index()];
+        let blockers = beyond & occ;
+        let free = if blockers.is_empty() {
+            beyond
+        } else {
+            t.between(sq, nearest_on_ray(blockers, ray))
+        };
+        free.any().then(|| farthest_on_ray(free, ray))
     }
 
     // ---------------------------------------------------------------- whole actions
@@ -498,24 +537,42 @@ impl Hobgoblin {
     /// HOB-120 steps 2–4 of a move (castling or unit move): the move, magnetism, the first
     /// verdict. Returns the effects; a decided game has its result set.
     pub(super) fn move_stage(&mut self, mv: Move) -> Effects {
-        let mut fx = Effects::default();
-        let c = self.side();
-        let o = !c;
-        let magnet = if mv.kind() == MoveKind::Castle {
+        if mv.kind() == MoveKind::Castle {
             let wing = if mv.to().col() > mv.from().col() {
                 Wing::King
             } else {
                 Wing::Queen
             };
-            self.apply_castle(wing, &mut fx)
-        } else {
-            let (s, t) = (self.node(mv.from()), self.node(mv.to()));
-            let classes = plans::classes(self, s, c, true);
-            let types = self.mutation_types(t);
-            let plan = plans::decode(&classes, mv.ext(), &types);
-            self.apply_unit_move(s, t, &classes, &plan, &mut fx);
-            t
-        };
+            let mut fx = Effects::default();
+            let magnet = self.apply_castle(wing, &mut fx);
+            return self.after_move(magnet, fx);
+        }
+        let (s, t) = (self.node(mv.from()), self.node(mv.to()));
+        let classes = plans::classes(self, s, self.side(), true);
+        let types = self.mutation_types(t);
+        let plan = plans::decode(&classes, mv.ext(), &types);
+        self.unit_move_stage(s, t, &classes, &plan)
+    }
+
+    /// [`Hobgoblin::move_stage`] of a unit move whose plan is already decoded (the generator
+    /// has it at hand).
+    pub(super) fn unit_move_stage(
+        &mut self,
+        s: Square,
+        t: Square,
+        classes: &[Class],
+        plan: &Plan,
+    ) -> Effects {
+        let mut fx = Effects::default();
+        self.apply_unit_move(s, t, classes, plan, &mut fx);
+        self.after_move(t, fx)
+    }
+
+    /// HOB-120 steps 3–4 after the move: the king-capture end, magnetism from `magnet`, the
+    /// first verdict.
+    fn after_move(&mut self, magnet: Square, mut fx: Effects) -> Effects {
+        let c = self.side();
+        let o = !c;
         if fx.king_captured {
             self.set_result(Some(win(c)));
             self.drop_broken_castling();
@@ -592,14 +649,11 @@ impl Hobgoblin {
 
     /// The nodes where `color` has pawns on its last rank, in index order.
     pub fn promotion_nodes(&self, color: Color) -> ArrayVec<Square, 16> {
-        let rank = last_rank(color);
         let mut out: ArrayVec<Square, 16> = ArrayVec::new();
-        for sq in self.bits().pawns[color.index()] {
-            if sq.row() == rank {
-                let node = self.node(sq);
-                if !out.contains(&node) {
-                    out.push(node);
-                }
+        for sq in self.bits().pawns[color.index()] & rank_squares(last_rank(color)) {
+            let node = self.node(sq);
+            if !out.contains(&node) {
+                out.push(node);
             }
         }
         out.sort();
@@ -711,6 +765,9 @@ impl Hobgoblin {
         self.count(node, color, kind) > 0 && carries_right(self, node, color, kind)
     }
 }
+
+/// Magnetism's hallway rays are numbered after the eight board rays.
+const HALL_RAY_BASE: usize = 8;
 
 /// The win of `color` as a stored result.
 pub const fn win(color: Color) -> HobResult {

@@ -167,6 +167,21 @@ pub struct HobBits {
     pub halves: [[Bitboard; 5]; 2],
 }
 
+impl HobBits {
+    /// The squares where any of the bitboards of `self` and `other` differ.
+    pub fn changed(&self, other: &HobBits) -> Bitboard {
+        let mut d = Bitboard::EMPTY;
+        for c in 0..2 {
+            d |= (self.occ[c] ^ other.occ[c]) | (self.pawns[c] ^ other.pawns[c]);
+            for k in 0..5 {
+                d |= (self.whole[c][k] ^ other.whole[c][k])
+                    | (self.halves[c][k] ^ other.halves[c][k]);
+            }
+        }
+        d
+    }
+}
+
 // Layout of the general-purpose `KEYS.state` keys.
 const LINK_KEYS: usize = 0; // (rank - 1) * 8 + (file - 1): 64 keys
 const PHASE_KEY: usize = 64; // UNLINKING
@@ -182,12 +197,14 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A key mixed with a count; count 0 hashes as nothing.
+/// A key mixed with a count; count 0 hashes as nothing, count 1 (by far the most common) as
+/// the key itself.
+#[inline]
 fn count_key(base: u64, count: u8) -> u64 {
-    if count == 0 {
-        0
-    } else {
-        mix(base ^ (count as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    match count {
+        0 => 0,
+        1 => base,
+        _ => mix(base ^ (count as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
     }
 }
 
@@ -253,19 +270,52 @@ fn result_key(result: Option<HobResult>) -> u64 {
     result.map_or(0, |r| KEYS.state[RESULT_KEYS + r.index()])
 }
 
+/// The 64 board squares a1..h8 (frame columns and rows 1..=8).
+pub const BOARD_SQUARES: Bitboard = Bitboard(board_mask());
+/// The hallway squares i1..i8 (HOB-1).
+pub const HALLWAY_SQUARES: Bitboard = Bitboard(hallway_mask());
+
+const fn board_mask() -> u128 {
+    let mut m = 0u128;
+    let mut row = 1;
+    while row <= 8 {
+        m |= 0b1_1111_1110u128 << (row * 10);
+        row += 1;
+    }
+    m
+}
+
+const fn hallway_mask() -> u128 {
+    let mut m = 0u128;
+    let mut row = 1;
+    while row <= 8 {
+        m |= 1u128 << (row * 10 + 9);
+        row += 1;
+    }
+    m
+}
+
+/// The squares of rank `rank` (1..=8), hallway square included.
+pub const fn rank_squares(rank: u8) -> Bitboard {
+    Bitboard(0b11_1111_1110u128 << (rank as u32 * 10))
+}
+
 /// Whether `sq` is one of the 64 board squares a1..h8.
+#[inline]
 pub const fn is_board(sq: Square) -> bool {
-    sq.col() >= 1 && sq.col() <= 8 && sq.row() >= 1 && sq.row() <= 8
+    BOARD_SQUARES.contains(sq)
 }
 
 /// Whether `sq` is one of the hallway squares i1..i8 (HOB-1).
+#[inline]
 pub const fn is_hallway(sq: Square) -> bool {
-    sq.col() == 9 && sq.row() >= 1 && sq.row() <= 8
+    HALLWAY_SQUARES.contains(sq)
 }
 
 /// Whether `sq` exists in Hobgoblin (a1..h8, i1..i8).
+#[inline]
 pub const fn exists(sq: Square) -> bool {
-    is_board(sq) || is_hallway(sq)
+    (BOARD_SQUARES.0 | HALLWAY_SQUARES.0) >> sq.index() & 1 != 0
 }
 
 /// The last rank of `color` (HOB-7): 8 for White, 1 for Black.
@@ -336,8 +386,8 @@ impl Hobgoblin {
     /// square (HOB-3).
     #[inline]
     pub fn node(&self, sq: Square) -> Square {
-        if sq.col() == 9 {
-            if let Some(f) = self.links.get(sq.row() as usize).copied().flatten() {
+        if self.linked.contains(sq) && is_hallway(sq) {
+            if let Some(f) = self.links[sq.row() as usize] {
                 return Square::new(f, sq.row());
             }
         }
@@ -348,7 +398,8 @@ impl Hobgoblin {
     #[inline]
     pub fn node_squares(&self, node: Square) -> Bitboard {
         let mut b = Bitboard::from_square(node);
-        if is_board(node) && self.links[node.row() as usize] == Some(node.col()) {
+        // A linked board square's partner is the hallway square of its rank.
+        if self.linked.contains(node) && is_board(node) {
             b.set(Square::new(9, node.row()));
         }
         b
@@ -408,6 +459,14 @@ impl Hobgoblin {
             .filter(move |p| p.a == node || p.b == node)
     }
 
+    /// Whether `node` holds a half of `color`.
+    #[inline]
+    pub fn has_halves(&self, node: Square, color: Color) -> bool {
+        self.bits.halves[color.index()]
+            .iter()
+            .any(|h| h.contains(node))
+    }
+
     /// The count of the pair entry (`kind`, `color`) between nodes `x` and `y`.
     pub fn pair_count(&self, color: Color, kind: u8, x: Square, y: Square) -> u8 {
         let (a, b) = if x < y { (x, y) } else { (y, x) };
@@ -448,13 +507,37 @@ impl Hobgoblin {
         } else {
             0
         };
+        if old == count {
+            return;
+        }
         self.hash ^= unit_key(node, color, kind, old) ^ unit_key(node, color, kind, count);
         crowd.color = color;
         crowd.counts[kind as usize] = count;
-        if crowd.is_empty() {
+        let emptied = crowd.is_empty();
+        if emptied {
             crowd.color = Color::White;
         }
-        self.refresh(node);
+        // The node's bits change only when a class appears or disappears.
+        if old != 0 && count != 0 {
+            return;
+        }
+        let squares = self.node_squares(node);
+        let c = color.index();
+        let b = &mut self.bits;
+        let slot = if kind == PAWN {
+            &mut b.pawns[c]
+        } else {
+            &mut b.whole[c][kind as usize]
+        };
+        if count != 0 {
+            *slot |= squares;
+            b.occ[c] |= squares;
+        } else {
+            *slot &= !squares;
+            if emptied && !b.halves[c].iter().any(|h| h.contains(node)) {
+                b.occ[c] &= !squares;
+            }
+        }
     }
 
     /// Sets the count of the pair entry (`kind`, `color`) between nodes `x != y`. Returns false
@@ -477,6 +560,8 @@ impl Hobgoblin {
                 self.hash ^= pair_key(&self.pairs[i]) ^ pair_key(&probe);
                 if count == 0 {
                     self.pairs.remove(i);
+                    self.drop_half_bits(color, kind, a);
+                    self.drop_half_bits(color, kind, b);
                 } else {
                     self.pairs[i].count = count;
                 }
@@ -490,11 +575,35 @@ impl Hobgoblin {
                 }
                 self.hash ^= pair_key(&probe);
                 self.pairs.insert(i, probe);
+                let squares = self.node_squares(a) | self.node_squares(b);
+                let c = color.index();
+                self.bits.halves[c][kind as usize] |= squares;
+                self.bits.occ[c] |= squares;
             }
         }
-        self.refresh(a);
-        self.refresh(b);
         true
+    }
+
+    /// Clears the half bit of (`color`, `kind`) on `node` after a pair entry ending there was
+    /// removed, unless another entry still has a half of that kind there; clears the node's
+    /// occupancy when nothing of `color` is left on it.
+    fn drop_half_bits(&mut self, color: Color, kind: u8, node: Square) {
+        let still = self
+            .pairs
+            .iter()
+            .any(|p| p.color == color && p.kind == kind && (p.a == node || p.b == node));
+        if still {
+            return;
+        }
+        let squares = self.node_squares(node);
+        let c = color.index();
+        let b = &mut self.bits;
+        b.halves[c][kind as usize] &= !squares;
+        let crowd = &self.crowds[node.index()];
+        let crowd_has = crowd.color == color && !crowd.is_empty();
+        if !crowd_has && !b.halves[c].iter().any(|h| h.contains(node)) {
+            b.occ[c] &= !squares;
+        }
     }
 
     /// Links the hallway square of `rank` to board file `file` (frame column 1..=8), or unlinks
@@ -663,10 +772,7 @@ impl Hobgoblin {
 
     /// Whether `color` has pawns on its own last rank (hallway square included, HOB-7).
     pub fn pawns_on_last_rank(&self, color: Color) -> bool {
-        let rank = last_rank(color);
-        self.bits.pawns[color.index()]
-            .iter()
-            .any(|sq| sq.row() == rank)
+        (self.bits.pawns[color.index()] & rank_squares(last_rank(color))).any()
     }
 
     // ---------------------------------------------------------------- hash

@@ -6,12 +6,13 @@
 //! node's bit on both of its squares, so one `contains` answers for the node.
 
 use super::position::{
-    is_board, is_hallway, last_rank, Hobgoblin, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK,
+    is_board, is_hallway, last_rank, rank_squares, Hobgoblin, BISHOP, BOARD_SQUARES,
+    HALLWAY_SQUARES, KING, KNIGHT, PAWN, QUEEN, ROOK,
 };
 use crate::bitboard::Bitboard;
 use crate::piece::Color;
 use crate::square::Square;
-use crate::tables::{DIAGONAL, DIRECTIONS as QUEEN_DIRS, ORTHOGONAL};
+use crate::tables::DIRECTIONS as QUEEN_DIRS;
 use crate::variants::chess::tables;
 
 type Dir = (i8, i8);
@@ -36,21 +37,41 @@ pub fn step(sq: Square, d: Dir) -> Option<Square> {
     same.then_some(next)
 }
 
-/// The board directions of a slider kind.
-fn board_dirs(kind: u8) -> &'static [Dir] {
+/// The hallway's two directions as square index steps (up, down).
+const UP_DOWN_STEPS: [i8; 2] = [10, -10];
+
+/// The board directions of a slider kind, as indices into the FIDE direction order (N, NE, E,
+/// SE, S, SW, W, NW) of the attack tables' rays.
+fn board_dir_indices(kind: u8) -> &'static [usize] {
     match kind {
-        QUEEN => &QUEEN_DIRS,
-        ROOK => &ORTHOGONAL,
-        _ => &DIAGONAL,
+        QUEEN => &[0, 1, 2, 3, 4, 5, 6, 7],
+        ROOK => &[0, 2, 4, 6],
+        _ => &[1, 3, 5, 7],
     }
 }
 
-/// The directions a slider of `kind` may ride from `sq` (hallway: up and down, HOB-22..24).
-fn slider_dirs(kind: u8, sq: Square) -> &'static [Dir] {
-    if is_hallway(sq) {
-        &UP_DOWN
+/// Whether ray `dir` (FIDE direction order) runs towards higher square indices (N, NE, E, NW).
+pub const fn ray_ascends(dir: usize) -> bool {
+    matches!(dir, 0 | 1 | 2 | 7)
+}
+
+/// The square of `set` (squares of one ray) nearest the ray's origin.
+#[inline]
+pub fn nearest_on_ray(set: Bitboard, dir: usize) -> Square {
+    if ray_ascends(dir) {
+        set.lsb()
     } else {
-        board_dirs(kind)
+        set.msb()
+    }
+}
+
+/// The square of `set` (squares of one ray) farthest from the ray's origin.
+#[inline]
+pub fn farthest_on_ray(set: Bitboard, dir: usize) -> Square {
+    if ray_ascends(dir) {
+        set.msb()
+    } else {
+        set.lsb()
     }
 }
 
@@ -87,43 +108,84 @@ impl Hobgoblin {
     pub fn slider_reach(&self, start: Square, kind: u8) -> Bitboard {
         let occ = self.occupied();
         let mut out = Bitboard::EMPTY;
-        let visited = Bitboard::from_square(start);
-        let empty_links = self.linked() & !occ;
+        let start_node = Bitboard::from_square(start);
+        let t = tables();
         for from in self.node_squares(start) {
             if is_board(from) {
-                // The FIDE rays (board squares are their own nodes); a ride that meets an
-                // empty linked square may transfer there, so walk it square by square.
-                let t = tables();
+                // The straight rides are the FIDE attacks (no board square is visited yet);
+                // empty linked squares on them open transfers (HOB-16).
                 let rays = match kind {
                     QUEEN => t.queen(from, occ),
                     ROOK => t.rook(from, occ),
                     _ => t.bishop(from, occ),
                 };
-                if (rays & empty_links).is_empty() {
-                    out |= rays;
-                    continue;
+                out |= rays;
+                for n in rays & self.linked() & !occ {
+                    let seen = start_node | t.between(from, n) | Bitboard::from_square(n);
+                    for d in UP_DOWN_STEPS {
+                        self.ride_hall(Square::new(9, n.row()), d, kind, seen, occ, &mut out);
+                    }
                 }
-            }
-            for &d in slider_dirs(kind, from) {
-                self.ride(from, d, kind, visited, occ, &mut out);
+            } else {
+                for d in UP_DOWN_STEPS {
+                    self.ride_hall(from, d, kind, start_node, occ, &mut out);
+                }
             }
         }
         out
     }
 
-    /// One ride from `from` in direction `d`, with transfers at empty linked nodes.
-    fn ride(
+    /// One board ride from `from` along direction `dir` (an index into the FIDE direction
+    /// order), over empty nodes not yet `visited`, with transfers into the hallway at empty
+    /// linked squares (HOB-16). Board squares are their own nodes, so the straight part is the
+    /// FIDE ray cut at the first occupied or visited square.
+    fn ride_board(
         &self,
         from: Square,
-        d: Dir,
+        dir: usize,
+        kind: u8,
+        visited: Bitboard,
+        occ: Bitboard,
+        out: &mut Bitboard,
+    ) {
+        let t = tables();
+        let ray = t.rays[dir][from.index()];
+        let stops = ray & (occ | visited);
+        let segment = if stops.is_empty() {
+            ray
+        } else {
+            let end = nearest_on_ray(stops, dir);
+            if !visited.contains(end) {
+                out.set(end);
+            }
+            t.between(from, end)
+        };
+        *out |= segment;
+        for n in segment & self.linked() {
+            let seen = visited | t.between(from, n) | Bitboard::from_square(n);
+            for d in UP_DOWN_STEPS {
+                self.ride_hall(Square::new(9, n.row()), d, kind, seen, occ, out);
+            }
+        }
+    }
+
+    /// One hallway ride from `from` up (`d` = 10) or down (`d` = -10), transferring onto the
+    /// board at empty linked nodes (HOB-16).
+    fn ride_hall(
+        &self,
+        from: Square,
+        d: i8,
         kind: u8,
         mut visited: Bitboard,
         occ: Bitboard,
         out: &mut Bitboard,
     ) {
-        let linked = self.linked();
         let mut cur = from;
-        while let Some(next) = step(cur, d) {
+        loop {
+            let next = Square::from_index((cur.index() as i8 + d) as u8);
+            if !is_hallway(next) {
+                return;
+            }
             let node = self.node(next);
             if visited.contains(node) {
                 return;
@@ -133,11 +195,9 @@ impl Hobgoblin {
                 return;
             }
             visited.set(node);
-            if linked.contains(next) {
-                if let Some(other) = self.other_square(next) {
-                    for &d2 in slider_dirs(kind, other) {
-                        self.ride(other, d2, kind, visited, occ, out);
-                    }
+            if node != next {
+                for &i in board_dir_indices(kind) {
+                    self.ride_board(node, i, kind, visited, occ, out);
                 }
             }
             cur = next;
@@ -332,13 +392,9 @@ impl Hobgoblin {
     fn sources_with_promotions(&self, by: Color, promoting_pawns: bool) -> [Bitboard; 6] {
         let mut src = self.attack_sources(by);
         if promoting_pawns {
-            let rank = last_rank(by);
-            for sq in self.bits().pawns[by.index()] {
-                if sq.row() == rank {
-                    src[QUEEN as usize].set(sq);
-                    src[KNIGHT as usize].set(sq);
-                }
-            }
+            let promoting = self.bits().pawns[by.index()] & rank_squares(last_rank(by));
+            src[QUEEN as usize] |= promoting;
+            src[KNIGHT as usize] |= promoting;
         }
         src
     }
@@ -364,10 +420,22 @@ impl Hobgoblin {
         let q = src[QUEEN as usize];
         let r = src[ROOK as usize];
         let b = src[BISHOP as usize];
-        if self.linked().is_empty() {
-            // Without links a queen ride is a rook or a bishop ride.
-            return (self.slider_reach(x, ROOK) & (q | r)).any()
-                || (self.slider_reach(x, BISHOP) & (q | b)).any();
+        if (q | r | b).is_empty() {
+            return false;
+        }
+        if !self.linked().contains(x) && is_board(x) {
+            // The straight rides first; only an empty linked square on one of them lets a
+            // ride transfer (HOB-16), and a queen ride without transfer is a rook or a
+            // bishop ride.
+            let t = tables();
+            let occ = self.occupied();
+            let (straight, diagonal) = (t.rook(x, occ), t.bishop(x, occ));
+            if (straight & (q | r)).any() || (diagonal & (q | b)).any() {
+                return true;
+            }
+            if ((straight | diagonal) & self.linked() & !occ).is_empty() {
+                return false;
+            }
         }
         (q.any() && (self.slider_reach(x, QUEEN) & q).any())
             || (r.any() && (self.slider_reach(x, ROOK) & r).any())
@@ -387,6 +455,31 @@ impl Hobgoblin {
             out |= danger_nodes(color, wing);
         }
         out
+    }
+
+    /// Every square that can lie on an attack on node `x` (HOB-131), the attacker's square
+    /// included, whatever stands where: the empty-board lines, leaps and pawn steps into `x`;
+    /// where these meet a link or `x` has a hallway square, the hallway and the lines of every
+    /// linked square too (a ride may transfer there, HOB-16). A change outside this zone
+    /// cannot create an attack on `x`.
+    pub fn attack_zone(&self, x: Square) -> Bitboard {
+        let t = tables();
+        let squares = self.node_squares(x);
+        let mut zone = squares;
+        for sq in squares {
+            if is_board(sq) {
+                let i = sq.index();
+                zone |= t.king[i] | t.knight[i] | t.rook_empty(sq) | t.bishop_empty(sq);
+            }
+        }
+        let linked = self.linked();
+        if (zone & (linked | HALLWAY_SQUARES)).any() {
+            zone |= HALLWAY_SQUARES;
+            for l in linked & BOARD_SQUARES {
+                zone |= Bitboard::from_square(l) | t.rook_empty(l) | t.bishop_empty(l);
+            }
+        }
+        zone
     }
 
     /// Whether a royal node of `color` is attacked by the other side (HOB-132).
