@@ -127,15 +127,15 @@ pub fn pick(game: &dyn AnyGame, tokens: &[String], rng: &mut StdRng) -> String {
     tokens[rng.gen_range(0..tokens.len())].clone()
 }
 
-/// Draws a chance outcome by its weight.
-pub fn pick_chance(outcomes: &[(String, u32)], rng: &mut StdRng) -> String {
-    let total: u64 = outcomes.iter().map(|(_, w)| *w as u64).sum();
+/// Draws a chance outcome by its exact weight (a uniform draw below the weights' sum).
+pub fn pick_chance(outcomes: &[(String, u128)], rng: &mut StdRng) -> String {
+    let total: u128 = outcomes.iter().map(|(_, w)| *w).sum();
     let mut roll = rng.gen_range(0..total.max(1));
     for (token, w) in outcomes {
-        if roll < *w as u64 {
+        if roll < *w {
             return token.clone();
         }
-        roll -= *w as u64;
+        roll -= *w;
     }
     outcomes.last().map(|(t, _)| t.clone()).unwrap_or_default()
 }

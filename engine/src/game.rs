@@ -48,7 +48,45 @@ impl<R: Rules> Game<R> {
     /// (repetition, the 100-ply rule, no mating material) end a game at the referee, not here:
     /// a GUI may send moves past them (G3), so only a position without legal actions (mate,
     /// stalemate, a game ended by the variant's own rule) refuses every token.
+    ///
+    /// At a chance step whose outcome `token` does not name, the variant's implicit outcome is
+    /// played first (Hobgoblin: a token after a move that is not `!...` means every roll
+    /// survived, `docs/notation.md` §3.7); the game is unchanged if the token then fails.
     pub fn play_token(&mut self, token: &str) -> Result<Move, MoveError> {
+        if let Some(implicit) = self.unnamed_outcome(token) {
+            let before = self.clone();
+            self.play(implicit);
+            return self.play_token_here(token).inspect_err(|_| *self = before);
+        }
+        self.play_token_here(token)
+    }
+
+    /// The implicit outcome to play before `token`, when the position is a chance step and
+    /// `token` names none of its outcomes.
+    fn unnamed_outcome(&self, token: &str) -> Option<Move> {
+        if !self.position.is_chance_node() {
+            return None;
+        }
+        let implicit = self.position.implicit_outcome()?;
+        self.position.parse_move(token).is_err().then_some(implicit)
+    }
+
+    /// Plays the implicit outcome of a pending chance step, if the variant has one (the end
+    /// of a move list that names no outcome, §3.7). Returns whether it played one.
+    pub fn resolve_implicit_outcome(&mut self) -> bool {
+        if !self.position.is_chance_node() {
+            return false;
+        }
+        match self.position.implicit_outcome() {
+            Some(mv) => {
+                self.play(mv);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn play_token_here(&mut self, token: &str) -> Result<Move, MoveError> {
         let mv = match self.position.parse_move(token) {
             Ok(mv) => mv,
             Err(e) => {

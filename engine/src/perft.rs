@@ -8,26 +8,36 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Nodes below this depth do not look at the stop flag (the check costs more than it saves).
 const STOP_CHECK_DEPTH: u32 = 4;
 
-/// Number of leaf nodes `depth` actions below `pos`. Decision nodes that consume no depth are
-/// expanded in place (G5 conventions of the variant).
-pub fn perft<R: Rules>(pos: &R, depth: u32) -> u64 {
-    static NEVER: AtomicBool = AtomicBool::new(false);
-    perft_stoppable(pos, depth, &NEVER)
+/// How perft treats chance steps (G6).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum PerftMode {
+    /// The variant's counting convention: a chance step follows its implicit outcome when the
+    /// variant has one (HOB-151: every roll survives), else every outcome.
+    #[default]
+    Convention,
+    /// Every distinct outcome of a chance step is a child of its own (G6's second mode).
+    Chance,
 }
 
-/// Like [`perft`], but returns early (with a partial count) once `stop` is set.
-pub fn perft_stoppable<R: Rules>(pos: &R, depth: u32, stop: &AtomicBool) -> u64 {
+/// Number of leaf nodes `depth` actions below `pos`. Decision nodes that consume no depth are
+/// expanded in place (G5 conventions of the variant), chance steps by the convention.
+pub fn perft<R: Rules>(pos: &R, depth: u32) -> u64 {
+    static NEVER: AtomicBool = AtomicBool::new(false);
+    perft_stoppable(pos, depth, PerftMode::Convention, &NEVER)
+}
+
+/// Like [`perft`] in `mode`, but returns early (with a partial count) once `stop` is set.
+pub fn perft_stoppable<R: Rules>(pos: &R, depth: u32, mode: PerftMode, stop: &AtomicBool) -> u64 {
     let free = !pos.consumes_depth();
     if depth == 0 && !free {
         return 1;
     }
-    if depth == 1 && !free && !R::BULK_LEAF_COUNT {
+    if depth == 1 && !free && !R::BULK_LEAF_COUNT && mode == PerftMode::Convention {
         if let Some(n) = pos.count_last_turns() {
             return n;
         }
     }
-    let mut list = MoveList::new();
-    pos.generate_legal(&mut list);
+    let list = children(pos, mode);
     if depth == 1 && !free && R::BULK_LEAF_COUNT {
         return list.len() as u64;
     }
@@ -39,9 +49,23 @@ pub fn perft_stoppable<R: Rules>(pos: &R, depth: u32, stop: &AtomicBool) -> u64 
     for &mv in &list {
         let mut child = pos.clone();
         child.play(mv);
-        nodes += perft_stoppable(&child, child_depth, stop);
+        nodes += perft_stoppable(&child, child_depth, mode, stop);
     }
     nodes
+}
+
+/// The actions perft follows from `pos`: the legal ones, or at a chance step in the
+/// convention mode only its implicit outcome where the variant has one.
+fn children<R: Rules>(pos: &R, mode: PerftMode) -> MoveList {
+    let mut list = MoveList::new();
+    if mode == PerftMode::Convention && pos.is_chance_node() {
+        if let Some(mv) = pos.implicit_outcome() {
+            list.push(mv);
+            return list;
+        }
+    }
+    pos.generate_legal(&mut list);
+    list
 }
 
 /// Per-root-move counts, split over `threads` worker threads (1 = this thread only).
@@ -50,6 +74,7 @@ pub fn divide<R: Rules>(
     pos: &R,
     depth: u32,
     threads: usize,
+    mode: PerftMode,
     stop: &AtomicBool,
 ) -> Option<Vec<(Move, u64)>> {
     if depth == 0 {
@@ -60,8 +85,7 @@ pub fn divide<R: Rules>(
     } else {
         depth
     };
-    let children = pos
-        .legal_moves()
+    let labelled = children(pos, mode)
         .iter()
         .map(|&mv| {
             let mut child = pos.clone();
@@ -69,7 +93,7 @@ pub fn divide<R: Rules>(
             (mv, child)
         })
         .collect();
-    count_children(children, child_depth, threads, stop)
+    count_children(labelled, child_depth, threads, mode, stop)
 }
 
 /// Per-turn counts: like [`divide`], but where a root action leads to a decision that costs no
@@ -79,6 +103,7 @@ pub fn divide_turns<R: Rules>(
     pos: &R,
     depth: u32,
     threads: usize,
+    mode: PerftMode,
     stop: &AtomicBool,
 ) -> Option<Vec<(Vec<Move>, u64)>> {
     if depth == 0 {
@@ -87,31 +112,36 @@ pub fn divide_turns<R: Rules>(
     let root_turn = pos.consumes_depth();
     let child_depth = if root_turn { depth - 1 } else { depth };
     let mut turns = Vec::new();
-    for mv in pos.legal_moves() {
+    for mv in children(pos, mode) {
         let mut child = pos.clone();
         child.play(mv);
         if root_turn {
-            complete_turn(vec![mv], child, &mut turns);
+            complete_turn(vec![mv], child, mode, &mut turns);
         } else {
             turns.push((vec![mv], child));
         }
     }
-    count_children(turns, child_depth, threads, stop)
+    count_children(turns, child_depth, threads, mode, stop)
 }
 
 /// Follows the free steps after a root action (a Hobgoblin link step's move, a decision) to
 /// the end of the turn, one entry per chain of actions.
-fn complete_turn<R: Rules>(actions: Vec<Move>, pos: R, out: &mut Vec<(Vec<Move>, R)>) {
+fn complete_turn<R: Rules>(
+    actions: Vec<Move>,
+    pos: R,
+    mode: PerftMode,
+    out: &mut Vec<(Vec<Move>, R)>,
+) {
     if pos.consumes_depth() {
         out.push((actions, pos));
         return;
     }
-    for option in pos.legal_moves() {
+    for option in children(&pos, mode) {
         let mut next = pos.clone();
         next.play(option);
         let mut chain = actions.clone();
         chain.push(option);
-        complete_turn(chain, next, out);
+        complete_turn(chain, next, mode, out);
     }
 }
 
@@ -120,9 +150,11 @@ fn count_children<T: Send + Sync + Clone, R: Rules>(
     children: Vec<(T, R)>,
     depth: u32,
     threads: usize,
+    mode: PerftMode,
     stop: &AtomicBool,
 ) -> Option<Vec<(T, u64)>> {
-    let count = |(label, child): &(T, R)| (label.clone(), perft_stoppable(child, depth, stop));
+    let count =
+        |(label, child): &(T, R)| (label.clone(), perft_stoppable(child, depth, mode, stop));
     let result: Vec<(T, u64)> = if threads <= 1 {
         let mut out = Vec::with_capacity(children.len());
         for item in &children {

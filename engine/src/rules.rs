@@ -225,6 +225,25 @@ pub trait MoveGen: Position {
         None
     }
 
+    /// G6: the outcomes of the pending chance step with their probabilities as weights
+    /// (relative to their sum). The default weighs the legal actions by
+    /// [`Position::outcome_weight`]; variants with exact, large weights override it (Hobgoblin:
+    /// over 12^k).
+    fn weighted_outcomes(&self) -> Vec<(Move, u128)> {
+        self.legal_moves()
+            .iter()
+            .map(|&m| (m, self.outcome_weight(m) as u128))
+            .collect()
+    }
+
+    /// The outcome a chance step takes when nobody names one: the line perft counts by
+    /// convention (HOB-151: every roll survives) and the one a move list implies when its next
+    /// token names no outcome (`docs/notation.md` §3.7). `None` (the default): perft expands
+    /// every outcome, and a move list must name each.
+    fn implicit_outcome(&self) -> Option<Move> {
+        None
+    }
+
     /// The legal actions as a fresh list (convenience for non-hot code).
     fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();

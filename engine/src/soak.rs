@@ -265,19 +265,19 @@ fn play_checked<R: Rules>(game: &mut Game<R>, mv: Move) -> Result<(), String> {
 
 /// A chance outcome drawn by its weight.
 fn weighted<R: Rules>(pos: &R, moves: &[Move], rng: &mut StdRng) -> Move {
-    let total: u64 = moves.iter().map(|&m| pos.outcome_weight(m) as u64).sum();
+    let outcomes = pos.weighted_outcomes();
+    let total: u128 = outcomes.iter().map(|&(_, w)| w).sum();
     if total == 0 {
         return moves[rng.gen_range(0..moves.len())];
     }
     let mut pick = rng.gen_range(0..total);
-    for &m in moves {
-        let w = pos.outcome_weight(m) as u64;
+    for &(m, w) in &outcomes {
         if pick < w {
             return m;
         }
         pick -= w;
     }
-    moves[moves.len() - 1]
+    outcomes[outcomes.len() - 1].0
 }
 
 /// Plays seeded games from `start` (random, and every `engine_every`-th by the search with

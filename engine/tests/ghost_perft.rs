@@ -5,7 +5,7 @@
 //! definition of GHO-22, play-and-look legality) counting on its own; the numbers were first
 //! produced by the fast generator and agreed with the reference at every depth listed.
 
-use grimoire_engine::perft::{divide_turns, perft, perft_reference, PerftCase};
+use grimoire_engine::perft::{divide_turns, perft, perft_reference, PerftCase, PerftMode};
 use grimoire_engine::variants::chess::Chess;
 use grimoire_engine::variants::ghost::{Ghost, START_FEN};
 use grimoire_engine::{prelude::*, MoveKind};
@@ -120,7 +120,7 @@ fn gho_27_a_decision_is_a_free_node_and_divide_names_whole_turns() {
     assert_eq!(perft(&ghost, 1), chess_moves + 1);
     assert_eq!(perft_reference(&ghost, 1), chess_moves + 1);
     let never = AtomicBool::new(false);
-    let lines = divide_turns(&ghost, 2, 1, &never).expect("not stopped");
+    let lines = divide_turns(&ghost, 2, 1, PerftMode::Convention, &never).expect("not stopped");
     let names: Vec<String> = lines
         .iter()
         .map(|(turn, _)| {

@@ -281,8 +281,29 @@ fn validity_refusals() {
     assert_field("k8/9/9/9/9/9/9/4K4 w - - 0 1 L foo=1", "key");
     assert_field("k8/9/9/9/9/9/9/4K4 w - - 0 1 L foo", "key");
     assert_field("k8/9/9/9/9/9/9/4K4 w - - 0 1 L promo=d8q", "promo");
+    // The chance step (HOB-100..104, notation §2.7).
     assert_field("k8/9/9/9/9/9/9/4K4 w - - 0 1 L rolls=e4", "rolls");
     assert_field("k8/9/9/9/9/9/9/4K4 w - - 0 1 L rolls=e4 promo=d8q", "rolls");
+    assert_field("k8/9/9/9/4P4/9/9/4K4 w - - 0 1 L+ rolls=e4", "rolls");
+    assert_field("k8/9/9/9/4P4/9/9/4K4 w - - 0 1 L rolls=e4,e4", "rolls");
+    assert_field("k8/9/9/9/4P4/9/9/4K4 w - - 0 1 L rolls=1e4", "rolls");
+    assert_field(
+        "k8/9/9/9/4P4/9/9/4K4 w - - 0 1 L rolls=e4 result=1-0",
+        "rolls",
+    );
+    assert_field(
+        "k8/9/9/9/4P4/9/9/4K4 w - - 0 1 L rolls=e4 promo=d8q",
+        "promo",
+    );
+    assert_field("k2P5/9/9/9/9/9/9/4K4 w - - 0 1 L rolls=d8", "promo");
+    assert_field(
+        "k2P5/9/9/9/9/9/9/4K4 w - - 0 1 L rolls=d8 promo=d8qq",
+        "promo",
+    );
+    assert_field(
+        "k2P5/9/9/9/9/9/9/4K4 w - - 0 1 L rolls=d8 promo=d8x",
+        "promo",
+    );
     // States no turn can leave (HOB-110, HOB-140).
     let illegal = |fen: &str| assert!(matches!(refused(fen), FenError::Illegal(_)), "{fen}");
     illegal("9/9/9/9/9/9/9/4K4 w - - 0 1 L");

@@ -207,6 +207,7 @@ fn hob_151_perft_three_turns_from_the_start_agrees_with_the_model() {
         &start,
         3,
         threads,
+        grimoire_engine::perft::PerftMode::Convention,
         &std::sync::atomic::AtomicBool::new(false),
     )
     .expect("not stopped")

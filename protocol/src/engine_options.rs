@@ -5,6 +5,7 @@ use crate::uci::{Engine, DEFAULT_VARIANT};
 use grimoire_engine::options::{
     as_bool, as_int, as_text, OptionDecl, OptionError, OptionKind, OptionValue,
 };
+use grimoire_engine::perft::PerftMode;
 use grimoire_engine::search::TranspositionTable;
 use grimoire_registry::Registry;
 use std::sync::Arc;
@@ -51,6 +52,18 @@ pub fn declarations(registry: &Registry) -> Vec<OptionDecl<Engine>> {
             Ok(())
         }),
         OptionDecl::text("EvalFile", "<default>", |e, v| e.set_eval_file(as_text(v))),
+        OptionDecl::new(
+            "PerftMode",
+            OptionKind::Combo(vec!["convention", "chance"]),
+            "convention".to_string(),
+            |e, v| {
+                e.perft_mode = match as_text(v) {
+                    "chance" => PerftMode::Chance,
+                    _ => PerftMode::Convention,
+                };
+                Ok(())
+            },
+        ),
     ]
 }
 

@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use grimoire_arena::cli::{self, MatchArgs, SelfplayArgs};
 use grimoire_arena::tournament::{MatchConfig, MatchSummary};
+use grimoire_engine::perft::PerftMode;
 use grimoire_protocol::output::Output;
 use grimoire_protocol::uci::{run_bench, Engine};
 use grimoire_registry as registry;
@@ -44,6 +45,10 @@ enum Command {
         /// Worker threads (root moves are split between them).
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Count every distinct outcome of a chance step as its own child (G6) instead of the
+        /// variant's convention (Hobgoblin HOB-151: every roll survives).
+        #[arg(long)]
+        chance: bool,
     },
     /// Search the variant's fixed bench positions with one thread: total nodes (a
     /// deterministic signature of the search) and nodes per second.
@@ -111,6 +116,7 @@ fn perft(
     moves: &[String],
     divide: bool,
     threads: usize,
+    chance: bool,
 ) -> Result<(), String> {
     let mut game = registry::create(variant).ok_or_else(|| {
         format!(
@@ -121,9 +127,14 @@ fn perft(
     let tokens: Vec<&str> = moves.iter().map(String::as_str).collect();
     game.set_position(fen, &tokens).map_err(|e| e.to_string())?;
     let never = AtomicBool::new(false);
+    let mode = if chance {
+        PerftMode::Chance
+    } else {
+        PerftMode::Convention
+    };
     let started = Instant::now();
     let counts = game
-        .perft_divide(depth, threads.max(1), &never)
+        .perft_divide(depth, threads.max(1), mode, &never)
         .ok_or("perft interrupted")?;
     let secs = started.elapsed().as_secs_f64();
     let total: u64 = if depth == 0 {
@@ -230,7 +241,16 @@ fn main() -> ExitCode {
             moves,
             divide,
             threads,
-        }) => match perft(&variant, depth, fen.as_deref(), &moves, divide, threads) {
+            chance,
+        }) => match perft(
+            &variant,
+            depth,
+            fen.as_deref(),
+            &moves,
+            divide,
+            threads,
+            chance,
+        ) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");

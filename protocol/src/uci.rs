@@ -9,6 +9,7 @@ use crate::engine_options;
 use crate::errors::CommandError;
 use crate::output::Output;
 use grimoire_engine::options::{self as opts, OptionError};
+use grimoire_engine::perft::PerftMode;
 use grimoire_engine::rules::Outcome;
 use grimoire_engine::search::{Limits, SearchOptions, Shared, TranspositionTable, THREAD_STACK};
 use grimoire_engine::Move;
@@ -54,6 +55,8 @@ pub struct Engine {
     pub(crate) multipv: usize,
     pub(crate) move_overhead_ms: u64,
     pub(crate) ponder: bool,
+    /// How `go perft` treats chance steps (option `PerftMode`, G6).
+    pub(crate) perft_mode: PerftMode,
     /// Variant rule options set so far (G7), checked against their declarations: a game of a
     /// variant that has them gets them, whenever it becomes the current one.
     pub(crate) variant_options: Vec<(String, String)>,
@@ -178,6 +181,7 @@ impl Engine {
             multipv: 1,
             move_overhead_ms: 30,
             ponder: false,
+            perft_mode: PerftMode::Convention,
             variant_options: Vec::new(),
             eval_params: None,
         }
@@ -496,6 +500,12 @@ impl Engine {
         for e in &go.errors {
             self.report(e);
         }
+        if self.game.is_chance_node() {
+            // A player never names dice (notation §3.7): the referee sends the outcome.
+            self.out.line("info string error: the dice of the last move are pending; the referee sends the outcome in position ... moves (!sites, or !- when every roll survived)");
+            self.out.line("bestmove (none)");
+            return Ok(());
+        }
         if self.game.legal_move_tokens().is_empty() {
             // Mated, stalemated, or ended by the variant's own rule: a score, then no move.
             let score = match self.game.outcome() {
@@ -575,13 +585,14 @@ impl Engine {
         let game = self.game.clone_box();
         let out = self.out.clone();
         let threads = self.threads;
+        let mode = self.perft_mode;
         let flag = shared.clone();
         let handle = std::thread::Builder::new()
             .name("perft".into())
             .stack_size(THREAD_STACK)
             .spawn(move || {
                 let started = Instant::now();
-                match game.perft_divide(depth, threads, &flag.stop) {
+                match game.perft_divide(depth, threads, mode, &flag.stop) {
                     Some(counts) => {
                         let total: u64 = if depth == 0 {
                             1

@@ -8,6 +8,7 @@
 //! Black the 1st) wins. FEN: `<white king> <black king> <w|b>`, e.g. `e1 e8 w`.
 
 use grimoire_engine::eval_api::{Evaluator, Score};
+use grimoire_engine::perft::PerftMode;
 use grimoire_engine::prelude::*;
 use grimoire_engine::view::{BoardView, PieceView, SquareView, Zone};
 use grimoire_engine::{Color, Geometry, Move, MoveKind, MoveList, Outcome, Reason, Square};
@@ -328,12 +329,14 @@ fn a_registered_variant_counts_perft_through_the_registry() {
     let mut game = registry.create("kingrace").expect("registered");
     game.set_position(Some("e1 e8 w"), &[]).unwrap();
     let stop = AtomicBool::new(false);
-    let divide = game.perft_divide(1, 1, &stop).unwrap();
+    let divide = game
+        .perft_divide(1, 1, PerftMode::Convention, &stop)
+        .unwrap();
     let mut tokens: Vec<&str> = divide.iter().map(|(t, _)| t.as_str()).collect();
     tokens.sort();
     assert_eq!(tokens, ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]);
     let total: u64 = game
-        .perft_divide(3, 1, &stop)
+        .perft_divide(3, 1, PerftMode::Convention, &stop)
         .unwrap()
         .iter()
         .map(|(_, n)| n)

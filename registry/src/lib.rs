@@ -6,7 +6,7 @@
 
 use grimoire_engine::errors::{MoveError, PositionError};
 use grimoire_engine::options::{self, OptionError, OptionSpec};
-use grimoire_engine::perft;
+use grimoire_engine::perft::{self, PerftMode};
 use grimoire_engine::prelude::*;
 use grimoire_engine::rules::OptionsOf;
 use grimoire_engine::search::{
@@ -43,6 +43,7 @@ pub trait AnyGame: Send + Sync {
         &self,
         depth: u32,
         threads: usize,
+        mode: PerftMode,
         stop: &AtomicBool,
     ) -> Option<Vec<(String, u64)>>;
     /// Searches the current position, handing each finished iteration to `report` (the
@@ -82,7 +83,7 @@ pub trait AnyGame: Send + Sync {
     /// The pending step is a random event (G6): the referee picks among `chance_outcomes`.
     fn is_chance_node(&self) -> bool;
     /// The outcomes of a pending random event as tokens with their relative weights.
-    fn chance_outcomes(&self) -> Vec<(String, u32)>;
+    fn chance_outcomes(&self) -> Vec<(String, u128)>;
     /// Evaluates with `params` (a set for this variant), or the built-in defaults for `None`.
     fn set_eval_params(&mut self, params: Option<EvalParams>) -> Result<(), String>;
     /// The soak test (`grimoire_engine::soak`): seeded random and engine games from the
@@ -151,17 +152,21 @@ impl<V: Variant> VariantGame<V> {
             None => V::Rules::start_position(&self.options),
         };
         let mut game = Game::new(start);
+        let mut error = None;
         for (index, token) in moves.iter().enumerate() {
-            if let Err(error) = game.play_token(token) {
-                let error = PositionError::Move {
+            if let Err(e) = game.play_token(token) {
+                error = Some(PositionError::Move {
                     index,
                     token: token.to_string(),
-                    error,
-                };
-                return Ok((game, Some(error)));
+                    error: e,
+                });
+                break;
             }
         }
-        Ok((game, None))
+        // The moves that stand end on a move whose dice they do not name: every roll
+        // survived (§3.7).
+        game.resolve_implicit_outcome();
+        Ok((game, error))
     }
 }
 
@@ -189,7 +194,11 @@ impl<V: Variant> AnyGame for VariantGame<V> {
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), PositionError> {
         let (game, error) = self.build_until_error(fen, moves)?;
-        let played = game.moves().len();
+        // Tokens, not actions: implicit chance outcomes are actions without a token.
+        let played = match &error {
+            Some(PositionError::Move { index, .. }) => *index,
+            _ => moves.len(),
+        };
         self.game = game;
         self.start_fen = fen.map(str::to_string);
         self.move_tokens = moves[..played].iter().map(|m| m.to_string()).collect();
@@ -252,10 +261,11 @@ impl<V: Variant> AnyGame for VariantGame<V> {
         &self,
         depth: u32,
         threads: usize,
+        mode: PerftMode,
         stop: &AtomicBool,
     ) -> Option<Vec<(String, u64)>> {
         let pos = self.game.position();
-        let counts = perft::divide_turns(pos, depth, threads, stop)?;
+        let counts = perft::divide_turns(pos, depth, threads, mode, stop)?;
         Some(
             counts
                 .into_iter()
@@ -402,14 +412,14 @@ impl<V: Variant> AnyGame for VariantGame<V> {
         self.game.position().is_chance_node()
     }
 
-    fn chance_outcomes(&self) -> Vec<(String, u32)> {
+    fn chance_outcomes(&self) -> Vec<(String, u128)> {
         let pos = self.game.position();
         if !pos.is_chance_node() {
             return Vec::new();
         }
-        pos.legal_moves()
-            .iter()
-            .map(|&m| (pos.format_move(m), pos.outcome_weight(m)))
+        pos.weighted_outcomes()
+            .into_iter()
+            .map(|(m, w)| (pos.format_move(m), w))
             .collect()
     }
 

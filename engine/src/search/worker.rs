@@ -507,12 +507,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         if self.aborted || ply >= MAX_PLY {
             return 0;
         }
-        let mut outcomes = MoveList::new();
-        pos.generate_legal(&mut outcomes);
-        let weights: Vec<i64> = outcomes
-            .iter()
-            .map(|&m| pos.outcome_weight(m) as i64)
-            .collect();
+        let (outcomes, weights) = search_weights(pos.weighted_outcomes());
         let total: i64 = weights.iter().sum();
         if total <= 0 {
             return self.eval.evaluate(pos);
@@ -652,4 +647,22 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         self.tt.store(key, best_move, to_tt(best, ply), 0, bound);
         best
     }
+}
+
+/// Exact outcome weights (up to 2^128) scaled for the search's integer arithmetic: about 2^40
+/// in total, every possible outcome at least 1, so `weight * score` sums fit an `i64`.
+fn search_weights(outcomes: Vec<(Move, u128)>) -> (Vec<Move>, Vec<i64>) {
+    const SCALE: u128 = 1 << 40;
+    let total: u128 = outcomes.iter().map(|&(_, w)| w).sum();
+    outcomes
+        .into_iter()
+        .map(|(m, w)| {
+            let scaled = if total <= SCALE {
+                w
+            } else {
+                (w / (total / SCALE + 1)).max(u128::from(w > 0))
+            };
+            (m, scaled as i64)
+        })
+        .unzip()
 }

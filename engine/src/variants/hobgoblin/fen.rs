@@ -5,9 +5,11 @@
 //! castling in progress (HOB-64, HOB-141) are refused.
 
 use super::options::HobOptions;
+use super::plans::{self, CodeWriter};
+use super::play::PROMOTION_KINDS;
 use super::position::{
-    exists, is_hallway, EpRecord, HobResult, Hobgoblin, Phase, Wing, KINDS, KIND_LETTERS,
-    MAX_PAIRS, PAWN, ROOK,
+    exists, is_hallway, Chance, EpRecord, HobResult, Hobgoblin, Phase, Wing, KINDS, KIND_LETTERS,
+    MAX_PAIRS, MAX_SITES, PAWN, ROOK,
 };
 use crate::bitboard::Bitboard;
 use crate::board8;
@@ -365,7 +367,9 @@ fn parse_castling(field: &str, pos: &mut Hobgoblin) -> Result<(), FenError> {
     Ok(())
 }
 
-fn parse_ep(field: &str, pos: &mut Hobgoblin) -> Result<(), FenError> {
+/// Field 4. The victims are the side not to move, or at a chance step (`dice`, notation §2.7)
+/// the mover's own pawns.
+fn parse_ep(field: &str, pos: &mut Hobgoblin, dice: bool) -> Result<(), FenError> {
     if field == "-" {
         return Ok(());
     }
@@ -389,7 +393,7 @@ fn parse_ep(field: &str, pos: &mut Hobgoblin) -> Result<(), FenError> {
         return Err(bad());
     }
     let k: u8 = k.parse().map_err(|_| bad())?;
-    let victims = !pos.side();
+    let victims = if dice { pos.side() } else { !pos.side() };
     let first = if victims == Color::White { 1 } else { 6 };
     if set.iter().any(|sq| !(first..first + 3).contains(&sq.row())) {
         return Err(FenError::EnPassant(format!(
@@ -409,11 +413,116 @@ fn parse_ep(field: &str, pos: &mut Hobgoblin) -> Result<(), FenError> {
     Ok(())
 }
 
-const PART_2: &str = "explosions are part 2 of Hobgoblin, not supported yet";
+/// `rolls=` (notation §2.7): `[count]node` items, e.g. `e4,2c6`.
+fn parse_rolls(value: &str, pos: &Hobgoblin) -> Result<Chance, FenError> {
+    let bad = |why: String| FenError::field("rolls", why);
+    let mut items: Vec<(Square, u8)> = Vec::new();
+    for item in value.split(',') {
+        let digits = item.chars().take_while(|c| c.is_ascii_digit()).count();
+        let count: u8 = if digits == 0 {
+            1
+        } else {
+            item[..digits]
+                .parse()
+                .map_err(|_| bad(format!("bad roll count in '{item}'")))?
+        };
+        let node =
+            parse_square(&item[digits..]).ok_or_else(|| bad(format!("bad roll site '{item}'")))?;
+        if count == 0 || (digits > 0 && count < 2) {
+            return Err(bad(format!(
+                "bad roll count in '{item}' (2 or more, or none for 1)"
+            )));
+        }
+        if pos.node(node) != node {
+            return Err(bad(format!(
+                "roll site '{item}': a linked node is named by its board square"
+            )));
+        }
+        if pos.color_on(node).is_none() {
+            return Err(bad(format!(
+                "roll site '{item}' is empty (a rolling unit stands on its site, HOB-102)"
+            )));
+        }
+        if items.iter().any(|&(n, _)| n == node) {
+            return Err(bad(format!("roll site '{item}' given twice")));
+        }
+        items.push((node, count));
+    }
+    if items.len() > MAX_SITES {
+        return Err(bad(format!("more than {MAX_SITES} roll sites")));
+    }
+    items.sort();
+    let mut chance = Chance {
+        sites: Bitboard::EMPTY,
+        rolls: [0; MAX_SITES],
+        promo: 0,
+    };
+    for (i, (node, n)) in items.into_iter().enumerate() {
+        chance.sites.set(node);
+        chance.rolls[i] = n;
+    }
+    Ok(chance)
+}
+
+/// `promo=` (notation §2.7): the mover's declarations per last-rank node, `d8qn,i8r`; every
+/// node where the mover (field 2) has pawns on its last rank, one letter per pawn.
+fn parse_promo(value: Option<&str>, pos: &Hobgoblin) -> Result<u32, FenError> {
+    let bad = |why: String| FenError::field("promo", why);
+    let me = pos.side();
+    let mut given: Vec<(Square, [u8; KINDS])> = Vec::new();
+    for item in value.into_iter().flat_map(|v| v.split(',')) {
+        let split = item
+            .char_indices()
+            .skip(1)
+            .find(|&(_, c)| c.is_ascii_alphabetic())
+            .map_or(item.len(), |(i, _)| i);
+        let node = parse_square(&item[..split])
+            .map(|sq| pos.node(sq))
+            .ok_or_else(|| bad(format!("bad node in '{item}'")))?;
+        let mut counts = [0u8; KINDS];
+        for l in item[split..].chars() {
+            let k = PROMOTION_KINDS
+                .into_iter()
+                .find(|&k| KIND_LETTERS[k as usize].to_ascii_lowercase() == l)
+                .ok_or_else(|| bad(format!("bad promotion letter '{l}' in '{item}'")))?;
+            counts[k as usize] += 1;
+        }
+        given.push((node, counts));
+    }
+    let nodes = pos.promotion_nodes(me);
+    let mut w = CodeWriter::new();
+    for &node in &nodes {
+        let pawns = pos.count(node, me, PAWN);
+        let Some(&(_, counts)) = given.iter().find(|g| g.0 == node) else {
+            return Err(bad(format!(
+                "the pawns on {} need a declared promotion (HOB-111)",
+                name(node)
+            )));
+        };
+        if counts.iter().sum::<u8>() != pawns {
+            return Err(bad(format!(
+                "{} holds {pawns} promoting pawns: one letter each",
+                name(node)
+            )));
+        }
+        plans::put_multiset(&mut w, &counts, &PROMOTION_KINDS, pawns);
+    }
+    if let Some((node, _)) = given.iter().find(|g| !nodes.contains(&g.0)) {
+        return Err(bad(format!(
+            "no pawn of the mover on its last rank at {}",
+            name(*node)
+        )));
+    }
+    w.finish()
+        .filter(|&c| c < 1 << 14)
+        .ok_or_else(|| bad("too many promoting pawns to declare".to_string()))
+}
 
 fn parse_keys(fields: &[&str], pos: &mut Hobgoblin) -> Result<(), FenError> {
     let mut seen: Vec<&str> = Vec::new();
     let has_rolls = fields.iter().any(|f| f.starts_with("rolls="));
+    let mut rolls: Option<&str> = None;
+    let mut promo: Option<&str> = None;
     for f in fields {
         let (key, value) = f
             .split_once('=')
@@ -437,11 +546,11 @@ fn parse_keys(fields: &[&str], pos: &mut Hobgoblin) -> Result<(), FenError> {
                 };
                 pos.set_result(Some(r));
             }
-            "rolls" => return Err(FenError::field("rolls", format!("rolls=: {PART_2}"))),
+            "rolls" => rolls = Some(value),
             "promo" if !has_rolls => {
                 return Err(FenError::field("promo", "promo= needs rolls="));
             }
-            "promo" => return Err(FenError::field("promo", format!("promo=: {PART_2}"))),
+            "promo" => promo = Some(value),
             _ => {
                 return Err(FenError::field(
                     "key",
@@ -449,6 +558,11 @@ fn parse_keys(fields: &[&str], pos: &mut Hobgoblin) -> Result<(), FenError> {
                 ))
             }
         }
+    }
+    if let Some(rolls) = rolls {
+        let mut chance = parse_rolls(rolls, pos)?;
+        chance.promo = parse_promo(promo, pos)?;
+        pos.set_chance(Some(chance));
     }
     Ok(())
 }
@@ -466,7 +580,8 @@ impl Hobgoblin {
         parse_board(fields[0], &mut pos)?;
         pos.set_side(fen_fields::side(fields[1])?);
         parse_castling(fields[2], &mut pos)?;
-        parse_ep(fields[3], &mut pos)?;
+        let dice = fields[7..].iter().any(|f| f.starts_with("rolls="));
+        parse_ep(fields[3], &mut pos, dice)?;
         let (half, full) = fen_fields::counters(&fields, 4)?;
         pos.set_clocks(half, full);
         let (phase, plus) = match fields[6] {
@@ -506,6 +621,12 @@ impl Hobgoblin {
         if self.after_link() && self.result().is_some() {
             return Err(FenError::field("result", "'+' together with result="));
         }
+        if self.chance().is_some() && self.after_link() {
+            return Err(FenError::field("rolls", "'+' together with rolls="));
+        }
+        if self.chance().is_some() && self.result().is_some() {
+            return Err(FenError::field("rolls", "rolls= together with result="));
+        }
         if self.result().is_some() {
             return Ok(());
         }
@@ -523,7 +644,14 @@ impl Hobgoblin {
                 )));
             }
         }
-        let start_of_turn = !self.after_link() && !self.pending_decision();
+        if self.chance().is_some() && self.royal_attacked(self.side(), true) {
+            return Err(FenError::Illegal(format!(
+                "a royal node of {} is attacked after its move (HOB-133)",
+                self.side().name()
+            )));
+        }
+        let start_of_turn =
+            !self.after_link() && !self.pending_decision() && self.chance().is_none();
         if start_of_turn && self.pawns_on_last_rank(!self.side()) {
             return Err(FenError::Illegal(format!(
                 "{} pawns on their last rank at the start of a turn (HOB-110)",
@@ -682,7 +810,43 @@ impl Hobgoblin {
             s.push_str(" result=");
             s.push_str(r.token());
         }
+        if let Some(chance) = self.chance() {
+            s.push_str(" rolls=");
+            let items: Vec<String> = chance
+                .sites()
+                .map(|(node, n)| match n {
+                    1 => name(node),
+                    _ => format!("{n}{}", name(node)),
+                })
+                .collect();
+            s.push_str(&items.join(","));
+            let declared = self.declared_promotions(&chance);
+            if !declared.is_empty() {
+                s.push_str(" promo=");
+                s.push_str(&declared.join(","));
+            }
+        }
         s
+    }
+
+    /// The mover's declarations of a chance step as `node letters` items (notation §2.7).
+    pub fn declared_promotions(&self, chance: &Chance) -> Vec<String> {
+        let me = self.side();
+        let mut r = plans::CodeReader(chance.promo as u64);
+        self.promotion_nodes(me)
+            .into_iter()
+            .map(|node| {
+                let pawns = self.count(node, me, PAWN);
+                let counts = plans::take_multiset(&mut r, &PROMOTION_KINDS, pawns);
+                let mut item = name(node);
+                for k in PROMOTION_KINDS {
+                    for _ in 0..counts[k as usize] {
+                        item.push(KIND_LETTERS[k as usize].to_ascii_lowercase());
+                    }
+                }
+                item
+            })
+            .collect()
     }
 }
 
@@ -749,8 +913,17 @@ pub fn render(pos: &Hobgoblin) -> String {
         out.push_str("pending: the promotion decision (HOB-112)\n");
     } else if pos.after_link() {
         out.push_str("pending: the move after the link step (HOB-83)\n");
+    } else if let Some(chance) = pos.chance() {
+        let rolls: Vec<String> = chance
+            .sites()
+            .map(|(node, n)| format!("{} x{n}", name(node)))
+            .collect();
+        out.push_str(&format!(
+            "pending: the dice (HOB-100..104), rolls at {}; total {} roll(s), each explodes with 1/12\n",
+            rolls.join(", "),
+            chance.total_rolls()
+        ));
     }
-    out.push_str("explosions: part 2; every roll survives for now (HOB-151)\n");
     out.push_str(&format!(
         "fen: {}\nkey: {:016x}\n",
         pos.to_fen(),

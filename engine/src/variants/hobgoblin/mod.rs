@@ -61,6 +61,7 @@ impl Position for Hobgoblin {
         match mv.kind() {
             MoveKind::Link | MoveKind::Unlink => self.apply_link_step(mv),
             MoveKind::Decision => self.apply_decision(mv.ext()),
+            MoveKind::Chance => self.apply_outcome(mv.ext()),
             _ => {
                 let fx = self.move_stage(mv);
                 self.end_stage(movegen::promo_code(mv), &fx);
@@ -72,6 +73,7 @@ impl Position for Hobgoblin {
     /// after its link step).
     fn in_check(&self) -> bool {
         self.result().is_none()
+            && self.chance().is_none()
             && !self.pending_decision()
             && self.royal_attacked(self.side(), false)
     }
@@ -79,12 +81,21 @@ impl Position for Hobgoblin {
     /// A castling in progress is as urgent as a check: one attacked danger node or one
     /// magnetised locked half loses at once (HOB-65).
     fn in_danger(&self) -> bool {
-        self.in_check() || (!self.pending_decision() && self.in_progress(self.side()).is_some())
+        self.in_check()
+            || (!self.pending_decision()
+                && self.chance().is_none()
+                && self.in_progress(self.side()).is_some())
     }
 
-    /// HOB-151: the move after a link step and the opponent's decision are free.
+    /// HOB-151: the move after a link step, the chance step and the opponent's decision are
+    /// free.
     fn consumes_depth(&self) -> bool {
-        !(self.after_link() || self.pending_decision())
+        !(self.after_link() || self.pending_decision() || self.is_chance_node())
+    }
+
+    /// G6: the dice of a turn's roll sites are pending (HOB-100..104).
+    fn is_chance_node(&self) -> bool {
+        self.chance().is_some() && self.result().is_none()
     }
 
     fn halfmove_clock(&self) -> u32 {

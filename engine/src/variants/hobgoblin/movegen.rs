@@ -5,7 +5,7 @@
 use super::options::UnlinkEnemy;
 use super::plans::{self, Class, Classes, CodeWriter, Plan, State};
 use super::play::{Effects, PROMOTION_KINDS};
-use super::position::{Hobgoblin, Phase, Wing, KINDS, KING, PAWN, ROOK};
+use super::position::{Chance, Hobgoblin, Phase, Wing, KINDS, KING, PAWN, ROOK};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Color;
@@ -152,6 +152,15 @@ impl Hobgoblin {
         let mut out = Collector::new(list, legal_only, first_only);
         if self.result().is_some() {
             return false;
+        }
+        if self.chance().is_some() {
+            if moves {
+                for (mv, _) in crate::rules::MoveGen::weighted_outcomes(self) {
+                    out.found = true;
+                    out.list.push(mv);
+                }
+            }
+            return out.found;
         }
         if self.pending_decision() {
             if moves {
@@ -693,6 +702,34 @@ impl Hobgoblin {
     }
 }
 
+/// The chance outcome whose sites of `mask` explode (bit i: the i-th roll site in index order).
+pub fn outcome_move(mask: u32) -> Move {
+    Move::build(None, None, MoveKind::Chance, None, 0, mask)
+}
+
+/// Per roll site, the weights of exploding and surviving (HOB-101, HOB-104): with k rolls,
+/// 12^k − 11^k and 11^k out of 12^k, so a set's weight is the product over the sites and the
+/// weights of a turn sum to 12^(total rolls). Exact up to 35 rolls in a turn (12^35 < 2^128);
+/// beyond that (crowds of dozens of pawns) each site's pair is scaled to 2^60 in total, so the
+/// weights keep their ratios to about 18 digits.
+fn site_weights(chance: &Chance) -> (Vec<u128>, Vec<u128>) {
+    let exact = chance.total_rolls() <= 35;
+    chance
+        .sites()
+        .map(|(_, k)| {
+            if exact {
+                let (twelve, eleven) = (12u128.pow(k as u32), 11u128.pow(k as u32));
+                (twelve - eleven, eleven)
+            } else {
+                let survive = (11.0f64 / 12.0).powi(k as i32);
+                let scale = (1u128 << 60) as f64;
+                let s = ((survive * scale) as u128).max(1);
+                ((1u128 << 60) - s, s)
+            }
+        })
+        .unzip()
+}
+
 /// HOB-40..43: a non-empty moving set with a member that reaches `t` (or whose partner is
 /// there), that holds a pawn, an extending piece or a consolidating half.
 fn plan_is_valid(classes: &[Class], counts: &[(u8, u8)], providers: u64, t: Square) -> bool {
@@ -750,6 +787,46 @@ impl crate::rules::MoveGen for Hobgoblin {
 
     fn count_last_turns(&self) -> Option<u64> {
         self.count_turns()
+    }
+
+    /// The distinct outcomes of the pending chance step (HOB-104, G6), each with its exact
+    /// weight over 12^k (k: the turn's rolls): every set of exploding sites is played, and sets
+    /// with the same result are merged. An outcome's move names the smallest of its sets
+    /// (fewest sites, then the lowest mask); the all-survive outcome (mask 0) comes first.
+    fn weighted_outcomes(&self) -> Vec<(Move, u128)> {
+        let Some(chance) = self.chance() else {
+            return Vec::new();
+        };
+        let sites = chance.sites.count() as usize;
+        let (explode, survive) = site_weights(&chance);
+        let mut masks: Vec<u32> = (0..1u32 << sites).collect();
+        masks.sort_by_key(|&m| (m.count_ones(), m));
+        let mut outcomes: Vec<(u64, Move, u128)> = Vec::new();
+        for mask in masks {
+            let mut weight = 1u128;
+            for i in 0..sites {
+                let w = if mask & (1 << i) != 0 {
+                    explode[i]
+                } else {
+                    survive[i]
+                };
+                weight = weight.saturating_mul(w);
+            }
+            let mut child = self.clone();
+            child.apply_outcome(mask);
+            let key = child.hash();
+            match outcomes.iter_mut().find(|o| o.0 == key) {
+                Some(o) => o.2 = o.2.saturating_add(weight),
+                None => outcomes.push((key, outcome_move(mask), weight)),
+            }
+        }
+        outcomes.into_iter().map(|(_, mv, w)| (mv, w)).collect()
+    }
+
+    /// HOB-151 and notation §3.7: unnamed dice mean every roll survived.
+    fn implicit_outcome(&self) -> Option<Move> {
+        use crate::rules::Position;
+        self.is_chance_node().then(|| outcome_move(0))
     }
 
     /// Captures only: link steps and decisions are never tactical.

@@ -466,6 +466,53 @@ impl Hobgoblin {
     }
 }
 
+impl Hobgoblin {
+    /// An outcome token (notation §3.7): `!` and the exploding sites in index order, or `!-`
+    /// when every roll survived.
+    fn format_outcome(&self, mask: u32) -> String {
+        let Some(chance) = self.chance() else {
+            return "!-".to_string();
+        };
+        let sites: Vec<String> = chance
+            .sites
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) != 0)
+            .map(|(_, node)| name(node))
+            .collect();
+        if sites.is_empty() {
+            "!-".to_string()
+        } else {
+            format!("!{}", sites.join(","))
+        }
+    }
+
+    /// The outcome a set of exploding sites gives (`-` for none): the generated outcome with
+    /// the same result, since sets that destroy the same units are one outcome (HOB-104).
+    fn parse_outcome(&self, sites: &str) -> Option<Move> {
+        let chance = self.chance()?;
+        let mut mask = 0u32;
+        if sites != "-" {
+            for site in sites.split(',') {
+                let node = self.node(Self::GEOMETRY.parse(site)?);
+                let i = chance.sites.into_iter().position(|s| s == node)?;
+                mask |= 1 << i;
+            }
+        }
+        let mut child = self.clone();
+        child.apply_outcome(mask);
+        let key = child.hash();
+        self.weighted_outcomes()
+            .into_iter()
+            .map(|(m, _)| m)
+            .find(|&m| {
+                let mut other = self.clone();
+                other.apply_outcome(m.ext());
+                other.hash() == key
+            })
+    }
+}
+
 impl Notation for Hobgoblin {
     fn format_move(&self, mv: Move) -> String {
         match mv.kind() {
@@ -473,6 +520,7 @@ impl Notation for Hobgoblin {
             MoveKind::Unlink => self.format_unlink(mv),
             MoveKind::Decision => self.format_decision(mv),
             MoveKind::Castle => format!("{}{}", name(mv.from()), name(mv.to())),
+            MoveKind::Chance => self.format_outcome(mv.ext()),
             MoveKind::Null => "0000".to_string(),
             _ => self.format_unit_move(mv),
         }
@@ -488,9 +536,18 @@ impl Notation for Hobgoblin {
         let illegal = || MoveError::Illegal {
             token: token.to_string(),
         };
-        if token.starts_with('!') {
+        if let Some(sites) = token.strip_prefix('!') {
+            return self.parse_outcome(sites).ok_or_else(|| MoveError::Illegal {
+                token: if self.chance().is_some() {
+                    format!("{token} (not a set of this turn's roll sites)")
+                } else {
+                    format!("{token} (no dice are pending)")
+                },
+            });
+        }
+        if self.chance().is_some() {
             return Err(MoveError::Illegal {
-                token: format!("{token} (explosions are part 2: every roll survives)"),
+                token: format!("{token} (the dice of the last move are pending: an outcome `!sites` or `!-` comes first)"),
             });
         }
         let bytes = token.as_bytes();

@@ -7,7 +7,8 @@
 
 use super::plans::{self, carries_right, holds_locked, Class, Plan, State};
 use super::position::{
-    last_rank, rank_squares, EpRecord, HobResult, Hobgoblin, Phase, Wing, KINDS, KING, PAWN, ROOK,
+    is_hallway, last_rank, rank_squares, Chance, EpRecord, HobResult, Hobgoblin, Phase, Wing,
+    KINDS, KING, MAX_SITES, PAWN, ROOK,
 };
 use super::rides::{
     farthest_on_ray, forward, nearest_on_ray, step, MAGNET_BOARD_RAYS, MAGNET_HALL_RAYS,
@@ -605,14 +606,40 @@ impl Hobgoblin {
         let c = self.side();
         let o = !c;
         let mut reset = fx.reset_clock;
+        let fullmove = self.fullmove() + (c == Color::Black) as u16;
         if self.result().is_none() {
-            // Step 5 (part 1): every roll survives (HOB-151). Step 7: the mover's promotions.
+            let sites = fx.roll_sites();
+            if !sites.is_empty() {
+                // Step 5: the rolls wait for the dice (G6). The state keeps the sites and the
+                // mover's declarations; the record and the clocks are what the turn leaves
+                // (notation §2.8; a roll means a pawn moved, so the clock is 0).
+                // A move without declarations carries no code (its promotion field is empty).
+                let promo = if self.promotion_nodes(c).is_empty() {
+                    0
+                } else {
+                    promo
+                };
+                let mut chance = Chance {
+                    sites: Bitboard::EMPTY,
+                    rolls: [0; MAX_SITES],
+                    promo,
+                };
+                for (i, &(node, n)) in sites.iter().take(MAX_SITES).enumerate() {
+                    chance.sites.set(node);
+                    chance.rolls[i] = n;
+                }
+                self.set_ep(fx.new_ep);
+                self.set_after_link(false);
+                self.set_clocks(0, fullmove);
+                self.set_chance(Some(chance));
+                return;
+            }
+            // No rolls (HOB-104: deterministic). Step 7: the mover's promotions.
             if self.apply_promotions(c, promo) {
                 reset = true;
             }
         }
         let halfmove = if reset { 0 } else { self.halfmove() + 1 };
-        let fullmove = self.fullmove() + (c == Color::Black) as u16;
         self.set_ep(fx.new_ep);
         self.set_after_link(false);
         self.set_side(o);
@@ -622,9 +649,103 @@ impl Hobgoblin {
                 self.set_clocks(0, fullmove);
                 return;
             }
-            self.final_verdict(c);
+            self.final_verdict(c, [false; 2]);
         }
         self.set_clocks(halfmove, fullmove);
+    }
+
+    /// The nodes destroyed when the roll sites of `mask` (bit i: the i-th site of `chance` in
+    /// index order) explode (HOB-102, HOB-103): each site's node and every node holding a
+    /// square one king step from one of its squares (board steps, hallway iN±1); a linked node
+    /// is hit whole.
+    pub fn blast_nodes(&self, chance: &Chance, mask: u32) -> Bitboard {
+        let t = tables();
+        let mut squares = Bitboard::EMPTY;
+        for (i, site) in chance.sites.into_iter().enumerate() {
+            if mask & (1 << i) == 0 {
+                continue;
+            }
+            for sq in self.node_squares(site) {
+                squares.set(sq);
+                if is_hallway(sq) {
+                    squares |= hallway_neighbours(sq);
+                } else {
+                    squares |= t.king[sq.index()];
+                }
+            }
+        }
+        let mut nodes = Bitboard::EMPTY;
+        for sq in squares {
+            nodes.set(self.node(sq));
+        }
+        nodes
+    }
+
+    /// The chance step's outcome (HOB-120 steps 5–8): the sites of `mask` explode (bit i: the
+    /// i-th roll site in index order), then the king check (HOB-140), the mover's declared
+    /// promotions of its surviving pawns (HOB-111), and the opponent's decision (HOB-112) or
+    /// the final verdict (HOB-142).
+    pub(super) fn apply_outcome(&mut self, mask: u32) {
+        let Some(chance) = self.chance() else {
+            return;
+        };
+        self.set_chance(None);
+        let c = self.side();
+        let o = !c;
+        // The declarations are per node of the position before the blasts (HOB-111).
+        let mut r = plans::CodeReader(chance.promo as u64);
+        let declared: ArrayVec<(Square, [u8; KINDS]), 16> = self
+            .promotion_nodes(c)
+            .into_iter()
+            .map(|n| {
+                let pawns = self.count(n, c, PAWN);
+                (n, plans::take_multiset(&mut r, &PROMOTION_KINDS, pawns))
+            })
+            .collect();
+        let mut fx = Effects::default();
+        for node in self.blast_nodes(&chance, mask) {
+            if let Some(color) = self.color_on(node) {
+                self.remove_crowd(node, color, &mut fx);
+            }
+        }
+        if let Some(ep) = self.ep() {
+            // HOB-71: a record whose victims were blown up is void.
+            if self.count(ep.victim, c, PAWN) < ep.k {
+                self.set_ep(None);
+            }
+        }
+        self.set_side(o);
+        // Step 6: a destroyed king loses; both, a draw (HOB-140).
+        let lost = [!self.has_king(Color::White), !self.has_king(Color::Black)];
+        if lost[0] || lost[1] {
+            self.set_result(Some(match lost {
+                [true, true] => HobResult::Draw,
+                [true, false] => win(Color::Black),
+                _ => win(Color::White),
+            }));
+            self.drop_broken_castling();
+            return;
+        }
+        // Step 7: the mover's surviving pawns promote as declared.
+        let mut none = Effects::default();
+        for (node, counts) in declared {
+            if self.count(node, c, PAWN) == 0 {
+                continue;
+            }
+            self.set_count(node, c, PAWN, 0);
+            for k in PROMOTION_KINDS {
+                self.add_units(node, c, k, counts[k as usize], &mut none);
+            }
+        }
+        let locked_lost = fx.locked_disturbed;
+        self.drop_broken_castling();
+        if self.pawns_on_last_rank(o) && !locked_lost.contains(&true) {
+            // The opponent's decision step comes next (HOB-112).
+            return;
+        }
+        // A destroyed locked half decides at once, before any decision (our reading, in
+        // docs/rules/hobgoblin.md: the state after the step could not say whose half it was).
+        self.final_verdict(c, locked_lost);
     }
 
     /// Promotes `color`'s pawns on its last rank per `code` (per node in index order, a
@@ -661,10 +782,12 @@ impl Hobgoblin {
     }
 
     /// The final verdict of `mover`'s turn (HOB-142; part 1 has no destroyed halves).
-    fn final_verdict(&mut self, mover: Color) {
+    /// The final verdict of `mover`'s turn (HOB-142): `locked_lost` says per colour whether an
+    /// explosion destroyed one of its locked castling halves this turn.
+    fn final_verdict(&mut self, mover: Color, locked_lost: [bool; 2]) {
         let o = !mover;
-        let mover_loses = self.royal_attacked(mover, false);
-        let o_loses = self.danger_attacked(o);
+        let mover_loses = locked_lost[mover.index()] || self.royal_attacked(mover, false);
+        let o_loses = locked_lost[o.index()] || self.danger_attacked(o);
         let result = match (mover_loses, o_loses) {
             (true, true) => Some(HobResult::Draw),
             (true, false) => Some(win(o)),
@@ -681,7 +804,7 @@ impl Hobgoblin {
     pub(super) fn apply_decision(&mut self, code: u32) {
         let decider = self.side();
         self.apply_promotions(decider, code);
-        self.final_verdict(!decider);
+        self.final_verdict(!decider, [false; 2]);
     }
 
     /// The link step (HOB-81/82), then the `+` of field 7. Voids a record it touches (HOB-71).
@@ -764,6 +887,17 @@ impl Hobgoblin {
     pub fn has_carrier(&self, node: Square, color: Color, kind: u8) -> bool {
         self.count(node, color, kind) > 0 && carries_right(self, node, color, kind)
     }
+}
+
+/// The hallway squares one step from hallway square `sq` (HOB-13).
+fn hallway_neighbours(sq: Square) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for d in [(0, 1), (0, -1)] {
+        if let Some(n) = step(sq, d) {
+            out.set(n);
+        }
+    }
+    out
 }
 
 /// Magnetism's hallway rays are numbered after the eight board rays.

@@ -111,6 +111,32 @@ pub struct EpRecord {
     pub k: u8,
 }
 
+/// Most roll sites one turn can have: the destination and one node per magnetism ray (HOB-91).
+pub const MAX_SITES: usize = 12;
+
+/// A pending chance step (HOB-100..104, G6; FEN keys `rolls=` and `promo=`): the move has been
+/// made and its explosion rolls are pending. `sites` are the roll sites (nodes), `rolls` the
+/// number of rolls at each, in the index order of `sites`; `promo` the mover's declared
+/// promotions (HOB-111) as a code over its last-rank pawn nodes in index order.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Chance {
+    pub sites: Bitboard,
+    pub rolls: [u8; MAX_SITES],
+    pub promo: u32,
+}
+
+impl Chance {
+    /// The roll sites with their roll counts, in index order.
+    pub fn sites(&self) -> impl Iterator<Item = (Square, u8)> + '_ {
+        self.sites.into_iter().zip(self.rolls)
+    }
+
+    /// The total number of rolls.
+    pub fn total_rolls(&self) -> u32 {
+        self.rolls.iter().map(|&n| n as u32).sum()
+    }
+}
+
 /// The consolidated units and pawns of one node: `counts[kind]` of colour `color` (`color` is
 /// White whenever all counts are zero, so equal positions compare equal).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -190,6 +216,8 @@ const IN_PROGRESS_KEYS: usize = 66; // colour * 2 + wing: 4 keys
 const EP_VICTIM_KEYS: usize = 70; // + victim square index: 100 keys
 const EP_K_KEY: usize = 170; // count-mixed with k
 const RESULT_KEYS: usize = 171; // 3 keys
+const ROLL_KEYS: usize = 174; // + site square index, count-mixed with the rolls: 100 keys
+const PROMO_KEY: usize = 274; // mixed with the declared promotion code
 
 fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -264,6 +292,15 @@ fn flag_key(flag: bool, index: usize) -> u64 {
     } else {
         0
     }
+}
+
+fn chance_key(chance: Option<Chance>) -> u64 {
+    let Some(chance) = chance else { return 0 };
+    let mut key = mix(KEYS.state[PROMO_KEY] ^ (chance.promo as u64 + 1));
+    for (site, n) in chance.sites() {
+        key ^= count_key(KEYS.state[ROLL_KEYS + site.index()], n);
+    }
+    key
 }
 
 fn result_key(result: Option<HobResult>) -> u64 {
@@ -343,6 +380,7 @@ pub struct Hobgoblin {
     fullmove: u16,
     phase: Phase,
     after_link: bool,
+    chance: Option<Chance>,
     result: Option<HobResult>,
     hash: u64,
     /// The rule options (G7; not part of the state's hash).
@@ -374,6 +412,7 @@ impl Hobgoblin {
             fullmove: 1,
             phase: Phase::Linking,
             after_link: false,
+            chance: None,
             result: None,
             hash: 0,
             options: Default::default(),
@@ -755,6 +794,16 @@ impl Hobgoblin {
         self.after_link = after_link;
     }
 
+    /// The pending chance step, if any (`rolls=`, `promo=`).
+    #[inline]
+    pub fn chance(&self) -> Option<Chance> {
+        self.chance
+    }
+
+    pub fn set_chance(&mut self, chance: Option<Chance>) {
+        replace_hashed(&mut self.hash, &mut self.chance, chance, chance_key);
+    }
+
     /// The stored result of a finished game (`result=`).
     pub fn result(&self) -> Option<HobResult> {
         self.result
@@ -767,7 +816,10 @@ impl Hobgoblin {
     /// Whether the position is at the opponent-promotion decision (HOB-112, notation §2.7): no
     /// result, no `+`, and the side to move has pawns on its own last rank.
     pub fn pending_decision(&self) -> bool {
-        self.result.is_none() && !self.after_link && self.pawns_on_last_rank(self.side)
+        self.result.is_none()
+            && !self.after_link
+            && self.chance.is_none()
+            && self.pawns_on_last_rank(self.side)
     }
 
     /// Whether `color` has pawns on its own last rank (hallway square included, HOB-7).
@@ -790,6 +842,7 @@ impl Hobgoblin {
             ^ ep_key(self.ep)
             ^ phase_key(self.phase)
             ^ flag_key(self.after_link, AFTER_LINK_KEY)
+            ^ chance_key(self.chance)
             ^ result_key(self.result);
         for color in Color::BOTH {
             h ^= in_progress_key(color, self.in_progress[color.index()]);

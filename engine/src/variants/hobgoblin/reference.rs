@@ -19,7 +19,7 @@ impl Reference for Hobgoblin {
         let me = self.side();
         let mut child = self.clone();
         match mv.kind() {
-            MoveKind::Decision => true,
+            MoveKind::Decision | MoveKind::Chance => true,
             MoveKind::Link | MoveKind::Unlink => {
                 child.apply_link_step(mv);
                 let mut list = MoveList::new();
