@@ -176,8 +176,10 @@ function render(state) {
       svg.setAttribute("aria-label", "board, " + sideTitle(state.side_to_move) + " to act");
     }
     geometryCache = null;
+    fitEvalbar();
   }
   renderPlayers();
+  renderKey();
   renderStatus();
   renderMoves();
   renderActionsList();
@@ -210,6 +212,44 @@ function renderPlayers() {
   } : null;
   tickClocks();
 }
+
+function renderKey() {
+  const list = $("key");
+  list.textContent = "";
+  const byName = {};
+  // The ghosts of Ghost Chess share codes with the living pieces: look them up by name.
+  for (const t of (pieces[game.variant + ":all"] || [])) byName[t.name] = t;
+  for (const k of game.key) {
+    const li = document.createElement("li");
+    const p = byName[k.name];
+    if (p) {
+      const span = document.createElement("span");
+      span.innerHTML = k.color === "white" ? p.white : p.black;
+      li.appendChild(span);
+    }
+    li.appendChild(document.createTextNode(k.name || k.code));
+    const code = document.createElement("code");
+    code.textContent = k.code;
+    li.appendChild(code);
+    list.appendChild(li);
+  }
+}
+
+// The evaluation bar spans the board's squares (not the hands under them).
+function fitEvalbar() {
+  const rects = [...ui.board.querySelectorAll("rect.square")];
+  if (!rects.length) return;
+  let top = Infinity, bottom = -Infinity;
+  for (const r of rects) {
+    const b = r.getBoundingClientRect();
+    top = Math.min(top, b.top);
+    bottom = Math.max(bottom, b.bottom);
+  }
+  const row = ui.board.getBoundingClientRect();
+  ui.evalbar.style.marginTop = Math.max(0, top - row.top) + "px";
+  ui.evalbar.style.height = Math.max(40, bottom - top) + "px";
+}
+window.addEventListener("resize", fitEvalbar);
 
 function formatClock(ms) {
   ms = Math.max(0, ms);
@@ -912,6 +952,7 @@ async function loadPieces(name) {
   // Ghost Chess lists its ghosts after the living pieces under the same codes: the living win.
   for (const p of data.pieces) if (!table[p.code]) table[p.code] = p;
   pieces[name] = table;
+  pieces[name + ":all"] = data.pieces;
 }
 
 async function main() {

@@ -248,21 +248,23 @@ pub async fn create(
         };
         let session = games.create(settings, &new.setup)?;
         let mut s = session::lock(&session);
-        let loaded = if let Some(pgn) = &new.pgn {
+        let ready = if let Some(pgn) = &new.pgn {
             s.load_pgn(pgn)
         } else if let Some(fen) = &new.fen {
             s.load_fen(fen)
         } else {
             Ok(())
-        };
-        if let Err(r) = loaded {
+        }
+        .and_then(|()| match new.analysis {
+            Some(n) => s.set_analysis(Some(n)),
+            None => Ok(()),
+        });
+        // A refused request leaves no game behind.
+        if let Err(r) = ready {
             let id = s.id.clone();
             drop(s);
             games.remove(&id);
             return Err(r);
-        }
-        if let Some(n) = new.analysis {
-            s.set_analysis(Some(n))?;
         }
         Ok(s.publish())
     });

@@ -44,12 +44,22 @@ pub struct Refusal {
     pub message: String,
 }
 
+/// Longest message the page is sent: a message may quote input, and input can be long.
+const MAX_MESSAGE_CHARS: usize = 300;
+
+fn cut(message: String) -> String {
+    match message.char_indices().nth(MAX_MESSAGE_CHARS) {
+        Some((at, _)) => format!("{}...", &message[..at]),
+        None => message,
+    }
+}
+
 impl Refusal {
     /// The request itself is wrong (bad FEN, illegal move, bad value).
     pub fn bad(message: impl Into<String>) -> Refusal {
         Refusal {
             status: 400,
-            message: message.into(),
+            message: cut(message.into()),
         }
     }
 
@@ -57,7 +67,7 @@ impl Refusal {
     pub fn conflict(message: impl Into<String>) -> Refusal {
         Refusal {
             status: 409,
-            message: message.into(),
+            message: cut(message.into()),
         }
     }
 }

@@ -6,7 +6,7 @@
 use crate::session::Session;
 use grimoire_engine::view::BoardView;
 use grimoire_engine::{Color, MoveKind, Square};
-use grimoire_pictures::svg::{render_svg_with, SvgOptions};
+use grimoire_pictures::svg::{key_entries, render_svg_with, SvgOptions};
 use grimoire_registry::ActionInfo;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -105,6 +105,14 @@ struct SetupView<'a> {
     log: &'a [String],
 }
 
+/// One type the board shows, for the page's key.
+#[derive(Serialize)]
+struct KeyView {
+    code: String,
+    name: String,
+    color: &'static str,
+}
+
 #[derive(Serialize)]
 struct State<'a> {
     #[serde(rename = "type")]
@@ -115,11 +123,15 @@ struct State<'a> {
     seq: u64,
     generation: u64,
     fen: String,
+    /// Where the moves start: a FEN, or `null` for the variant's start position.
+    start_fen: Option<&'a str>,
     /// The FEN's `key=value` fields (Eldritch `unplaced=`, ...).
     fen_fields: Vec<(String, String)>,
     side_to_move: &'static str,
     human_to_act: bool,
     svg: String,
+    /// The types on the board and in hand, each once (the picture's key).
+    key: Vec<KeyView>,
     flipped: bool,
     /// Legal actions, while a person is to act.
     actions: Vec<ActionView>,
@@ -155,9 +167,17 @@ pub fn state_json(s: &Session) -> String {
         SvgOptions {
             flipped: s.flipped,
             header: false,
-            key: true,
+            key: false,
         },
     );
+    let key = key_entries(&view)
+        .into_iter()
+        .map(|e| KeyView {
+            code: e.code,
+            name: e.name,
+            color: e.color.name(),
+        })
+        .collect();
     let actions = if s.human_to_act() {
         game.legal_actions()
             .into_iter()
@@ -195,10 +215,12 @@ pub fn state_json(s: &Session) -> String {
         seq: s.seq(),
         generation: s.generation,
         fen,
+        start_fen: s.start_fen.as_deref(),
         fen_fields,
         side_to_move: side_name(game.side_to_move()),
         human_to_act: s.human_to_act(),
         svg,
+        key,
         flipped: s.flipped,
         actions,
         moves,

@@ -240,6 +240,8 @@ impl Page<'_> {
         let Some(dir) = std::env::var_os("GRIMOIRE_SCREENSHOTS") else {
             return;
         };
+        self.b.js("window.scrollTo(0, 0);").unwrap();
+        std::thread::sleep(Duration::from_millis(150));
         let png = self.b.screenshot().expect("screenshot");
         let path = std::path::Path::new(&dir).join(format!("serve-{name}.png"));
         std::fs::write(&path, png).expect("write screenshot");
@@ -521,16 +523,21 @@ fn every_variant_plays_in_the_browser() {
     page.resign();
     page.pgn_round_trip(&b);
 
-    // Hobgoblin: the link step, then the move, by clicks; a second link and a unit choice
-    // where one comes up.
+    // Hobgoblin: the link step, then the move, by clicks; then a crowd (king half and bishop on
+    // f8) where the page asks which units move.
     page.new_game("hobgoblin", "human", "human", "depth", 3);
-    page.click_move("i2", "a2", None);
-    assert_eq!(page.state()["moves"][0]["token"], "i2=a2");
-    page.click_move("a2", "a4", None);
-    page.click_move("g8", "f6", None);
-    for _ in 0..4 {
-        page.click_any_move();
-    }
+    page.click_move("d2", "d3", None);
+    page.click_move("i7", "d7", None);
+    assert_eq!(page.state()["moves"][1]["token"], "i7=d7");
+    page.click_move("e8", "f8", None);
+    page.click_move("g1", "h3", None);
+    page.click_move("f8", "e7", Some("f8e7(b^)"));
+    b.wait_js(
+        "return !!window.grimoireState().moves.find(m => m.token === 'f8e7(b^)');",
+        5,
+    )
+    .expect("the chosen units moved");
+    page.click_any_move();
     page.shot("hobgoblin");
     page.resign();
     page.pgn_round_trip(&b);
