@@ -585,6 +585,14 @@ impl Registry {
         self
     }
 
+    /// Adds an entry made by hand (replacing one of the same name): a game that is not a
+    /// manifest, such as a test's fake with chance nodes.
+    pub fn add(&mut self, entry: VariantEntry) -> &mut Self {
+        self.entries.retain(|e| e.name != entry.name);
+        self.entries.push(entry);
+        self
+    }
+
     pub fn entries(&self) -> &[VariantEntry] {
         &self.entries
     }

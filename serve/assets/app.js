@@ -188,8 +188,11 @@ function render(state) {
   ui.fen.textContent = state.fen;
   ui.fenFields.textContent = state.fen_fields.map(([k, v]) => k + ": " + v).join("\n");
   if (state.message) showMessage(state.message);
-  ui.stop.textContent = state.thinking && state.thinking.mode === "analysis" ? "Stop analysis" : "Move now";
-  ui.stop.disabled = !state.thinking;
+  // The engine to act but idle (its last search failed): the same button asks it again.
+  const engineIdle = !state.thinking && !state.human_to_act && !state.result;
+  ui.stop.textContent = engineIdle ? "Engine, move"
+    : state.thinking && state.thinking.mode === "analysis" ? "Stop analysis" : "Move now";
+  ui.stop.disabled = !state.thinking && !engineIdle;
   $("btn-takeback").disabled = state.moves.length === 0;
   $("btn-resign").disabled = !!state.result;
   ui.evalbar.classList.toggle("flipped", state.flipped);
@@ -406,8 +409,8 @@ function drawOverlay() {
   g = el("g", { class: "overlay" }, svg);
   const sq = squares();
   const defs = el("defs", {}, g);
-  const marker = el("marker", { id: "arrowhead", markerWidth: 4, markerHeight: 4, refX: 2.2, refY: 2, orient: "auto" }, defs);
-  el("path", { d: "M0,0 L4,2 L0,4 z", fill: "#1565c0" }, marker);
+  const marker = el("marker", { id: "arrowhead", markerWidth: 3, markerHeight: 3, refX: 1.2, refY: 1.5, orient: "auto" }, defs);
+  el("path", { d: "M0,0 L3,1.5 L0,3 z", fill: "#1565c0" }, marker);
   const centre = (name) => { const r = sq.get(name); return r ? [r.x + r.w / 2, r.y + r.h / 2, r.w] : null; };
 
   // Units the last action removed (captures, Golem crushes, explosions).
@@ -432,7 +435,7 @@ function drawOverlay() {
         const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
         const shorten = a[2] * 0.3;
         const bx = b[0] - (b[0] - a[0]) / len * shorten, by = b[1] - (b[1] - a[1]) / len * shorten;
-        el("line", { class: "pv-arrow", x1: a[0], y1: a[1], x2: bx, y2: by, stroke: "#1565c0", "stroke-width": a[2] * 0.14, "stroke-opacity": opacity, "stroke-linecap": "round", "marker-end": "url(#arrowhead)" }, g);
+        el("line", { class: "pv-arrow", x1: a[0], y1: a[1], x2: bx, y2: by, stroke: "#1565c0", "stroke-width": a[2] * 0.12, "stroke-opacity": opacity, "stroke-linecap": "round", "marker-end": "url(#arrowhead)" }, g);
       } else if (pair.length === 1) {
         const a = centre(pair[0]);
         if (a) el("circle", { class: "pv-arrow", cx: a[0], cy: a[1], r: a[2] * 0.3, fill: "none", stroke: "#1565c0", "stroke-width": 4, "stroke-opacity": opacity }, g);
@@ -878,7 +881,7 @@ $("ng-variant").addEventListener("change", renderOptions);
 $("btn-takeback").addEventListener("click", () => post("/takeback"));
 $("btn-flip").addEventListener("click", flip);
 $("btn-resign").addEventListener("click", () => post("/resign", {}));
-ui.stop.addEventListener("click", () => post("/stop"));
+ui.stop.addEventListener("click", () => post(game && !game.thinking ? "/go" : "/stop"));
 ui.anOn.addEventListener("change", setAnalysis);
 ui.anMultipv.addEventListener("change", () => { if (ui.anOn.checked) setAnalysis(); });
 $("btn-pgn").addEventListener("click", () => {

@@ -44,16 +44,20 @@ fn not_found(id: &str) -> Response {
     )
 }
 
-/// The body as `T`, or the refusal saying why not (malformed JSON 400, too large 413).
-fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, Response> {
+/// The body as `T`, or the refusal saying why not (malformed JSON 400, wrong fields 422,
+/// too large 413).
+fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, Refusal> {
     body.map(|Json(b)| b).map_err(|rejection| {
         let status = rejection.status();
-        let text = if status == StatusCode::PAYLOAD_TOO_LARGE {
+        let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
             "the request is too large".to_string()
         } else {
             rejection.body_text().chars().take(300).collect()
         };
-        json_response(status, error_json(&text))
+        Refusal {
+            status: status.as_u16(),
+            message,
+        }
     })
 }
 
@@ -229,7 +233,7 @@ pub async fn create(
 ) -> Response {
     let new = match body(request) {
         Ok(n) => n,
-        Err(r) => return r,
+        Err(r) => return refused(r),
     };
     let job = tokio::task::spawn_blocking(move || -> Result<String, Refusal> {
         let settings = Settings {
@@ -306,7 +310,7 @@ pub async fn play(
 ) -> Response {
     match body(request) {
         Ok(m) => change(games, id, move |s| s.play_human(&m.token)).await,
-        Err(r) => r,
+        Err(r) => refused(r),
     }
 }
 
@@ -334,7 +338,7 @@ pub async fn load(
         Ok(LoadJson { pgn: Some(p), .. }) => change(games, id, move |s| s.load_pgn(&p)).await,
         Ok(LoadJson { fen: Some(f), .. }) => change(games, id, move |s| s.load_fen(&f)).await,
         Ok(_) => refused(Refusal::bad("load needs a fen or a pgn")),
-        Err(r) => r,
+        Err(r) => refused(r),
     }
 }
 
@@ -353,7 +357,7 @@ pub async fn players(
 ) -> Response {
     match body(request) {
         Ok(p) => change(games, id, move |s| s.set_players([p.white, p.black])).await,
-        Err(r) => r,
+        Err(r) => refused(r),
     }
 }
 
@@ -384,7 +388,7 @@ pub async fn resign(
     let side = match request {
         Ok(Json(r)) => r.side,
         Err(JsonRejection::MissingJsonContentType(_)) => None,
-        Err(e) => return body::<ResignJson>(Err(e)).err().expect("an error"),
+        Err(e) => return refused(body::<ResignJson>(Err(e)).err().expect("an error")),
     };
     change(games, id, move |s| {
         let side = side.as_deref().map(color_of).transpose()?;
@@ -413,7 +417,7 @@ pub async fn flip(
             })
             .await
         }
-        Err(r) => r,
+        Err(r) => refused(r),
     }
 }
 
@@ -436,7 +440,7 @@ pub async fn analysis(
             let lines = a.multipv.filter(|&n| n > 0);
             change(games, id, move |s| s.set_analysis(lines)).await
         }
-        Err(r) => r,
+        Err(r) => refused(r),
     }
 }
 
@@ -473,7 +477,7 @@ pub async fn setup(
 ) -> Response {
     let command = match body(request) {
         Ok(c) => c.command,
-        Err(r) => return r,
+        Err(r) => return refused(r),
     };
     let Some(session) = games.get(&id) else {
         return not_found(&id);

@@ -58,10 +58,11 @@ impl Info {
             UciScore::Cp(cp) => (Some(cp), None),
             UciScore::Mate(m) => (None, Some(m)),
         };
-        let own = score_cp.unwrap_or_else(|| match mate {
+        let mate_cp = match mate {
             Some(m) if m > 0 => MATE_CP,
             _ => -MATE_CP,
-        });
+        };
+        let own = score_cp.unwrap_or(mate_cp);
         let white_cp = if game.side_to_move() == Color::White {
             own
         } else {
