@@ -551,6 +551,8 @@ function choiceLabels(candidates) {
     while (i < prefix && i < t.length && t[i] === tokens[0][i]) i++;
     prefix = i;
   }
+  // A shared "(" of a group stays with each label: "(b^)", "(k~e8,b^)".
+  if (prefix > 0 && tokens[0][prefix - 1] === "(") prefix--;
   return candidates.map((a) => {
     const rest = a.token.slice(prefix) || a.token;
     const code = rest.replace(/^[=@]/, "").split(/[:@]/)[0];

@@ -513,6 +513,10 @@ fn every_variant_plays_in_the_browser() {
         }
         page.wait_plies(before + 1);
         placed += 1;
+        if placed == 6 {
+            page.wait_turn();
+            page.shot("eldritch-placement");
+        }
         assert!(placed < 40, "placement never ends");
     }
     assert!(placed >= 15, "White placed its army by clicks ({placed})");
@@ -531,7 +535,13 @@ fn every_variant_plays_in_the_browser() {
     assert_eq!(page.state()["moves"][1]["token"], "i7=d7");
     page.click_move("e8", "f8", None);
     page.click_move("g1", "h3", None);
-    page.click_move("f8", "e7", Some("f8e7(b^)"));
+    page.click_square("f8");
+    page.click_square("e7");
+    b.wait_for("#prompt button.choice[data-token=\"f8e7(b^)\"]", 5)
+        .expect("the page asks which units move");
+    page.shot("hobgoblin-choice");
+    b.click("#prompt button.choice[data-token=\"f8e7(b^)\"]")
+        .unwrap();
     b.wait_js(
         "return !!window.grimoireState().moves.find(m => m.token === 'f8e7(b^)');",
         5,
