@@ -31,6 +31,7 @@ let actionStart = 0;        // performance.now() of the click or key that starte
 // What the browser test reads: click-to-update latencies and counters.
 window.grimoireStats = { latencies: [], selects: [], renders: 0, infos: 0, errors: [] };
 window.grimoireState = () => game;
+window.grimoireCursor = () => cursor;
 
 // ---------------------------------------------------------------------------------------------
 // Server access

@@ -40,13 +40,19 @@ impl Page<'_> {
         self.b.js("return window.grimoireState();").expect("state")
     }
 
-    /// The state without its picture, for failure messages.
+    /// The state in short, for failure messages.
     fn brief(&self) -> Value {
-        let mut s = self.state();
-        if let Some(o) = s.as_object_mut() {
-            o.remove("svg");
-        }
-        s
+        let s = self.state();
+        let moves: Vec<&Value> = s["moves"]
+            .as_array()
+            .map(|m| m.iter().map(|m| &m["token"]).collect())
+            .unwrap_or_default();
+        serde_json::json!({
+            "moves": moves, "result": s["result"], "human_to_act": s["human_to_act"],
+            "thinking": s["thinking"], "message": s["message"], "side": s["side_to_move"],
+            "actions": s["actions"].as_array().map_or(0, Vec::len),
+            "page_message": self.message(), "errors": self.b.js("return window.grimoireStats.errors;").ok(),
+        })
     }
 
     fn plies(&self) -> usize {
@@ -345,6 +351,53 @@ fn every_variant_plays_in_the_browser() {
     b.keys("f").unwrap();
     b.wait_js("return window.grimoireState().flipped === false;", 5)
         .unwrap();
+    // The board by keyboard alone: arrows move the cursor, Enter selects, Enter plays.
+    let before = page.plies();
+    b.js("document.getElementById('board').focus();").unwrap();
+    b.keys("\u{E014}").unwrap();
+    let from = b.wait_js("return window.grimoireCursor();", 5).unwrap();
+    let from = from.as_str().unwrap().to_string();
+    b.keys("\u{E007}").unwrap();
+    let target = page.state()["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["from"] == from.as_str() && a["to"].is_string())
+        .expect("the cursor starts on a unit that can act")["to"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let steps = b
+        .js(&format!(
+            "const r = (s) => document.querySelector('#board rect.square[data-square=\"' + s + '\"]');\
+             const a = r('{from}'), t = r('{target}'), w = Number(a.getAttribute('width'));\
+             return [(t.getAttribute('x') - a.getAttribute('x')) / w, (t.getAttribute('y') - a.getAttribute('y')) / w];"
+        ))
+        .unwrap();
+    let (dx, dy) = (
+        steps[0].as_f64().unwrap() as i64,
+        steps[1].as_f64().unwrap() as i64,
+    );
+    let mut keys = String::new();
+    for _ in 0..dx.abs() {
+        keys.push(if dx > 0 { '\u{E014}' } else { '\u{E012}' });
+    }
+    for _ in 0..dy.abs() {
+        keys.push(if dy > 0 { '\u{E015}' } else { '\u{E013}' });
+    }
+    keys.push('\u{E007}');
+    b.keys(&keys).unwrap();
+    page.wait_plies(before + 1);
+    let played = page.state()["moves"][before]["token"].clone();
+    assert!(
+        played
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("{from}{target}")),
+        "{played} from {from} to {target}"
+    );
+    page.wait_plies(before + 2);
+    page.wait_turn();
     // An illegal click is refused with a reason, and the board stays as it was.
     let gen = page.state()["generation"].clone();
     page.click_square("g1");
@@ -370,7 +423,18 @@ fn every_variant_plays_in_the_browser() {
         b.wait_js("return window.grimoireStats.infos > 0;", 20)
             .unwrap();
         page.click_any_move();
-        page.wait_plies(page.plies() + 1);
+        // The engine replies (unless the game just ended).
+        let n = page.plies() + 1;
+        b.wait_js(
+            &format!(
+                "const s = window.grimoireState(); return s.moves.length >= {n} || !!s.result;"
+            ),
+            30,
+        )
+        .unwrap();
+        if !page.state()["result"].is_null() {
+            break;
+        }
     }
     let busy_clicks = page.latencies("latencies");
     b.click("#an-on").unwrap();
