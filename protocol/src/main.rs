@@ -67,6 +67,7 @@ enum Command {
     /// engine play itself, analyse (docs/serve.md). Binds to the loopback address unless
     /// --host says otherwise; then every request needs the token in the printed URL.
     Serve {
+        /// The port to listen on (0 picks a free one).
         #[arg(long, default_value_t = grimoire_serve::DEFAULT_PORT)]
         port: u16,
         /// The address to listen on (127.0.0.1 by default: this machine only).

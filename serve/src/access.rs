@@ -37,15 +37,21 @@ impl Access {
     }
 
     /// Whether a request with this `Host` header and these token candidates may pass; the
-    /// refusal's text otherwise.
-    pub fn check(&self, host: Option<&str>, tokens: &[&str]) -> Result<(), &'static str> {
+    /// refusal's text otherwise. A `public` request (the page's own files, which hold nothing
+    /// but the page) needs no token: the page passes the token from its URL to the API.
+    pub fn check(
+        &self,
+        host: Option<&str>,
+        tokens: &[&str],
+        public: bool,
+    ) -> Result<(), &'static str> {
         if self.loopback_hosts_only {
             let name = host.map(host_name).unwrap_or("");
             if !is_loopback_name(name) {
                 return Err("this server answers only to localhost (bound to loopback)");
             }
         }
-        if let Some(expected) = &self.token {
+        if let (Some(expected), false) = (&self.token, public) {
             if !tokens.iter().any(|t| constant_time_eq(t, expected)) {
                 return Err("a valid token is required: use the URL the server printed");
             }
@@ -107,7 +113,9 @@ pub async fn guard(State(access): State<Arc<Access>>, request: Request, next: Ne
     {
         tokens.push(t);
     }
-    match access.check(host, &tokens) {
+    let public = request.method() == axum::http::Method::GET
+        && crate::assets::asset(request.uri().path()).is_some();
+    match access.check(host, &tokens, public) {
         Ok(()) => next.run(request).await,
         Err(why) => (
             StatusCode::FORBIDDEN,
@@ -133,12 +141,16 @@ mod tests {
             "LOCALHOST",
             "127.1.2.3",
         ] {
-            assert!(a.check(Some(ok), &[]).is_ok(), "{ok}");
+            assert!(a.check(Some(ok), &[], false).is_ok(), "{ok}");
         }
         for bad in ["evil.example:8080", "10.0.0.1", "", "localhost.evil"] {
-            assert!(a.check(Some(bad), &[]).is_err(), "{bad}");
+            assert!(a.check(Some(bad), &[], false).is_err(), "{bad}");
+            assert!(
+                a.check(Some(bad), &[], true).is_err(),
+                "{bad}: the page too"
+            );
         }
-        assert!(a.check(None, &[]).is_err());
+        assert!(a.check(None, &[], false).is_err());
     }
 
     #[test]
@@ -146,9 +158,11 @@ mod tests {
         let a = Access::for_host("0.0.0.0".parse().unwrap(), None);
         let t = a.token.clone().unwrap();
         assert_eq!(t.len(), 32);
-        assert!(a.check(Some("192.168.1.5:8080"), &[]).is_err());
-        assert!(a.check(Some("192.168.1.5:8080"), &["nope"]).is_err());
-        assert!(a.check(Some("anything"), &["x", &t]).is_ok());
+        assert!(a.check(Some("192.168.1.5:8080"), &[], false).is_err());
+        assert!(a.check(Some("192.168.1.5:8080"), &["nope"], false).is_err());
+        assert!(a.check(Some("anything"), &["x", &t], false).is_ok());
+        // The page's own files need no token (they carry none to give away).
+        assert!(a.check(Some("192.168.1.5:8080"), &[], true).is_ok());
         let b = Access::for_host("0.0.0.0".parse().unwrap(), None);
         assert_ne!(b.token, a.token, "each server gets its own token");
         assert_eq!(query_token("a=1&token=abc"), Some("abc"));

@@ -657,17 +657,30 @@ fn the_access_rule_holds_on_a_real_socket() {
     })
     .unwrap();
     assert!(closed.url.ends_with("/?token=s3cret"), "{}", closed.url);
+    for path in ["/api/variants", "/api/games/x", "/api/games/x/ws"] {
+        let no = raw(
+            closed.addr,
+            &format!("GET {path} HTTP/1.1\r\nHost: anything\r\nConnection: close\r\n\r\n"),
+        );
+        assert!(no.starts_with("HTTP/1.1 403"), "{path}: {no:.200}");
+        assert!(no.contains("token is required"));
+    }
     let no = raw(
         closed.addr,
-        "GET / HTTP/1.1\r\nHost: anything\r\nConnection: close\r\n\r\n",
+        "POST /api/games HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
     );
     assert!(no.starts_with("HTTP/1.1 403"), "{no:.200}");
-    assert!(no.contains("token is required"));
     let yes = raw(
         closed.addr,
-        "GET /?token=s3cret HTTP/1.1\r\nHost: anything\r\nConnection: close\r\n\r\n",
+        "GET /api/variants?token=s3cret HTTP/1.1\r\nHost: anything\r\nConnection: close\r\n\r\n",
     );
     assert!(yes.starts_with("HTTP/1.1 200"), "{yes:.200}");
+    // The page itself (which passes the token from its URL on to the API) needs none.
+    let page = raw(
+        closed.addr,
+        "GET /app.js HTTP/1.1\r\nHost: anything\r\nConnection: close\r\n\r\n",
+    );
+    assert!(page.starts_with("HTTP/1.1 200"), "{page:.200}");
     let header = raw(closed.addr, "GET /api/variants HTTP/1.1\r\nHost: x\r\nX-Grimoire-Token: s3cret\r\nConnection: close\r\n\r\n");
     assert!(header.starts_with("HTTP/1.1 200"), "{header:.200}");
     // Off loopback the server always makes a token.

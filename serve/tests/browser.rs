@@ -640,6 +640,25 @@ fn every_variant_plays_in_the_browser() {
         "no sideways scrolling on a narrow screen ({width} px)"
     );
 
+    // A server that needs its token (as off loopback): the page from the printed URL works.
+    b.set_size(1360, 1000).unwrap();
+    let guarded = Background::start(Config {
+        port: 0,
+        token: Some("browser-test-token".into()),
+        ..Config::default()
+    })
+    .expect("server with a token");
+    page.harvest();
+    b.goto(&guarded.url).unwrap();
+    b.wait_js(
+        "return window.grimoireState() && window.grimoireState().id;",
+        20,
+    )
+    .expect("the page starts a game through the token");
+    page.wait_turn();
+    page.click_move("e2", "e4", None);
+    assert!(page.message().is_empty(), "{}", page.message());
+
     page.harvest();
     let clicks = page.clicks.borrow().clone();
     let selects = page.selects.borrow().clone();
