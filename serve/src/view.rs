@@ -186,7 +186,7 @@ pub fn state_json(s: &Session) -> String {
     } else {
         Vec::new()
     };
-    let numbers = move_numbers(&game.turn_starts());
+    let numbers = grimoire_arena::pgn::move_numbers(&game.turn_starts());
     let roll_plies: Vec<usize> = s.rolls.iter().map(|r| r.ply).collect();
     let moves = game
         .move_tokens()
@@ -265,31 +265,6 @@ pub fn error_json(message: &str) -> String {
     serde_json::json!({ "type": "error", "error": message }).to_string()
 }
 
-/// The move number before each action (`1.`, `1...`), as the PGN numbers them.
-fn move_numbers(turn_starts: &[Option<Color>]) -> Vec<Option<String>> {
-    let mut number = 1;
-    let mut seen_turn = false;
-    turn_starts
-        .iter()
-        .enumerate()
-        .map(|(i, &start)| match start {
-            Some(Color::White) => {
-                if seen_turn {
-                    number += 1;
-                }
-                seen_turn = true;
-                Some(format!("{number}."))
-            }
-            Some(Color::Black) => {
-                let first = !seen_turn;
-                seen_turn = true;
-                (first || i == 0).then(|| format!("{number}..."))
-            }
-            None => (i == 0).then(|| format!("{number}...")),
-        })
-        .collect()
-}
-
 /// Units per (colour, type) on each square of a view.
 fn census(view: &BoardView) -> HashMap<(Square, Color, String), u32> {
     let mut out = HashMap::new();
@@ -355,22 +330,5 @@ mod tests {
         // En passant: the captured pawn's square, not the target square.
         let ep = ["e2e4", "a7a6", "e4e5", "d7d5"];
         assert_eq!(removed_after("chess", &ep, "e5d6"), ["d5"]);
-    }
-
-    #[test]
-    fn move_numbers_follow_the_pgn() {
-        let (w, b) = (Some(Color::White), Some(Color::Black));
-        let n = move_numbers(&[w, b, w, None, b]);
-        assert_eq!(
-            n,
-            [
-                Some("1.".to_string()),
-                None,
-                Some("2.".to_string()),
-                None,
-                None
-            ]
-        );
-        assert_eq!(move_numbers(&[b, w])[0].as_deref(), Some("1..."));
     }
 }

@@ -127,7 +127,8 @@ pub struct Browser {
     port: u16,
     session: String,
     pub downloads: PathBuf,
-    _profile: PathBuf,
+    /// The folder holding the downloads and the browser profile (removed when dropped).
+    base: PathBuf,
 }
 
 impl Browser {
@@ -158,7 +159,7 @@ impl Browser {
             port,
             session: String::new(),
             downloads: downloads.clone(),
-            _profile: profile.clone(),
+            base: base.clone(),
         };
         let deadline = Instant::now() + Duration::from_secs(20);
         while http(port, "GET", "/status", None).is_err() {
@@ -351,6 +352,7 @@ impl Drop for Browser {
         }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
+        let _ = std::fs::remove_dir_all(&self.base);
     }
 }
 
