@@ -556,8 +556,9 @@ function choiceLabels(candidates) {
   if (prefix > 0 && tokens[0][prefix - 1] === "(") prefix--;
   return candidates.map((a) => {
     const rest = a.token.slice(prefix) || a.token;
-    const code = rest.replace(/^[=@]/, "").split(/[:@]/)[0];
-    const glyph = code && !/[(\/,|!]/.test(code) ? glyphFor(code, game.side_to_move) : null;
+    // A piece's glyph where what differs is one piece code (a promotion: "q", "=*W").
+    const code = rest.replace(/^=/, "");
+    const glyph = /^[*^]?[A-Za-z]$/.test(code) ? glyphFor(code, game.side_to_move) : null;
     return { action: a, rest, glyph };
   });
 }
@@ -657,6 +658,7 @@ let press = null;
 ui.board.addEventListener("pointerdown", (event) => {
   if (!game || event.button !== 0) return;
   actionStart = performance.now();
+  ui.board.focus({ preventScroll: true });
   const hand = event.target.closest && event.target.closest(".hand-piece");
   if (hand) {
     const piece = (game.actions || []).find((a) => a.piece === hand.dataset.code && a.kind === "drop");
