@@ -305,7 +305,14 @@ impl Session {
         match guarded(|| self.game.play_token(token)) {
             Ok(Ok(())) => {}
             Ok(Err(e)) => return Err(Refusal::bad(e.to_string())),
-            Err(e) => return Err(Refusal::bad(e)),
+            Err(e) => {
+                // The engine failed half-way: the game is rebuilt from its moves, as it was.
+                let tokens = self.game.move_tokens().to_vec();
+                if let Ok(game) = self.rebuilt(&tokens) {
+                    self.game = game;
+                }
+                return Err(Refusal::bad(e));
+            }
         }
         let from = self.game.last_move_squares().first().copied();
         self.removed = removed_squares(&before, &self.game.view(), from);
