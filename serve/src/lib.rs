@@ -207,15 +207,15 @@ pub fn run(config: Config, open: bool) -> Result<(), String> {
         .map_err(|e| format!("no runtime: {e}"))?;
     runtime.block_on(async {
         let bound = bind(&config).await?;
-        println!("grimoire serve: open {}", bound.url);
+        say(&format!("open {}", bound.url));
         if !bound.addr.ip().is_loopback() {
-            println!(
-                "grimoire serve: listening on {} (not loopback): every request needs the token \
+            say(&format!(
+                "listening on {} (not loopback): every request needs the token \
                  in that URL (from another machine, put this machine's address in it)",
                 bound.addr
-            );
+            ));
         }
-        println!("grimoire serve: Ctrl-C stops the server");
+        say("Ctrl-C stops the server");
         if open {
             open_browser(&bound.url);
         }
@@ -226,6 +226,13 @@ pub fn run(config: Config, open: bool) -> Result<(), String> {
             .await;
         Ok(())
     })
+}
+
+/// One line on standard output; a reader that went away (`| head -1`) must not stop the server.
+fn say(line: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "grimoire serve: {line}").and_then(|()| out.flush());
 }
 
 /// Asks the desktop to open `url`; a failure only prints a line (the URL is printed anyway).
@@ -243,6 +250,8 @@ fn open_browser(url: &str) {
         .stderr(std::process::Stdio::null())
         .spawn()
     {
-        println!("grimoire serve: could not open a browser ({opener}: {e}); open the URL by hand");
+        say(&format!(
+            "could not open a browser ({opener}: {e}); open the URL by hand"
+        ));
     }
 }

@@ -627,6 +627,22 @@ fn every_variant_plays_in_the_browser() {
     // A narrow screen: the same page, stacked.
     b.set_size(420, 900).unwrap();
     page.new_game("ghost", "human", "engine", "depth", 2);
+    // With a clock this time: the running clock is shown and counts down.
+    let old = page.state()["id"].clone();
+    b.click("#ng-clock").unwrap();
+    b.click("#ng-start").unwrap();
+    b.wait_js(
+        &format!("const s = window.grimoireState(); return s.id !== {old} && !!s.clock;"),
+        10,
+    )
+    .expect("a game with a clock");
+    let shown = b
+        .wait_js(
+            "const c = document.querySelector('.player .clock.running'); return c && c.textContent;",
+            5,
+        )
+        .unwrap();
+    assert!(shown.as_str().unwrap().starts_with("4:5"), "{shown}");
     page.click_move("e2", "e4", None);
     page.wait_plies(2);
     page.shot("narrow");
