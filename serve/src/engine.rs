@@ -178,5 +178,6 @@ pub fn shared_for(limits: &Limits, side: Color) -> Arc<Shared> {
     Arc::new(Shared::new(limits, limits.plan(side, MOVE_OVERHEAD_MS)))
 }
 
-/// Milliseconds a time per move keeps in reserve for playing the move and telling the page.
-pub const MOVE_OVERHEAD_MS: u64 = 20;
+/// Milliseconds a time per move keeps in reserve for stopping the search on a busy machine,
+/// playing the move and telling the page.
+pub const MOVE_OVERHEAD_MS: u64 = 50;

@@ -463,15 +463,17 @@ impl Session {
         match done {
             Ok(Done {
                 best: Some(token),
-                elapsed,
                 nodes,
+                ..
             }) => {
                 let ply = self.game.move_tokens().len();
                 match self.play(&token) {
+                    // From the start of the search to the move played, the clocks charged and
+                    // the next search started: what the page waits for.
                     Ok(()) => self.engine_moves.push(EngineMove {
                         ply,
                         token,
-                        ms: elapsed.as_millis() as u64,
+                        ms: running.started.elapsed().as_millis() as u64,
                         limit_ms: running.movetime,
                         nodes,
                     }),

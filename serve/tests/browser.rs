@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 /// The engine's time per move in the timed games.
 const MOVETIME_MS: u64 = 300;
 /// What a move may take beyond its time: stopping, playing it, and telling the page.
-const MOVETIME_SLACK_MS: u64 = 250;
+const MOVETIME_SLACK_MS: u64 = 150;
 /// Most a click may take to update the board (a loaded CI machine; typical is a few tens of ms).
 const MAX_CLICK_MS: f64 = 1500.0;
 

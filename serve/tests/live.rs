@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
 /// What a move may take beyond its time per move: stopping, playing it, telling the page.
-const SLACK_MS: u64 = 250;
+const SLACK_MS: u64 = 150;
 
 fn server() -> Background {
     Background::start(Config {
