@@ -595,6 +595,11 @@ impl Session {
     pub fn load_pgn(&mut self, text: &str) -> Result<(), Refusal> {
         self.touched = Instant::now();
         let pgn = crate::pgn::read(text).map_err(|e| Refusal::bad(format!("bad PGN: {e}")))?;
+        if pgn.tags.is_empty() && pgn.moves.is_empty() {
+            return Err(Refusal::bad(
+                "bad PGN: it holds no game (no tags, no moves)",
+            ));
+        }
         let variant = pgn.tag("Variant").unwrap_or("chess").to_ascii_lowercase();
         let mut settings = self.settings.clone();
         if variant != settings.variant {

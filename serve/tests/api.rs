@@ -395,6 +395,8 @@ async fn take_back_load_fen_and_pgn() {
         ("[Variant \"nope\"]\n1. e4", "unknown variant 'nope'"),
         ("[FEN \"bad\"]\n1. e4", "PGN: bad FEN"),
         ("1. e4 (1. d4", "bad PGN: a variation"),
+        ("", "bad PGN: it holds no game"),
+        ("{only a comment}", "bad PGN: it holds no game"),
     ] {
         let (status, v) = post(
             &app,
@@ -686,4 +688,53 @@ fn the_access_rule_holds_on_a_real_socket() {
     // Off loopback the server always makes a token.
     let access = Access::for_host("0.0.0.0".parse().unwrap(), None);
     assert!(access.token.is_some());
+}
+
+/// Odd bodies at every endpoint: always a 4xx with a reason (or a 2xx where the body is
+/// fine), never a server error, and the game is untouched.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn odd_bodies_everywhere_are_refused_never_a_server_error() {
+    let app = app();
+    let s = new_game(&app, json!({"variant": "hobgoblin"})).await;
+    let game = id(&s);
+    let deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
+    let bodies = [
+        String::new(),
+        "null".to_string(),
+        "\"e2e4\"".to_string(),
+        "{\"token\": null}".to_string(),
+        "{\"token\": \"\u{202e}e2e4\u{0}\"}".to_string(),
+        "{\"token\": 1e999}".to_string(),
+        "{\"multipv\": -1}".to_string(),
+        "{\"multipv\": 18446744073709551616}".to_string(),
+        "{\"fen\": \"\", \"pgn\": \"\"}".to_string(),
+        "{\"command\": \"\"}".to_string(),
+        "{\"white\": {\"kind\": \"engine\", \"limit\": \"nodes\", \"value\": 0}, \"black\": {\"kind\": \"human\"}}".to_string(),
+        "\u{ff}\u{fe}garbage".to_string(),
+        deep,
+    ];
+    for path in [
+        "move", "takeback", "load", "players", "resign", "flip", "analysis", "stop", "go", "setup",
+    ] {
+        for body in &bodies {
+            let (status, v) = call(
+                &app,
+                "POST",
+                &format!("/api/games/{game}/{path}"),
+                Some(body.clone()),
+            )
+            .await;
+            assert!(!status.is_server_error(), "{path} {body:.40}: {status} {v}");
+            if status.is_client_error() {
+                assert!(!error(&v).is_empty());
+            }
+        }
+    }
+    for body in &bodies {
+        let (status, _) = call(&app, "POST", "/api/games", Some(body.clone())).await;
+        assert!(!status.is_server_error(), "new game {body:.40}: {status}");
+    }
+    let (_, now) = call(&app, "GET", &format!("/api/games/{game}"), None).await;
+    assert_eq!(now["variant"], "hobgoblin");
+    assert_consistent(&now);
 }
