@@ -62,7 +62,7 @@ pub fn write_game(ctx: &PgnContext, round: usize, record: &GameRecord) -> String
 /// where it continues one): `N.` before each White turn, `N...` before a first action that is
 /// not. A decision step inside a turn (G5) gets no number, so moves are numbered per full move
 /// as in chess.
-fn move_numbers(turn_starts: &[Option<Color>]) -> Vec<Option<String>> {
+pub fn move_numbers(turn_starts: &[Option<Color>]) -> Vec<Option<String>> {
     let mut number = 1;
     let mut out = Vec::with_capacity(turn_starts.len());
     for (i, &start) in turn_starts.iter().enumerate() {

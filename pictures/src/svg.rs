@@ -47,10 +47,42 @@ const EDGE_LIGHT: &str = "#c9d6e3";
 const EDGE_DARK: &str = "#a7b9cc";
 const FONT: &str = "DejaVu Sans, Segoe UI Symbol, Noto Sans Symbols2, Arial Unicode MS, sans-serif";
 
+/// How a picture is laid out beyond what it shows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SvgOptions {
+    /// Black at the bottom (files and ranks run the other way).
+    pub flipped: bool,
+    /// The "White to move" line above the board.
+    pub header: bool,
+    /// The key of the types shown, under the board.
+    pub key: bool,
+}
+
+impl Default for SvgOptions {
+    fn default() -> Self {
+        SvgOptions {
+            flipped: false,
+            header: true,
+            key: true,
+        }
+    }
+}
+
 /// Draws `view` as a standalone SVG document. `highlight` squares (e.g. the last move's from and
 /// to) get a translucent overlay when they are drawn; `caption` (e.g. a game's result) is written
 /// under the board.
 pub fn render_svg(view: &BoardView, highlight: &[Square], caption: Option<&str>) -> String {
+    render_svg_with(view, highlight, caption, SvgOptions::default())
+}
+
+/// [`render_svg`] with layout options: flipped (Black at the bottom, as a board GUI shows it to
+/// the player of Black), without the side-to-move line or without the key.
+pub fn render_svg_with(
+    view: &BoardView,
+    highlight: &[Square],
+    caption: Option<&str>,
+    options: SvgOptions,
+) -> String {
     let geometry = view.geometry;
     let (min_col, max_col, min_row, max_row) = bounds(view);
     let cols = i32::from(max_col - min_col) + 1;
@@ -58,7 +90,7 @@ pub fn render_svg(view: &BoardView, highlight: &[Square], caption: Option<&str>)
     let board_w = cols * SQ;
     let board_h = rows * SQ;
     let board_x = PAD + LABEL;
-    let board_y = PAD + HEADER;
+    let board_y = PAD + if options.header { HEADER } else { 0 };
     // Content spans the rank labels, the board and a matching margin on the right.
     let content_w = LABEL + board_w + LABEL;
     let per_row = ((content_w - 8) / HAND_ITEM).max(1) as usize;
@@ -74,7 +106,11 @@ pub fn render_svg(view: &BoardView, highlight: &[Square], caption: Option<&str>)
             }
         })
         .collect();
-    let key = key_entries(view);
+    let key = if options.key {
+        key_entries(view)
+    } else {
+        Vec::new()
+    };
     let key_item_w = key
         .iter()
         .map(|e| key_label(e).chars().count() as i32 * 8 + KEY_GLYPH + 18)
@@ -131,14 +167,20 @@ pub fn render_svg(view: &BoardView, highlight: &[Square], caption: Option<&str>)
         r##"<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
     );
 
-    side_to_move(&mut out, view.side_to_move);
+    if options.header {
+        side_to_move(&mut out, view.side_to_move);
+    }
 
-    // Pixel position of a frame square's top-left corner (White at the bottom).
+    // Pixel position of a frame square's top-left corner (White at the bottom, or Black when
+    // flipped).
+    let flipped = options.flipped;
     let origin = |sq: Square| -> (i32, i32) {
-        (
-            board_x + i32::from(sq.col() - min_col) * SQ,
-            board_y + i32::from(max_row - sq.row()) * SQ,
-        )
+        let (col, row) = if flipped {
+            (max_col - sq.col(), sq.row() - min_row)
+        } else {
+            (sq.col() - min_col, max_row - sq.row())
+        };
+        (board_x + i32::from(col) * SQ, board_y + i32::from(row) * SQ)
     };
 
     out.push_str("<g class=\"squares\">\n");
@@ -171,8 +213,7 @@ pub fn render_svg(view: &BoardView, highlight: &[Square], caption: Option<&str>)
         &mut out,
         geometry,
         (min_col, max_col, min_row, max_row),
-        board_x,
-        board_y,
+        &origin,
     );
 
     let mut drawn_highlights: Vec<Square> = Vec::new();
@@ -251,15 +292,23 @@ fn bounds(view: &BoardView) -> (u8, u8, u8, u8) {
     })
 }
 
-/// File letters under the board and rank numbers left of it, as the geometry names them.
+/// File letters under the board and rank numbers left of it, as the geometry names them;
+/// `origin` places a square's top-left corner.
 fn labels(
     out: &mut String,
     geometry: Geometry,
     (min_col, max_col, min_row, max_row): (u8, u8, u8, u8),
-    board_x: i32,
-    board_y: i32,
+    origin: &dyn Fn(Square) -> (i32, i32),
 ) {
-    let board_h = (i32::from(max_row - min_row) + 1) * SQ;
+    // The bottom row and the left column of the drawing, whichever way up it is.
+    let lowest = (min_row..=max_row)
+        .map(|row| origin(Square::new(min_col, row)).1)
+        .max()
+        .unwrap_or(0);
+    let leftmost = (min_col..=max_col)
+        .map(|col| origin(Square::new(col, min_row)).0)
+        .min()
+        .unwrap_or(0);
     out.push_str("<g class=\"labels\" font-size=\"13\" fill=\"#555555\">\n");
     for col in min_col..=max_col {
         let name = geometry.name(Square::new(col, min_row));
@@ -270,8 +319,8 @@ fn labels(
         let _ = writeln!(
             out,
             r#"<text class="file-label" x="{}" y="{}" text-anchor="middle">{}</text>"#,
-            board_x + i32::from(col - min_col) * SQ + SQ / 2,
-            board_y + board_h + 16,
+            origin(Square::new(col, min_row)).0 + SQ / 2,
+            lowest + SQ + 16,
             escape(&file)
         );
     }
@@ -284,8 +333,8 @@ fn labels(
         let _ = writeln!(
             out,
             r#"<text class="rank-label" x="{}" y="{}" text-anchor="middle">{}</text>"#,
-            board_x - LABEL / 2,
-            board_y + i32::from(max_row - row) * SQ + SQ / 2 + 5,
+            leftmost - LABEL / 2,
+            origin(Square::new(min_col, row)).1 + SQ / 2 + 5,
             escape(&rank)
         );
     }

@@ -575,3 +575,66 @@ fn show_reports_bad_input_as_errors() {
     let err = show::run(&args("chess", None, &[], Some(unwritable))).unwrap_err();
     assert!(err.contains("cannot write"), "{err}");
 }
+
+/// The square's drawn rectangle: (x, y).
+fn rect_at(doc: &Document, square: &str) -> (i32, i32) {
+    let r = elements(doc, "rect", "square")
+        .into_iter()
+        .find(|n| n.attribute("data-square") == Some(square))
+        .unwrap_or_else(|| panic!("no square {square}"));
+    let n = |a: &str| r.attribute(a).unwrap().parse::<i32>().unwrap();
+    (n("x"), n("y"))
+}
+
+#[test]
+fn flipped_pictures_put_black_at_the_bottom_with_labels_that_follow() {
+    use grimoire_pictures::svg::{render_svg_with, SvgOptions};
+    let view = start_view();
+    let upright = render_svg(&view, &[], None);
+    let flipped = render_svg_with(
+        &view,
+        &[],
+        None,
+        SvgOptions {
+            flipped: true,
+            header: false,
+            key: false,
+        },
+    );
+    let (u, f) = (parse(&upright), parse(&flipped));
+    let (a1, h8) = (rect_at(&u, "a1"), rect_at(&u, "h8"));
+    assert!(a1.0 < h8.0 && a1.1 > h8.1, "upright: a1 bottom left");
+    let (a1f, h8f) = (rect_at(&f, "a1"), rect_at(&f, "h8"));
+    assert!(a1f.0 > h8f.0 && a1f.1 < h8f.1, "flipped: a1 top right");
+    // The same squares and pieces, only placed the other way.
+    assert_eq!(
+        squares_of(&u, "rect", "square"),
+        squares_of(&f, "rect", "square")
+    );
+    assert_eq!(squares_of(&u, "g", "piece"), squares_of(&f, "g", "piece"));
+    // File labels run h..a, rank labels 1 at the top.
+    let labels = |doc: &Document, class: &str| -> Vec<(i32, i32, String)> {
+        elements(doc, "text", class)
+            .iter()
+            .map(|n| {
+                let v = |a: &str| n.attribute(a).unwrap().parse::<i32>().unwrap();
+                (v("x"), v("y"), text_of(n))
+            })
+            .collect()
+    };
+    let mut files = labels(&f, "file-label");
+    files.sort();
+    let order: String = files.iter().map(|(_, _, t)| t.as_str()).collect();
+    assert_eq!(order, "hgfedcba");
+    let mut ranks = labels(&f, "rank-label");
+    ranks.sort_by_key(|(_, y, _)| *y);
+    let order: String = ranks.iter().map(|(_, _, t)| t.as_str()).collect();
+    assert_eq!(order, "12345678");
+    // The file labels sit under the lowest row, the rank labels left of the leftmost column.
+    assert!(files.iter().all(|(_, y, _)| *y > a1f.1 && *y > h8f.1));
+    assert!(ranks.iter().all(|(x, _, _)| *x < h8f.0));
+    // No header, no key.
+    assert!(elements(&f, "g", "side-to-move").is_empty());
+    assert!(elements(&f, "g", "key").is_empty());
+    assert!(!elements(&u, "g", "key").is_empty());
+}

@@ -68,6 +68,23 @@ enum Command {
     Selfplay(SelfplayArgs),
     /// Play two UCI engines against each other (any engines speaking our UCI dialect).
     Match(MatchArgs),
+    /// A board in the browser: play any variant against the engine or a person, watch the
+    /// engine play itself, analyse (docs/serve.md). Binds to the loopback address unless
+    /// --host says otherwise; then every request needs the token in the printed URL.
+    Serve {
+        /// The port to listen on (0 picks a free one).
+        #[arg(long, default_value_t = grimoire_serve::DEFAULT_PORT)]
+        port: u16,
+        /// The address to listen on (127.0.0.1 by default: this machine only).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+        /// Open the page in the desktop's browser.
+        #[arg(long)]
+        open: bool,
+        /// The token required off loopback (default: a random one, printed in the URL).
+        #[arg(long)]
+        token: Option<String>,
+    },
     /// Soak test: seeded random and engine games to the end in every variant (or one),
     /// checking hashes, copy-make, move tokens and the result after every action.
     Soak {
@@ -228,6 +245,26 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::from(1)
+            }
+        }
+        Some(Command::Serve {
+            port,
+            host,
+            open,
+            token,
+        }) => {
+            let config = grimoire_serve::Config {
+                host,
+                port,
+                token,
+                ..Default::default()
+            };
+            match grimoire_serve::run(config, open) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
             }
         }
         Some(Command::Variants) => {

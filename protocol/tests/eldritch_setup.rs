@@ -73,3 +73,27 @@ fn start_needs_the_eldritch_variant() {
         "{out}"
     );
 }
+
+/// `eldritch bundles` lists every bundle this build can declare, one line each, as
+/// `eldritch bundle CODE:PIECES <count> <name>`; each of them is accepted by `eldritch army`.
+#[test]
+fn bundles_lists_what_can_be_declared() {
+    let out = run_script("setoption name UCI_Variant value eldritch\neldritch bundles\nquit\n");
+    let bundles: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("info string eldritch bundle "))
+        .collect();
+    assert!(bundles.len() > 20, "{out}");
+    assert!(bundles.contains(&"*W:NN 2 Dragon"), "{out}");
+    assert!(bundles.contains(&"^R:N 3 Gremlin"), "{out}");
+    // Part-2 types (invokes, reactions) are not offered.
+    assert!(!bundles.iter().any(|b| b.starts_with("*C:")), "{out}");
+    let mut script = String::from("setoption name UCI_Variant value eldritch\n");
+    for b in &bundles {
+        let code = b.split(' ').next().unwrap();
+        script.push_str(&format!("eldritch army white {code}\n"));
+    }
+    script.push_str("quit\n");
+    let out = run_script(&script);
+    assert!(!out.contains("error"), "{out}");
+}

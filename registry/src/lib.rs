@@ -35,6 +35,12 @@ pub trait AnyGame: Send + Sync {
     /// Board, FEN, key, side to move, legal move count and game state, for the `d` command.
     fn display(&self) -> String;
     fn legal_move_tokens(&self) -> Vec<String>;
+    /// The legal actions with what a board needs to offer them: each one's token, kind and
+    /// squares (named by the variant's geometry), in the order of `legal_move_tokens`.
+    fn legal_actions(&self) -> Vec<ActionInfo>;
+    /// The token of the legal action that `text` names in a PGN file: a token, or the PGN form
+    /// the variant writes (SAN for chess), with check marks, annotations and `0-0` forgiven.
+    fn pgn_move_token(&self, text: &str) -> Option<String>;
     fn outcome(&self) -> Option<Outcome>;
     /// Per-root-move counts as tokens; where a root move opens a decision that costs no perft
     /// depth (GHO-27 A), one line per whole turn, its tokens joined by spaces (`docs/notation.md`
@@ -92,6 +98,25 @@ pub trait AnyGame: Send + Sync {
     /// The full consistency check of the current position (`consistency::check_position`);
     /// the number of legal actions.
     fn check_consistency(&self) -> Result<usize, String>;
+}
+
+/// One legal action as a board offers it (`AnyGame::legal_actions`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionInfo {
+    /// The canonical token (`docs/notation.md`).
+    pub token: String,
+    pub kind: MoveKind,
+    /// The square it leaves, where it has one (not a drop, placement or decision).
+    pub from: Option<String>,
+    /// The square it acts on, where it has one (not a pass).
+    pub to: Option<String>,
+}
+
+/// `text` of a PGN move without what PGN readers forgive: check and mate marks, annotation
+/// glyphs, and zeros for castling letters.
+fn pgn_core(text: &str) -> String {
+    text.trim_end_matches(['+', '#', '!', '?'])
+        .replace("0-0", "O-O")
 }
 
 /// A game of variant `V`, with the variant's options.
@@ -251,6 +276,32 @@ impl<V: Variant> AnyGame for VariantGame<V> {
             .iter()
             .map(|&m| pos.format_move(m))
             .collect()
+    }
+
+    fn legal_actions(&self) -> Vec<ActionInfo> {
+        let pos = self.game.position();
+        let name = |sq| V::Rules::GEOMETRY.name(sq);
+        pos.legal_moves()
+            .iter()
+            .map(|&m| ActionInfo {
+                token: pos.format_move(m),
+                kind: m.kind(),
+                from: m.from_opt().map(name),
+                to: m.to_opt().map(name),
+            })
+            .collect()
+    }
+
+    fn pgn_move_token(&self, text: &str) -> Option<String> {
+        let pos = self.game.position();
+        if let Ok(m) = pos.parse_move(text) {
+            return Some(pos.format_move(m));
+        }
+        let wanted = pgn_core(text);
+        pos.legal_moves()
+            .iter()
+            .find(|&&m| pgn_core(&pos.format_pgn(m)) == wanted)
+            .map(|&m| pos.format_move(m))
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -541,6 +592,14 @@ impl Registry {
     pub fn register<V: Variant>(&mut self) -> &mut Self {
         self.entries.retain(|e| e.name != V::Rules::NAME);
         self.entries.push(VariantEntry::of::<V>());
+        self
+    }
+
+    /// Adds an entry made by hand (replacing one of the same name): a game that is not a
+    /// manifest, such as a test's fake with chance nodes.
+    pub fn add(&mut self, entry: VariantEntry) -> &mut Self {
+        self.entries.retain(|e| e.name != entry.name);
+        self.entries.push(entry);
         self
     }
 

@@ -5,7 +5,10 @@
 
 use super::MATERIAL;
 use crate::variant::{SetupAction, SetupCommands};
-use grimoire_engine::variants::eldritch::army::{matched_sides, propose, Bundle, Declaration};
+use grimoire_engine::variants::eldritch::army::{
+    matched_sides, propose, stage_one_bundles, Bundle, Declaration,
+};
+use grimoire_engine::variants::eldritch::catalogue::piece_type;
 use grimoire_engine::variants::eldritch::{Eldritch, EldritchOptions};
 use grimoire_engine::{prelude::*, Color};
 
@@ -91,6 +94,19 @@ impl SetupCommands<Eldritch> for EldritchSetup {
                     })
                     .collect(),
             )),
+            "bundles" => Ok(SetupAction::Say(
+                stage_one_bundles()
+                    .iter()
+                    .map(|b| {
+                        format!(
+                            "eldritch bundle {} {} {}",
+                            b.text(),
+                            b.count,
+                            piece_type(b.kind).name
+                        )
+                    })
+                    .collect(),
+            )),
             "reset" => {
                 self.decls = Default::default();
                 Ok(SetupAction::Say(vec!["eldritch army both -".to_string()]))
@@ -108,7 +124,7 @@ impl SetupCommands<Eldritch> for EldritchSetup {
                 Ok(SetupAction::Start(pos.to_fen()))
             }
             _ => Err(format!(
-                "unknown eldritch command '{sub}' (army, matched, propose, show, reset, start)"
+                "unknown eldritch command '{sub}' (army, matched, propose, show, bundles, reset, start)"
             )),
         }
     }

@@ -1,0 +1,990 @@
+// Grimoire's board page. It never judges legality: every action it offers is one of the legal
+// tokens the server sent with the state (token, kind, from, to, piece), and every action it
+// takes is a request the server may refuse with a reason, which the page shows.
+"use strict";
+
+const TOKEN = new URLSearchParams(location.search).get("token");
+const $ = (id) => document.getElementById(id);
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+const ui = {
+  board: $("board"), status: $("status"), message: $("message"), prompt: $("prompt"),
+  moves: $("moves"), rolls: $("rolls"), fen: $("fen"), fenFields: $("fen-fields"),
+  legal: $("legal-list"), tokenInput: $("token-input"), other: $("other-actions"),
+  evalbar: $("evalbar"), anOn: $("an-on"), anMultipv: $("an-multipv"), anLines: $("an-lines"),
+  anSummary: $("an-summary"), setup: $("setup-panel"), setupLog: $("setup-log"), bundles: $("bundles"),
+  top: $("player-top"), bottom: $("player-bottom"), stop: $("btn-stop"),
+};
+
+let variants = [];          // from /api/variants
+let pieces = {};            // variant -> code -> {name, white, black}
+let game = null;            // the last state
+let socket = null;
+let selection = null;       // {kind: "square", sq} | {kind: "piece", piece}
+let cursor = null;          // keyboard cursor square
+let infos = {};             // multipv -> info, for the current generation
+let svgText = "";
+let clockBase = null;       // {white, black, running, at}
+let removedShown = "";
+let actionStart = 0;        // performance.now() of the click or key that started an action
+
+// What the browser test reads: click-to-update latencies and counters.
+window.grimoireStats = { latencies: [], selects: [], renders: 0, infos: 0, errors: [] };
+window.grimoireState = () => game;
+window.grimoireCursor = () => cursor;
+
+// ---------------------------------------------------------------------------------------------
+// Server access
+
+function withToken(path) {
+  if (!TOKEN) return path;
+  return path + (path.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(TOKEN);
+}
+
+async function api(path, method = "GET", body = undefined) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(withToken(path), init);
+  } catch (e) {
+    showMessage("The server cannot be reached: " + e.message);
+    return null;
+  }
+  let data = null;
+  const text = await response.text();
+  try { data = JSON.parse(text); } catch (_) { data = { error: text }; }
+  if (!response.ok) {
+    showMessage(data && data.error ? data.error : "Refused (" + response.status + ")");
+    window.grimoireStats.errors.push(data && data.error);
+    return null;
+  }
+  return data;
+}
+
+function showMessage(text) {
+  ui.message.textContent = text;
+  ui.message.hidden = !text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Games
+
+function newGameRequest() {
+  const player = (side) => {
+    if ($("ng-" + side).value === "human") return { kind: "human" };
+    return { kind: "engine", limit: $("ng-limit").value, value: Math.max(1, Number($("ng-value").value) || 1) };
+  };
+  const req = { variant: $("ng-variant").value, white: player("white"), black: player("black") };
+  if ($("ng-clock").checked) {
+    req.clock = {
+      base_ms: Math.max(100, Math.round(Number($("ng-base").value) * 60000)),
+      inc_ms: Math.max(0, Math.round(Number($("ng-inc").value) * 1000)),
+    };
+  }
+  const options = {};
+  for (const el of document.querySelectorAll("#ng-options [data-option]")) {
+    options[el.dataset.option] = el.type === "checkbox" ? String(el.checked) : el.value;
+  }
+  if (Object.keys(options).length) req.options = options;
+  if (ui.anOn.checked) req.analysis = Number(ui.anMultipv.value);
+  return req;
+}
+
+async function startGame(request) {
+  const state = await api("/api/games", "POST", request);
+  if (!state) return;
+  showMessage("");
+  adopt(state);
+}
+
+function adopt(state) {
+  if (!game || game.id !== state.id) {
+    connect(state.id);
+    history.replaceState(null, "", withToken("/") + "#game=" + state.id);
+  }
+  infos = {};
+  render(state);
+}
+
+function connect(id) {
+  if (socket) { socket.onclose = null; socket.close(); }
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  const ws = new WebSocket(scheme + location.host + withToken("/api/games/" + id + "/ws"));
+  socket = ws;
+  ws.onmessage = (event) => {
+    let data;
+    try { data = JSON.parse(event.data); } catch (_) { return; }
+    if (data.type === "state" && data.id === id) render(data);
+    else if (data.type === "info") onInfo(data);
+    else if (data.type === "error") showMessage(data.error);
+  };
+  ws.onclose = () => {
+    if (socket === ws) setTimeout(() => { if (socket === ws && game) connect(game.id); }, 1000);
+  };
+}
+
+async function post(path, body) {
+  if (!game) return null;
+  const state = await api("/api/games/" + game.id + path, "POST", body === undefined ? {} : body);
+  if (state && state.type === "state") { showMessage(""); render(state); }
+  return state;
+}
+
+async function playToken(token) {
+  clearSelection();
+  const start = actionStart || performance.now();
+  const state = await post("/move", { token });
+  if (state) {
+    requestAnimationFrame(() => {
+      window.grimoireStats.latencies.push(performance.now() - start);
+    });
+  } else {
+    drawOverlay();
+  }
+  actionStart = 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering
+
+function sideTitle(side) { return side === "white" ? "White" : "Black"; }
+
+function playerText(p) {
+  if (p.kind === "human") return "Person";
+  const unit = { movetime: " ms/move", depth: " plies", nodes: " nodes" }[p.limit] || "";
+  return "Engine (" + p.value + unit + ")";
+}
+
+function render(state) {
+  // A response and a WebSocket message may cross: keep the newest state.
+  if (game && game.id === state.id && state.seq < game.seq) return;
+  const newPosition = !game || game.generation !== state.generation || game.id !== state.id;
+  if (newPosition) { infos = {}; clearSelection(false); hidePrompt(); }
+  game = state;
+  window.grimoireStats.renders++;
+  if (state.svg !== svgText) {
+    svgText = state.svg;
+    ui.board.innerHTML = state.svg;
+    const svg = ui.board.querySelector("svg");
+    if (svg) {
+      svg.removeAttribute("width");
+      svg.removeAttribute("height");
+      svg.setAttribute("role", "img");
+      svg.setAttribute("aria-label", "board, " + sideTitle(state.side_to_move) + " to act");
+    }
+    geometryCache = null;
+    fitEvalbar();
+  }
+  renderPlayers();
+  renderKey();
+  renderStatus();
+  renderMoves();
+  renderActionsList();
+  renderSetup();
+  renderAnalysis();
+  ui.fen.textContent = state.fen;
+  ui.fenFields.textContent = state.fen_fields.map(([k, v]) => k + ": " + v).join("\n");
+  if (state.message) showMessage(state.message);
+  // The engine to act but idle (its last search failed): the same button asks it again.
+  const engineIdle = !state.thinking && !state.human_to_act && !state.result;
+  ui.stop.textContent = engineIdle ? "Engine, move"
+    : state.thinking && state.thinking.mode === "analysis" ? "Stop analysis" : "Move now";
+  ui.stop.disabled = !state.thinking && !engineIdle;
+  $("btn-takeback").disabled = state.moves.length === 0;
+  $("btn-resign").disabled = !!state.result;
+  ui.evalbar.classList.toggle("flipped", state.flipped);
+  const removedKey = state.generation + ":" + state.removed.join(",");
+  if (removedKey !== removedShown) { removedShown = removedKey; removedUntil = performance.now() + 2500; }
+  if (!state.human_to_act) hidePrompt();
+  else if (!selection) showPalette();
+  drawOverlay();
+}
+
+function renderPlayers() {
+  const bottomSide = game.flipped ? "black" : "white";
+  const topSide = game.flipped ? "white" : "black";
+  for (const [el, side] of [[ui.bottom, bottomSide], [ui.top, topSide]]) {
+    el.dataset.side = side;
+    el.querySelector(".who").textContent = sideTitle(side) + " — " + playerText(game.players[side]);
+  }
+  clockBase = game.clock ? {
+    white: game.clock.white_ms, black: game.clock.black_ms, running: game.clock.running, at: performance.now(),
+  } : null;
+  tickClocks();
+}
+
+function renderKey() {
+  const list = $("key");
+  list.textContent = "";
+  const byName = {};
+  // The ghosts of Ghost Chess share codes with the living pieces: look them up by name.
+  for (const t of (pieces[game.variant + ":all"] || [])) byName[t.name] = t;
+  for (const k of game.key) {
+    const li = document.createElement("li");
+    const p = byName[k.name];
+    if (p) {
+      const span = document.createElement("span");
+      span.innerHTML = k.color === "white" ? p.white : p.black;
+      li.appendChild(span);
+    }
+    li.appendChild(document.createTextNode(k.name || k.code));
+    const code = document.createElement("code");
+    code.textContent = k.code;
+    li.appendChild(code);
+    list.appendChild(li);
+  }
+}
+
+// The evaluation bar spans the board's squares (not the hands under them).
+function fitEvalbar() {
+  const rects = [...ui.board.querySelectorAll("rect.square")];
+  if (!rects.length) return;
+  let top = Infinity, bottom = -Infinity;
+  for (const r of rects) {
+    const b = r.getBoundingClientRect();
+    top = Math.min(top, b.top);
+    bottom = Math.max(bottom, b.bottom);
+  }
+  const row = ui.board.getBoundingClientRect();
+  ui.evalbar.style.marginTop = Math.max(0, top - row.top) + "px";
+  ui.evalbar.style.height = Math.max(40, bottom - top) + "px";
+}
+window.addEventListener("resize", fitEvalbar);
+
+function formatClock(ms) {
+  ms = Math.max(0, ms);
+  const s = Math.floor(ms / 1000), m = Math.floor(s / 60);
+  const tenths = ms < 20000 ? "." + Math.floor((ms % 1000) / 100) : "";
+  return m + ":" + String(s % 60).padStart(2, "0") + tenths;
+}
+
+function tickClocks() {
+  for (const el of [ui.top, ui.bottom]) {
+    const clock = el.querySelector(".clock");
+    if (!clockBase) { clock.textContent = ""; continue; }
+    const side = el.dataset.side;
+    let ms = clockBase[side];
+    const running = clockBase.running === side && !(game && game.result);
+    if (running) ms -= performance.now() - clockBase.at;
+    clock.textContent = formatClock(ms);
+    clock.classList.toggle("running", running);
+    clock.classList.toggle("low", running && ms < 10000);
+  }
+}
+setInterval(tickClocks, 100);
+
+function actionKinds() {
+  return new Set((game.actions || []).map((a) => a.kind));
+}
+
+function renderStatus() {
+  const side = sideTitle(game.side_to_move);
+  let text;
+  ui.status.classList.toggle("over", !!game.result);
+  if (game.result) {
+    text = game.result.result + " — " + game.result.reason;
+  } else if (game.thinking && game.thinking.mode === "move") {
+    text = "The engine (" + sideTitle(game.thinking.side) + ") is thinking…";
+  } else if (game.human_to_act) {
+    const kinds = actionKinds();
+    if (kinds.size === 1 && kinds.has("decision")) text = side + " decides: pick a highlighted square";
+    else if (kinds.size === 1 && kinds.has("placement")) text = "Placement: " + side + " places a piece (pick it below, then its square)";
+    else if (kinds.has("link") || kinds.has("unlink")) text = side + " to move (a link step may come first)";
+    else text = side + " to move";
+  } else {
+    text = side + " to move";
+  }
+  ui.status.textContent = text;
+}
+
+function renderMoves() {
+  ui.moves.textContent = "";
+  game.moves.forEach((m, i) => {
+    const li = document.createElement("li");
+    if (m.number) {
+      const n = document.createElement("span");
+      n.className = "num";
+      n.textContent = m.number + " ";
+      li.appendChild(n);
+    }
+    const t = document.createElement("span");
+    t.textContent = m.text;
+    t.title = m.token;
+    if (m.roll) t.className = "roll";
+    li.appendChild(t);
+    if (i === game.moves.length - 1) li.classList.add("last");
+    ui.moves.appendChild(li);
+  });
+  ui.moves.scrollTop = ui.moves.scrollHeight;
+  if (game.rolls.length) {
+    ui.rolls.hidden = false;
+    ui.rolls.textContent = "Dice rolled by the referee: " + game.rolls.map((r) =>
+      "after action " + r.ply + ": " + r.token + " (of " + r.outcomes.map(([t, w]) => t + "×" + w).join(", ") + ")").join("; ");
+  } else {
+    ui.rolls.hidden = true;
+  }
+  if (game.result) {
+    const li = document.createElement("li");
+    li.textContent = game.result.result;
+    ui.moves.appendChild(li);
+  }
+}
+
+function renderActionsList() {
+  ui.legal.textContent = "";
+  const actions = game.actions || [];
+  for (const a of actions.slice(0, 3000)) {
+    const o = document.createElement("option");
+    o.value = a.token;
+    ui.legal.appendChild(o);
+  }
+  ui.tokenInput.disabled = !game.human_to_act;
+  ui.other.textContent = "";
+  for (const a of actions.filter((a) => !a.from && !a.to && !a.piece)) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = a.kind === "pass" ? "Pass (" + a.token + ")" : a.token;
+    b.dataset.token = a.token;
+    b.addEventListener("click", () => { actionStart = performance.now(); playToken(a.token); });
+    ui.other.appendChild(b);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Board geometry and the overlay (targets, selection, cursor, arrows, removed units)
+
+let geometryCache = null;
+let removedUntil = 0;
+
+function squares() {
+  if (geometryCache) return geometryCache;
+  const map = new Map();
+  for (const r of ui.board.querySelectorAll("rect.square[data-square]")) {
+    map.set(r.dataset.square, {
+      x: Number(r.getAttribute("x")), y: Number(r.getAttribute("y")),
+      w: Number(r.getAttribute("width")), h: Number(r.getAttribute("height")),
+    });
+  }
+  geometryCache = map;
+  return map;
+}
+
+function svgPoint(event) {
+  const svg = ui.board.querySelector("svg");
+  if (!svg) return null;
+  const p = svg.createSVGPoint();
+  p.x = event.clientX; p.y = event.clientY;
+  const m = svg.getScreenCTM();
+  return m ? p.matrixTransform(m.inverse()) : null;
+}
+
+function squareAt(event) {
+  const p = svgPoint(event);
+  if (!p) return null;
+  for (const [name, r] of squares()) {
+    if (p.x >= r.x && p.x < r.x + r.w && p.y >= r.y && p.y < r.y + r.h) return name;
+  }
+  return null;
+}
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(SVG_NS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+function occupied(sq) {
+  return !!ui.board.querySelector('g.piece[data-square="' + sq + '"]');
+}
+
+function drawOverlay() {
+  const svg = ui.board.querySelector("svg");
+  if (!svg || !game) return;
+  let g = svg.querySelector("g.overlay");
+  if (g) g.remove();
+  g = el("g", { class: "overlay" }, svg);
+  const sq = squares();
+  const defs = el("defs", {}, g);
+  const marker = el("marker", { id: "arrowhead", markerWidth: 3, markerHeight: 3, refX: 1.2, refY: 1.5, orient: "auto" }, defs);
+  el("path", { d: "M0,0 L3,1.5 L0,3 z", fill: "#1565c0" }, marker);
+  const centre = (name) => { const r = sq.get(name); return r ? [r.x + r.w / 2, r.y + r.h / 2, r.w] : null; };
+
+  // Units the last action removed (captures, Golem crushes, explosions).
+  if (performance.now() < removedUntil) {
+    for (const name of game.removed) {
+      const c = centre(name); if (!c) continue;
+      const [x, y, w] = c, d = w * 0.32;
+      const mark = el("g", { class: "removed-mark", "data-square": name }, g);
+      el("circle", { cx: x, cy: y, r: w * 0.42, fill: "#d32f2f", "fill-opacity": 0.28, stroke: "#b71c1c", "stroke-width": 3 }, mark);
+      el("path", { d: `M${x - d},${y - d} L${x + d},${y + d} M${x + d},${y - d} L${x - d},${y + d}`, stroke: "#b71c1c", "stroke-width": 5, "stroke-linecap": "round" }, mark);
+    }
+  }
+
+  // The best line while the engine thinks or analyses.
+  const best = infos[1];
+  if (best && best.generation === game.generation) {
+    best.pv_squares.slice(0, 3).forEach((pair, i) => {
+      const opacity = [0.8, 0.5, 0.35][i];
+      if (pair.length >= 2) {
+        const a = centre(pair[0]), b = centre(pair[1]);
+        if (!a || !b) return;
+        const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+        const shorten = a[2] * 0.3;
+        const bx = b[0] - (b[0] - a[0]) / len * shorten, by = b[1] - (b[1] - a[1]) / len * shorten;
+        el("line", { class: "pv-arrow", x1: a[0], y1: a[1], x2: bx, y2: by, stroke: "#1565c0", "stroke-width": a[2] * 0.12, "stroke-opacity": opacity, "stroke-linecap": "round", "marker-end": "url(#arrowhead)" }, g);
+      } else if (pair.length === 1) {
+        const a = centre(pair[0]);
+        if (a) el("circle", { class: "pv-arrow", cx: a[0], cy: a[1], r: a[2] * 0.3, fill: "none", stroke: "#1565c0", "stroke-width": 4, "stroke-opacity": opacity }, g);
+      }
+    });
+  }
+
+  if (game.human_to_act) {
+    let targets = [];
+    if (selection) {
+      if (selection.kind === "square") {
+        const r = sq.get(selection.sq);
+        if (r) el("rect", { class: "selected", x: r.x, y: r.y, width: r.w, height: r.h, fill: "#2e7d32", "fill-opacity": 0.35 }, g);
+      }
+      targets = selectionActions().map((a) => a.to).filter(Boolean);
+    } else {
+      targets = directActions().map((a) => a.to);
+    }
+    for (const name of new Set(targets)) {
+      const c = centre(name); if (!c) continue;
+      const [x, y, w] = c;
+      if (occupied(name)) el("circle", { class: "target", "data-square": name, cx: x, cy: y, r: w * 0.44, fill: "none", stroke: "#2e7d32", "stroke-width": w * 0.08, "stroke-opacity": 0.75 }, g);
+      else el("circle", { class: "target", "data-square": name, cx: x, cy: y, r: w * 0.16, fill: "#2e7d32", "fill-opacity": 0.6 }, g);
+    }
+  }
+  if (cursor && sq.get(cursor)) {
+    const r = sq.get(cursor);
+    el("rect", { class: "cursor", x: r.x + 2, y: r.y + 2, width: r.w - 4, height: r.h - 4, fill: "none", stroke: "#6a55a8", "stroke-width": 4, "stroke-dasharray": "6 3" }, g);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Choosing actions
+
+function sources() {
+  return new Set((game.actions || []).filter((a) => a.from).map((a) => a.from));
+}
+
+// Actions with no square to start from and no piece to put down: decision steps (Ghost's spawn,
+// Hobgoblin's opponent promotion), picked by their square.
+function directActions() {
+  return (game.actions || []).filter((a) => !a.from && !a.piece && a.to);
+}
+
+function selectionActions() {
+  if (!selection || !game) return [];
+  const all = game.actions || [];
+  if (selection.kind === "square") return all.filter((a) => a.from === selection.sq);
+  return all.filter((a) => a.piece === selection.piece);
+}
+
+function select(sel) {
+  const start = actionStart || performance.now();
+  selection = sel;
+  hidePrompt();
+  const here = selectionActions().filter((a) => !a.to || (sel.kind === "square" && a.to === sel.sq));
+  if (here.length) showChoices(here, "Other actions of " + (sel.sq || sel.piece));
+  else if (sel.kind === "piece") showPalette();
+  drawOverlay();
+  requestAnimationFrame(() => window.grimoireStats.selects.push(performance.now() - start));
+  actionStart = 0;
+}
+
+function clearSelection(redraw = true) {
+  selection = null;
+  if (redraw && game) { hidePrompt(); if (game.human_to_act) showPalette(); drawOverlay(); }
+}
+
+function choose(candidates) {
+  if (candidates.length === 1) { playToken(candidates[0].token); return; }
+  showChoices(candidates, "Which one?");
+}
+
+function clickSquare(name) {
+  if (!game) return;
+  showMessage("");
+  if (game.result) { showMessage("The game is over: take back, load a position or start a new game."); return; }
+  if (!game.human_to_act) {
+    showMessage(game.thinking ? "Wait: the engine is thinking (or press Move now)." : "It is not a person's turn.");
+    return;
+  }
+  const from = sources();
+  if (selection) {
+    const cands = selectionActions().filter((a) => a.to === name);
+    if (cands.length) { choose(cands); return; }
+    if (selection.kind === "square" && selection.sq === name) { clearSelection(); return; }
+    if (from.has(name)) { select({ kind: "square", sq: name }); return; }
+    const what = selection.kind === "square" ? "from " + selection.sq : "for " + selection.piece;
+    clearSelection();
+    showMessage("No legal action " + what + " to " + name + ".");
+    return;
+  }
+  if (from.has(name)) { select({ kind: "square", sq: name }); return; }
+  const direct = directActions().filter((a) => a.to === name);
+  if (direct.length) { choose(direct); return; }
+  showMessage(occupied(name)
+    ? "The unit on " + name + " has no legal action now."
+    : "No legal action starts on " + name + ".");
+}
+
+function glyphFor(code, color) {
+  const table = pieces[game.variant] || {};
+  const p = table[code] || table[code.toUpperCase()];
+  return p ? { svg: color === "white" ? p.white : p.black, name: p.name } : null;
+}
+
+// The part of each token after what all candidates share, with the piece it names if any.
+function choiceLabels(candidates) {
+  const tokens = candidates.map((a) => a.token);
+  let prefix = tokens[0].length;
+  for (const t of tokens) {
+    let i = 0;
+    while (i < prefix && i < t.length && t[i] === tokens[0][i]) i++;
+    prefix = i;
+  }
+  // A shared "(" of a group stays with each label: "(b^)", "(k~e8,b^)".
+  if (prefix > 0 && tokens[0][prefix - 1] === "(") prefix--;
+  return candidates.map((a) => {
+    const rest = a.token.slice(prefix) || a.token;
+    // A piece's glyph where what differs is one piece code (a promotion: "q", "=*W").
+    const code = rest.replace(/^=/, "");
+    const glyph = /^[*^]?[A-Za-z]$/.test(code) ? glyphFor(code, game.side_to_move) : null;
+    return { action: a, rest, glyph };
+  });
+}
+
+function hidePrompt() {
+  ui.prompt.hidden = true;
+  ui.prompt.textContent = "";
+}
+
+function showChoices(candidates, title) {
+  ui.prompt.textContent = "";
+  ui.prompt.hidden = false;
+  const t = document.createElement("div");
+  t.className = "title";
+  t.textContent = title;
+  ui.prompt.appendChild(t);
+  const box = document.createElement("div");
+  box.className = "choices";
+  box.setAttribute("role", "listbox");
+  for (const { action, rest, glyph } of choiceLabels(candidates)) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "choice";
+    b.dataset.token = action.token;
+    if (glyph) {
+      const span = document.createElement("span");
+      span.innerHTML = glyph.svg;
+      b.appendChild(span);
+      b.appendChild(document.createTextNode(glyph.name));
+    } else {
+      b.appendChild(document.createTextNode(rest));
+    }
+    const small = document.createElement("small");
+    small.textContent = action.token;
+    b.appendChild(small);
+    b.addEventListener("click", () => { actionStart = performance.now(); playToken(action.token); });
+    box.appendChild(b);
+  }
+  ui.prompt.appendChild(box);
+  if (candidates.some((a) => /[(^~']/.test(a.token))) {
+    const legend = document.createElement("div");
+    legend.className = "legend";
+    legend.textContent = "In a group: ^ extends (its other half stays), ~node a half linked to that node, ' carries the castling right, =t mutates to t; letters after the group declare promotions.";
+    ui.prompt.appendChild(legend);
+  }
+  const cancel = document.createElement("button");
+  cancel.type = "button";
+  cancel.textContent = "Cancel (Esc)";
+  cancel.addEventListener("click", () => clearSelection());
+  box.appendChild(cancel);
+  const first = box.querySelector("button");
+  if (first && document.activeElement !== ui.tokenInput) first.focus({ preventScroll: true });
+}
+
+// Pieces to put down (drops, placements) as buttons with their glyphs.
+function showPalette() {
+  if (!game || !game.human_to_act) return;
+  const kinds = new Map();
+  for (const a of game.actions || []) if (a.piece && !kinds.has(a.piece)) kinds.set(a.piece, a.kind);
+  if (!kinds.size) { if (!selection) hidePrompt(); return; }
+  ui.prompt.textContent = "";
+  ui.prompt.hidden = false;
+  const t = document.createElement("div");
+  t.className = "title";
+  const placing = [...kinds.values()].every((k) => k === "placement");
+  t.textContent = placing ? "Pick a piece to place, then its square:" : "Or drop a piece from the hand, then pick its square:";
+  ui.prompt.appendChild(t);
+  const box = document.createElement("div");
+  box.className = "choices";
+  for (const piece of kinds.keys()) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "choice palette";
+    b.dataset.piece = piece;
+    const glyph = glyphFor(piece.split(":")[0], game.side_to_move);
+    if (glyph) {
+      const span = document.createElement("span");
+      span.innerHTML = glyph.svg;
+      b.appendChild(span);
+      b.appendChild(document.createTextNode(glyph.name));
+    }
+    const small = document.createElement("small");
+    small.textContent = piece;
+    b.appendChild(small);
+    if (selection && selection.kind === "piece" && selection.piece === piece) b.classList.add("primary");
+    b.addEventListener("click", () => { actionStart = performance.now(); select({ kind: "piece", piece }); });
+    box.appendChild(b);
+  }
+  ui.prompt.appendChild(box);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pointer: click and drag
+
+let press = null;
+
+ui.board.addEventListener("pointerdown", (event) => {
+  if (!game || event.button !== 0) return;
+  actionStart = performance.now();
+  ui.board.focus({ preventScroll: true });
+  const hand = event.target.closest && event.target.closest(".hand-piece");
+  if (hand) {
+    const piece = (game.actions || []).find((a) => a.piece === hand.dataset.code && a.kind === "drop");
+    if (piece && hand.dataset.color === game.side_to_move) select({ kind: "piece", piece: piece.piece });
+    else showMessage("That piece in hand cannot be dropped now.");
+    return;
+  }
+  const sq = squareAt(event);
+  if (!sq) return;
+  press = { sq, x: event.clientX, y: event.clientY, drag: null, id: event.pointerId };
+  const isTarget = selection && selectionActions().some((a) => a.to === sq);
+  if (!isTarget && game.human_to_act && sources().has(sq)) {
+    const piece = ui.board.querySelector('g.piece[data-square="' + sq + '"]');
+    if (piece) press.drag = piece;
+  }
+  ui.board.setPointerCapture(event.pointerId);
+  event.preventDefault();
+});
+
+ui.board.addEventListener("pointermove", (event) => {
+  if (!press || !press.drag) return;
+  const moved = Math.hypot(event.clientX - press.x, event.clientY - press.y);
+  if (!press.ghost && moved < 6) return;
+  const svg = ui.board.querySelector("svg");
+  if (!press.ghost) {
+    if (!selection || selection.sq !== press.sq) select({ kind: "square", sq: press.sq });
+    press.ghost = press.drag.cloneNode(true);
+    press.ghost.classList.add("drag-ghost");
+    press.ghost.style.pointerEvents = "none";
+    press.drag.style.opacity = "0.3";
+    svg.appendChild(press.ghost);
+    press.origin = svgPoint({ clientX: press.x, clientY: press.y });
+    ui.board.classList.add("dragging");
+  }
+  const p = svgPoint(event);
+  if (p && press.origin) press.ghost.setAttribute("transform", `translate(${p.x - press.origin.x},${p.y - press.origin.y})`);
+});
+
+function endPress(event, cancelled) {
+  if (!press) return;
+  const p = press;
+  press = null;
+  ui.board.classList.remove("dragging");
+  if (p.ghost) { p.ghost.remove(); p.drag.style.opacity = ""; }
+  if (cancelled) return;
+  const sq = squareAt(event);
+  if (p.ghost) {
+    if (sq && sq !== p.sq) clickSquare(sq);
+    return;
+  }
+  if (sq === p.sq) clickSquare(sq);
+}
+
+ui.board.addEventListener("pointerup", (event) => endPress(event, false));
+ui.board.addEventListener("pointercancel", (event) => endPress(event, true));
+
+// ---------------------------------------------------------------------------------------------
+// Keyboard
+
+function moveCursor(dx, dy) {
+  const sq = squares();
+  if (!sq.size) return;
+  if (!cursor || !sq.get(cursor)) {
+    cursor = [...sources()][0] || [...sq.keys()][0];
+    drawOverlay();
+    return;
+  }
+  const c = sq.get(cursor);
+  let best = null, bestScore = Infinity;
+  for (const [name, r] of sq) {
+    const ddx = r.x - c.x, ddy = r.y - c.y;
+    const along = dx ? ddx * dx : ddy * dy;
+    const across = dx ? Math.abs(ddy) : Math.abs(ddx);
+    if (along <= 0) continue;
+    const score = along + across * 4;
+    if (score < bestScore) { bestScore = score; best = name; }
+  }
+  if (best) { cursor = best; drawOverlay(); }
+}
+
+ui.board.addEventListener("keydown", (event) => {
+  const keys = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  if (keys[event.key]) { moveCursor(...keys[event.key]); event.preventDefault(); return; }
+  if ((event.key === "Enter" || event.key === " ") && cursor) {
+    actionStart = performance.now();
+    clickSquare(cursor);
+    event.preventDefault();
+  }
+});
+
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") { clearSelection(); return; }
+  const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName);
+  if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.key === "f") flip();
+  else if (event.key === "t") post("/takeback");
+  else if (event.key === "s") post("/stop");
+  else if (event.key === "a") { ui.anOn.checked = !ui.anOn.checked; setAnalysis(); }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Analysis and engine output
+
+function scoreText(info) {
+  if (info.mate !== null && info.mate !== undefined) return "#" + info.mate;
+  const cp = info.score_cp;
+  return (cp > 0 ? "+" : "") + (cp / 100).toFixed(2);
+}
+
+function onInfo(info) {
+  if (!game || info.generation !== game.generation) return;
+  window.grimoireStats.infos++;
+  infos[info.multipv] = info;
+  renderAnalysis();
+  drawOverlay();
+}
+
+function renderAnalysis() {
+  const best = infos[1];
+  const fill = ui.evalbar.querySelector(".fill");
+  const value = ui.evalbar.querySelector(".value");
+  if (best) {
+    const white = Math.max(-1000, Math.min(1000, best.white_cp));
+    const share = 1 / (1 + Math.exp(-white / 250));
+    fill.style.height = (share * 100).toFixed(1) + "%";
+    value.textContent = best.mate !== null && best.mate !== undefined
+      ? (best.white_cp > 0 ? "#" : "-#") + Math.abs(best.mate)
+      : (best.white_cp / 100).toFixed(1);
+    ui.anSummary.textContent = (best.mode === "analysis" ? "Analysis" : "Engine") + ": depth " + best.depth + "/" + best.seldepth +
+      ", " + best.nodes.toLocaleString() + " nodes, " + Math.round(best.nps / 1000) + " kn/s, " + (best.time_ms / 1000).toFixed(1) + " s";
+  } else {
+    fill.style.height = "50%";
+    value.textContent = "";
+    ui.anSummary.textContent = game && game.thinking ? "thinking…" : "";
+  }
+  ui.anLines.textContent = "";
+  for (const k of Object.keys(infos).sort((a, b) => a - b)) {
+    const info = infos[k];
+    const li = document.createElement("li");
+    const s = document.createElement("span");
+    s.className = "score";
+    s.textContent = scoreText(info);
+    li.appendChild(s);
+    li.appendChild(document.createTextNode(info.pv.join(" ")));
+    ui.anLines.appendChild(li);
+  }
+  if (game) ui.anOn.checked = game.analysis !== null && game.analysis !== undefined;
+}
+
+function setAnalysis() {
+  post("/analysis", { multipv: ui.anOn.checked ? Number(ui.anMultipv.value) : 0 });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Eldritch armies (any variant's setup command)
+
+let bundlesLoaded = "";
+
+function renderSetup() {
+  const show = !!game.setup && game.moves.length === 0;
+  ui.setup.hidden = !show;
+  if (!game.setup) return;
+  ui.setupLog.textContent = game.setup.log.filter((l) => !l.includes(" bundle ")).slice(-8).join("\n");
+  if (show && bundlesLoaded !== game.id) {
+    bundlesLoaded = game.id;
+    runSetup("bundles").then((reply) => {
+      if (!reply) return;
+      ui.bundles.textContent = "";
+      for (const line of reply.lines) {
+        const [, , text, count, ...name] = line.split(" ");
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = text;
+        b.title = count + " × " + name.join(" ");
+        b.addEventListener("click", () => {
+          const side = document.querySelector('input[name="army-side"]:checked').value;
+          const input = $("army-" + side);
+          input.value = (input.value.trim() === "-" ? "" : input.value.trim() + " ") + text;
+        });
+        ui.bundles.appendChild(b);
+      }
+    });
+  }
+}
+
+async function runSetup(command) {
+  if (!game || !game.setup) return null;
+  const reply = await api("/api/games/" + game.id + "/setup", "POST", { command: game.setup.command + " " + command });
+  if (reply && reply.state) { showMessage(""); render(reply.state); }
+  return reply;
+}
+
+async function declareAndStart(mode) {
+  const white = $("army-white").value.trim() || "-";
+  const black = $("army-black").value.trim() || "-";
+  const commands = $("army-matched").checked
+    ? ["matched " + white]
+    : ["army white " + white, "army black " + black];
+  for (const c of commands.concat(["start " + mode])) {
+    if (!(await runSetup(c))) return;
+  }
+}
+
+for (const b of document.querySelectorAll("[data-propose]")) {
+  b.addEventListener("click", async () => {
+    const side = b.dataset.propose;
+    const reply = await runSetup("propose " + side + " 2");
+    if (reply && reply.lines[0]) $("army-" + side).value = reply.lines[0].split(" ").slice(3).join(" ") || "-";
+  });
+}
+$("army-placement").addEventListener("click", () => declareAndStart("placement"));
+$("army-default").addEventListener("click", () => declareAndStart("default"));
+
+// ---------------------------------------------------------------------------------------------
+// Controls
+
+function flip() { if (game) post("/flip", { flipped: !game.flipped }); }
+
+$("new-game").addEventListener("submit", (event) => { event.preventDefault(); startGame(newGameRequest()); });
+$("ng-players").addEventListener("click", () => {
+  const r = newGameRequest();
+  post("/players", { white: r.white, black: r.black });
+});
+$("ng-variant").addEventListener("change", renderOptions);
+$("btn-takeback").addEventListener("click", () => post("/takeback"));
+$("btn-flip").addEventListener("click", flip);
+$("btn-resign").addEventListener("click", () => post("/resign", {}));
+ui.stop.addEventListener("click", () => post(game && !game.thinking ? "/go" : "/stop"));
+ui.anOn.addEventListener("change", setAnalysis);
+ui.anMultipv.addEventListener("change", () => { if (ui.anOn.checked) setAnalysis(); });
+$("btn-pgn").addEventListener("click", () => {
+  if (!game) return;
+  const a = document.createElement("a");
+  a.href = withToken("/api/games/" + game.id + "/pgn");
+  a.download = "grimoire-" + game.variant + ".pgn";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+});
+$("token-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const token = ui.tokenInput.value.trim();
+  if (!token) return;
+  actionStart = performance.now();
+  playToken(token).then(() => { ui.tokenInput.value = ""; });
+});
+$("btn-load-fen").addEventListener("click", () => post("/load", { fen: $("load-text").value.trim() }));
+$("btn-load-pgn").addEventListener("click", () => post("/load", { pgn: $("load-text").value }));
+$("load-file").addEventListener("change", async (event) => {
+  const file = event.target.files[0];
+  if (!file) return;
+  if (file.size > 1000000) { showMessage("That file is too large for a PGN (over 1 MB)."); return; }
+  $("load-text").value = await file.text();
+  post("/load", { pgn: $("load-text").value });
+});
+
+function renderOptions() {
+  const box = $("ng-options");
+  box.textContent = "";
+  const v = variants.find((x) => x.name === $("ng-variant").value);
+  if (!v) return;
+  for (const o of v.options) {
+    const label = document.createElement("label");
+    let input;
+    if (o.kind === "check") {
+      input = document.createElement("input");
+      input.type = "checkbox";
+      input.checked = o.default === "true";
+      label.appendChild(input);
+      label.appendChild(document.createTextNode(" " + o.name));
+    } else if (o.kind === "combo") {
+      input = document.createElement("select");
+      for (const c of o.choices) {
+        const opt = document.createElement("option");
+        opt.textContent = c;
+        if (c.toLowerCase() === String(o.default).toLowerCase()) opt.selected = true;
+        input.appendChild(opt);
+      }
+      label.appendChild(document.createTextNode(o.name + " "));
+      label.appendChild(input);
+    } else if (o.kind === "spin" || o.kind === "string") {
+      input = document.createElement("input");
+      input.type = o.kind === "spin" ? "number" : "text";
+      input.value = o.default;
+      if (o.kind === "spin") { input.min = o.min; input.max = o.max; }
+      label.appendChild(document.createTextNode(o.name + " "));
+      label.appendChild(input);
+    } else continue;
+    input.dataset.option = o.name;
+    box.appendChild(label);
+  }
+}
+
+async function loadPieces(name) {
+  if (pieces[name]) return;
+  const data = await api("/api/variants/" + name + "/pieces");
+  if (!data) return;
+  const table = {};
+  // Ghost Chess lists its ghosts after the living pieces under the same codes: the living win.
+  for (const p of data.pieces) if (!table[p.code]) table[p.code] = p;
+  pieces[name] = table;
+  pieces[name + ":all"] = data.pieces;
+}
+
+async function main() {
+  const data = await api("/api/variants");
+  if (!data) return;
+  variants = data.variants;
+  const select = $("ng-variant");
+  for (const v of variants) {
+    const o = document.createElement("option");
+    o.value = v.name;
+    o.textContent = v.name;
+    select.appendChild(o);
+  }
+  await Promise.all(variants.map((v) => loadPieces(v.name)));
+  const params = new URLSearchParams(location.hash.slice(1));
+  const id = params.get("game");
+  if (params.get("variant")) select.value = params.get("variant");
+  renderOptions();
+  if (id) {
+    const state = await api("/api/games/" + id);
+    if (state) { adopt(state); return; }
+    showMessage("");
+  }
+  await startGame(newGameRequest());
+}
+
+main();

@@ -1,0 +1,334 @@
+//! The state of a session as the page reads it: one JSON object (`"type":"state"`) with the
+//! board as SVG (the pictures crate's, with a `data-square` on every square), the legal actions
+//! as tokens with their kinds and squares, the moves, the clocks, the result, the engine's
+//! activity, the referee's rolls and the setup log.
+
+use crate::session::Session;
+use grimoire_engine::view::BoardView;
+use grimoire_engine::{Color, MoveKind, Square};
+use grimoire_pictures::svg::{key_entries, render_svg_with, SvgOptions};
+use grimoire_registry::ActionInfo;
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// One legal action as the page offers it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ActionView {
+    pub token: String,
+    pub kind: &'static str,
+    pub from: Option<String>,
+    pub to: Option<String>,
+    /// The piece a drop or placement puts down, as its token writes it (`D`, `*W`).
+    pub piece: Option<String>,
+}
+
+impl From<ActionInfo> for ActionView {
+    fn from(a: ActionInfo) -> ActionView {
+        let piece = matches!(a.kind, MoveKind::Drop | MoveKind::Placement)
+            .then(|| a.token.split_once('@').map(|(p, _)| p.to_string()))
+            .flatten();
+        ActionView {
+            kind: kind_name(a.kind),
+            token: a.token,
+            from: a.from,
+            to: a.to,
+            piece,
+        }
+    }
+}
+
+/// The JSON name of an action kind.
+pub fn kind_name(kind: MoveKind) -> &'static str {
+    match kind {
+        MoveKind::Normal => "normal",
+        MoveKind::DoublePush => "double_push",
+        MoveKind::EnPassant => "en_passant",
+        MoveKind::Castle => "castle",
+        MoveKind::Promotion => "promotion",
+        MoveKind::Drop => "drop",
+        MoveKind::Switch => "switch",
+        MoveKind::Invoke => "invoke",
+        MoveKind::Decision => "decision",
+        MoveKind::Placement => "placement",
+        MoveKind::Link => "link",
+        MoveKind::Unlink => "unlink",
+        MoveKind::Pass => "pass",
+        MoveKind::Null => "null",
+        MoveKind::Chance => "chance",
+    }
+}
+
+#[derive(Serialize)]
+struct MoveView {
+    token: String,
+    /// As the PGN writes it (SAN for chess).
+    text: String,
+    /// `1.` or `1...` where a turn's number is printed.
+    number: Option<String>,
+    /// A referee's roll.
+    roll: bool,
+}
+
+#[derive(Serialize)]
+struct ClockView {
+    white_ms: u64,
+    black_ms: u64,
+    running: Option<&'static str>,
+    base_ms: u64,
+    inc_ms: u64,
+}
+
+#[derive(Serialize)]
+struct ThinkingView {
+    mode: crate::engine::Mode,
+    side: &'static str,
+    elapsed_ms: u64,
+    movetime: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct ResultView<'a> {
+    result: &'a str,
+    reason: &'a str,
+    termination: &'static str,
+}
+
+#[derive(Serialize)]
+struct Players {
+    white: crate::players::Player,
+    black: crate::players::Player,
+}
+
+#[derive(Serialize)]
+struct SetupView<'a> {
+    command: &'static str,
+    log: &'a [String],
+}
+
+/// One type the board shows, for the page's key.
+#[derive(Serialize)]
+struct KeyView {
+    code: String,
+    name: String,
+    color: &'static str,
+}
+
+#[derive(Serialize)]
+struct State<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    id: &'a str,
+    variant: &'a str,
+    /// Grows with every state published: the page keeps the newest.
+    seq: u64,
+    generation: u64,
+    fen: String,
+    /// Where the moves start: a FEN, or `null` for the variant's start position.
+    start_fen: Option<&'a str>,
+    /// The FEN's `key=value` fields (Eldritch `unplaced=`, ...).
+    fen_fields: Vec<(String, String)>,
+    side_to_move: &'static str,
+    human_to_act: bool,
+    svg: String,
+    /// The types on the board and in hand, each once (the picture's key).
+    key: Vec<KeyView>,
+    flipped: bool,
+    /// Legal actions, while a person is to act.
+    actions: Vec<ActionView>,
+    moves: Vec<MoveView>,
+    last_move: Vec<String>,
+    /// Squares whose units the last action (and its rolls) removed: captures, crushes.
+    removed: &'a [String],
+    result: Option<ResultView<'a>>,
+    players: Players,
+    clock: Option<ClockView>,
+    thinking: Option<ThinkingView>,
+    analysis: Option<usize>,
+    rolls: &'a [crate::chance::Roll],
+    setup: Option<SetupView<'a>>,
+    engine_moves: &'a [crate::session::EngineMove],
+    message: Option<&'a str>,
+}
+
+fn side_name(c: Color) -> &'static str {
+    c.name()
+}
+
+/// The state of `s` as JSON.
+pub fn state_json(s: &Session) -> String {
+    let game = s.game();
+    let view = game.view();
+    let geometry = view.geometry;
+    let last = game.last_move_squares();
+    let svg = render_svg_with(
+        &view,
+        &last,
+        None,
+        SvgOptions {
+            flipped: s.flipped,
+            header: false,
+            key: false,
+        },
+    );
+    let key = key_entries(&view)
+        .into_iter()
+        .map(|e| KeyView {
+            code: e.code,
+            name: e.name,
+            color: e.color.name(),
+        })
+        .collect();
+    let actions = if s.human_to_act() {
+        game.legal_actions()
+            .into_iter()
+            .map(ActionView::from)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let numbers = grimoire_arena::pgn::move_numbers(&game.turn_starts());
+    let roll_plies: Vec<usize> = s.rolls.iter().map(|r| r.ply).collect();
+    let moves = game
+        .move_tokens()
+        .iter()
+        .zip(game.pgn_moves())
+        .zip(numbers)
+        .enumerate()
+        .map(|(i, ((token, text), number))| MoveView {
+            token: token.clone(),
+            text,
+            number,
+            roll: roll_plies.contains(&i),
+        })
+        .collect();
+    let fen = game.fen();
+    let fen_fields = fen
+        .split_whitespace()
+        .skip(1)
+        .filter_map(|f| f.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let state = State {
+        kind: "state",
+        id: &s.id,
+        variant: game.variant(),
+        seq: s.seq(),
+        generation: s.generation,
+        fen,
+        start_fen: s.start_fen.as_deref(),
+        fen_fields,
+        side_to_move: side_name(game.side_to_move()),
+        human_to_act: s.human_to_act(),
+        svg,
+        key,
+        flipped: s.flipped,
+        actions,
+        moves,
+        last_move: last.iter().map(|&sq| geometry.name(sq)).collect(),
+        removed: &s.removed,
+        result: s.end.as_ref().map(|e| ResultView {
+            result: e.result,
+            reason: &e.reason,
+            termination: e.termination.pgn_word(),
+        }),
+        players: Players {
+            white: s.player(Color::White),
+            black: s.player(Color::Black),
+        },
+        clock: s.clocks.as_ref().map(|c| ClockView {
+            white_ms: c.left(Color::White),
+            black_ms: c.left(Color::Black),
+            running: c.running().map(side_name),
+            base_ms: c.control.base_ms,
+            inc_ms: c.control.inc_ms,
+        }),
+        thinking: s.search.as_ref().map(|r| ThinkingView {
+            mode: r.mode,
+            side: side_name(r.side),
+            elapsed_ms: r.started.elapsed().as_millis() as u64,
+            movetime: r.movetime,
+        }),
+        analysis: s.analysis,
+        rolls: &s.rolls,
+        setup: s.setup_command().map(|command| SetupView {
+            command,
+            log: &s.setup_log,
+        }),
+        engine_moves: &s.engine_moves,
+        message: s.message.as_deref(),
+    };
+    serde_json::to_string(&state).unwrap_or_else(|e| error_json(&e.to_string()))
+}
+
+/// `{"type":"error","error":...}`.
+pub fn error_json(message: &str) -> String {
+    serde_json::json!({ "type": "error", "error": message }).to_string()
+}
+
+/// Units per (colour, type) on each square of a view.
+fn census(view: &BoardView) -> HashMap<(Square, Color, String), u32> {
+    let mut out = HashMap::new();
+    for s in &view.squares {
+        for u in &s.units {
+            let kind = if u.name.is_empty() { &u.code } else { &u.name };
+            *out.entry((s.square, u.color, kind.clone())).or_insert(0) += u.count;
+        }
+    }
+    out
+}
+
+/// The squares where an action removed units: for each (colour, type) of which fewer stand on
+/// the board afterwards, the squares that lost some, except `from` (where the mover left).
+/// A capture marks the captured unit's square; a Golem crush or an explosion every square it
+/// cleared; castling, magnetism and crowd moves mark nothing, since no type lost a unit.
+pub fn removed_squares(before: &BoardView, after: &BoardView, from: Option<Square>) -> Vec<String> {
+    let (b, a) = (census(before), census(after));
+    let total = |m: &HashMap<(Square, Color, String), u32>, c: Color, t: &str| -> u32 {
+        m.iter()
+            .filter(|((_, col, kind), _)| *col == c && kind == t)
+            .map(|(_, n)| n)
+            .sum()
+    };
+    let mut squares: Vec<Square> = Vec::new();
+    for ((sq, color, kind), &n) in &b {
+        let now = a.get(&(*sq, *color, kind.clone())).copied().unwrap_or(0);
+        if now < n
+            && Some(*sq) != from
+            && total(&a, *color, kind) < total(&b, *color, kind)
+            && !squares.contains(sq)
+        {
+            squares.push(*sq);
+        }
+    }
+    squares.sort_by_key(|s| s.index());
+    squares
+        .into_iter()
+        .map(|sq| before.geometry.name(sq))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grimoire_registry::create;
+
+    fn removed_after(variant: &str, moves: &[&str], last: &str) -> Vec<String> {
+        let mut g = create(variant).unwrap();
+        g.set_position(None, moves).unwrap();
+        let before = g.view();
+        g.play_token(last).unwrap();
+        let from = g.last_move_squares().first().copied();
+        removed_squares(&before, &g.view(), from)
+    }
+
+    #[test]
+    fn captures_are_marked_castling_is_not() {
+        assert_eq!(removed_after("chess", &["e2e4", "d7d5"], "e4d5"), ["d5"]);
+        assert!(removed_after("chess", &["e2e4"], "e7e5").is_empty());
+        let castle = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"];
+        assert!(removed_after("chess", &castle, "e1g1").is_empty());
+        // En passant: the captured pawn's square, not the target square.
+        let ep = ["e2e4", "a7a6", "e4e5", "d7d5"];
+        assert_eq!(removed_after("chess", &ep, "e5d6"), ["d5"]);
+    }
+}

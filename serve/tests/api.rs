@@ -1,0 +1,740 @@
+//! The server's endpoints with good and bad input: unknown variants, bad FENs and PGNs,
+//! illegal tokens, malformed and oversized bodies, the wrong turn, many games at once, the
+//! access rule. Every refusal is a status with a reason and changes nothing; no request
+//! panics the server; the game's state always equals its moves replayed from the start.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use grimoire_registry::Registry;
+use grimoire_serve::access::Access;
+use grimoire_serve::games::Games;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tower::ServiceExt;
+
+fn app_with(max_games: usize) -> Router {
+    let games = Arc::new(Games::new(Arc::new(Registry::standard()), max_games));
+    grimoire_serve::app(
+        games,
+        Access {
+            token: None,
+            loopback_hosts_only: true,
+        },
+    )
+}
+
+fn app() -> Router {
+    app_with(64)
+}
+
+/// One request: the status and the body (JSON where it is JSON).
+async fn call(app: &Router, method: &str, uri: &str, body: Option<String>) -> (StatusCode, Value) {
+    let mut req = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("host", "localhost:8080");
+    if body.is_some() {
+        req = req.header("content-type", "application/json");
+    }
+    let req = req
+        .body(body.map(Body::from).unwrap_or_else(Body::empty))
+        .unwrap();
+    let response = app.clone().oneshot(req).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let text = String::from_utf8_lossy(&bytes).to_string();
+    let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+    (status, value)
+}
+
+async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
+    call(app, "POST", uri, Some(body.to_string())).await
+}
+
+async fn new_game(app: &Router, body: Value) -> Value {
+    let (status, state) = post(app, "/api/games", body.clone()).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}: {state}");
+    state
+}
+
+fn id(state: &Value) -> String {
+    state["id"].as_str().unwrap().to_string()
+}
+
+fn error(v: &Value) -> &str {
+    v["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error in {v}"))
+}
+
+/// The game's FEN equals its start replayed with its tokens: the engine's state is whole.
+fn assert_consistent(state: &Value) {
+    let mut game = grimoire_registry::create(state["variant"].as_str().unwrap()).unwrap();
+    let tokens: Vec<String> = state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["token"].as_str().unwrap().to_string())
+        .collect();
+    let start = state["start_fen"].as_str();
+    let moves: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    game.set_position(start, &moves).unwrap();
+    assert_eq!(game.fen(), state["fen"].as_str().unwrap());
+    game.check_consistency().unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_and_its_files_are_served_from_the_binary() {
+    let app = app();
+    let (status, page) = call(&app, "GET", "/", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let page = page.as_str().unwrap();
+    assert!(page.contains("<script src=\"app.js\">"));
+    // Nothing from outside: no absolute URLs to load.
+    for text in [
+        page,
+        grimoire_serve::assets::APP_JS,
+        grimoire_serve::assets::STYLE_CSS,
+    ] {
+        assert!(!text.contains("https://"), "an outside URL in an asset");
+        assert!(!text.contains("//cdn"), "a CDN in an asset");
+    }
+    for path in ["/app.js", "/style.css", "/favicon.svg", "/index.html"] {
+        let (status, _) = call(&app, "GET", path, None).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+    }
+    let response = app
+        .clone()
+        .oneshot(
+            Request::builder()
+                .uri("/")
+                .header("host", "localhost")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let csp = response.headers()["content-security-policy"]
+        .to_str()
+        .unwrap();
+    assert!(csp.contains("default-src 'self'"), "{csp}");
+    let (status, v) = call(&app, "GET", "/no/such/page", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(error(&v), "no such page");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn variants_list_their_options_setup_and_pieces() {
+    let app = app();
+    let (status, v) = call(&app, "GET", "/api/variants", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let names: Vec<&str> = v["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, grimoire_registry::variant_names());
+    let eldritch = v["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["name"] == "eldritch")
+        .unwrap();
+    assert_eq!(eldritch["setup"], "eldritch");
+    for name in &names {
+        let (status, p) = call(&app, "GET", &format!("/api/variants/{name}/pieces"), None).await;
+        assert_eq!(status, StatusCode::OK);
+        let pieces = p["pieces"].as_array().unwrap();
+        assert!(pieces.len() >= 6, "{name}");
+        assert!(pieces[0]["white"].as_str().unwrap().starts_with("<svg"));
+    }
+    let (status, v) = call(&app, "GET", "/api/variants/nope/pieces", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(error(&v).contains("unknown variant"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn new_games_of_every_variant_and_bad_requests_refused_with_a_reason() {
+    let app = app();
+    for name in grimoire_registry::variant_names() {
+        let s = new_game(&app, json!({ "variant": name })).await;
+        assert_eq!(s["variant"], name);
+        assert_eq!(s["side_to_move"], "white");
+        assert!(s["human_to_act"].as_bool().unwrap());
+        assert!(!s["actions"].as_array().unwrap().is_empty(), "{name}");
+        assert!(s["svg"].as_str().unwrap().contains("data-square=\"a1\""));
+        for a in s["actions"].as_array().unwrap() {
+            assert!(a["token"].is_string() && a["kind"].is_string());
+        }
+    }
+    let cases: Vec<(Value, StatusCode, &str)> = vec![
+        (
+            json!({"variant": "nope"}),
+            StatusCode::BAD_REQUEST,
+            "unknown variant 'nope'",
+        ),
+        (
+            json!({"variant": "chess", "fen": "8/8/8/8/8/8/8/8 x - - 0 1"}),
+            StatusCode::BAD_REQUEST,
+            "bad FEN",
+        ),
+        (
+            json!({"white": {"kind": "engine", "limit": "depth", "value": 0}}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "depth must be 1 to 64",
+        ),
+        (
+            json!({"black": {"kind": "wizard"}}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "player kind must be human or engine",
+        ),
+        (
+            json!({"clock": {"base_ms": 0}}),
+            StatusCode::BAD_REQUEST,
+            "the clock must have",
+        ),
+        (
+            json!({"colour": "white"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "unknown field",
+        ),
+        (
+            json!({"variant": "duggan", "options": {"NoSuchOption": true}}),
+            StatusCode::BAD_REQUEST,
+            "NoSuchOption",
+        ),
+        (
+            json!({"variant": "chess", "setup": ["army white *W:NN"]}),
+            StatusCode::BAD_REQUEST,
+            "chess has no setup commands",
+        ),
+        (
+            json!({"variant": "eldritch", "setup": ["army white *Z:Q"]}),
+            StatusCode::BAD_REQUEST,
+            "unknown piece code",
+        ),
+        (
+            json!({"variant": "chess", "pgn": "1. e4 e5 2. Ke3"}),
+            StatusCode::BAD_REQUEST,
+            "PGN move 3 'Ke3' is not legal there",
+        ),
+        (
+            json!({"analysis": 99}),
+            StatusCode::BAD_REQUEST,
+            "MultiPV must be 1 to 16",
+        ),
+    ];
+    for (body, status, text) in cases {
+        let (got, v) = post(&app, "/api/games", body.clone()).await;
+        assert_eq!(got, status, "{body}: {v}");
+        assert!(error(&v).contains(text), "{body}: {v}");
+    }
+    // Malformed JSON, a missing content type.
+    let (status, v) = call(&app, "POST", "/api/games", Some("{\"variant\":".into())).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert!(!error(&v).is_empty());
+    let req = Request::builder()
+        .method("POST")
+        .uri("/api/games")
+        .header("host", "localhost")
+        .body(Body::from("{}"))
+        .unwrap();
+    let r = app.clone().oneshot(req).await.unwrap();
+    assert_eq!(r.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    // A refused game is not kept: the bad ones above left nothing behind.
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_legal_and_illegal_and_the_state_is_never_corrupted() {
+    let app = app();
+    let s = new_game(&app, json!({"variant": "chess"})).await;
+    let game = id(&s);
+    let uri = format!("/api/games/{game}/move");
+    let (status, s) = post(&app, &uri, json!({"token": "e2e4"})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(s["moves"][0]["text"], "e4");
+    assert_eq!(s["side_to_move"], "black");
+    let before = s.clone();
+    let long = "e".repeat(100_000);
+    let bad: Vec<(Value, StatusCode, &str)> = vec![
+        (
+            json!({"token": "e2e4"}),
+            StatusCode::BAD_REQUEST,
+            "illegal or unknown move 'e2e4'",
+        ),
+        (json!({"token": ""}), StatusCode::BAD_REQUEST, ""),
+        (json!({"token": "zz99"}), StatusCode::BAD_REQUEST, ""),
+        (json!({"token": long}), StatusCode::BAD_REQUEST, ""),
+        (json!({"token": "e7e5\u{0}"}), StatusCode::BAD_REQUEST, ""),
+        (json!({"token": 5}), StatusCode::UNPROCESSABLE_ENTITY, ""),
+        (json!({}), StatusCode::UNPROCESSABLE_ENTITY, "missing field"),
+        (json!([1, 2]), StatusCode::UNPROCESSABLE_ENTITY, ""),
+    ];
+    for (body, status, text) in bad {
+        let (got, v) = post(&app, &uri, body.clone()).await;
+        assert_eq!(got, status, "{v}");
+        assert!(error(&v).contains(text), "{v}");
+        assert!(error(&v).len() < 2000, "an error quotes input at length");
+    }
+    let (_, now) = call(&app, "GET", &format!("/api/games/{game}"), None).await;
+    assert_eq!(now["fen"], before["fen"]);
+    assert_eq!(now["generation"], before["generation"]);
+    assert_eq!(now["moves"], before["moves"]);
+    assert_consistent(&now);
+    // Unknown games.
+    for uri in [
+        "/api/games/nope/move".to_string(),
+        "/api/games/../move".to_string(),
+    ] {
+        let (status, _) = post(&app, &uri, json!({"token": "e2e4"})).await;
+        assert!(status == StatusCode::NOT_FOUND, "{uri}: {status}");
+    }
+    let (status, _) = call(&app, "GET", "/api/games/nope", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = call(&app, "DELETE", &format!("/api/games/{game}"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = call(&app, "GET", &format!("/api/games/{game}"), None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn oversized_requests_are_refused_and_the_server_goes_on() {
+    let app = app();
+    let s = new_game(&app, json!({})).await;
+    let big = json!({ "pgn": "1. e4 ".repeat(400_000) }).to_string();
+    assert!(big.len() > grimoire_serve::MAX_BODY_BYTES);
+    let (status, v) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{}/load", id(&s)),
+        Some(big.clone()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
+    assert_eq!(error(&v), "the request is too large");
+    let (status, _) = call(&app, "POST", "/api/games", Some(big)).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    let (status, now) = call(&app, "GET", &format!("/api/games/{}", id(&s)), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(now["fen"], s["fen"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn take_back_load_fen_and_pgn() {
+    let app = app();
+    let s = new_game(&app, json!({"variant": "ghost"})).await;
+    let game = id(&s);
+    let start_fen = s["fen"].clone();
+    let (status, v) = post(&app, &format!("/api/games/{game}/takeback"), json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(error(&v), "nothing to take back");
+    let mut state = s;
+    for token in ["e2e4", "d7d5", "e4d5", "z5", "g8f6"] {
+        let (status, v) = post(
+            &app,
+            &format!("/api/games/{game}/move"),
+            json!({ "token": token }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{token}: {v}");
+        state = v;
+    }
+    assert_eq!(state["moves"][3]["token"], "z5");
+    // Two people: one action back at a time.
+    let (_, back) = post(&app, &format!("/api/games/{game}/takeback"), json!({})).await;
+    assert_eq!(back["moves"].as_array().unwrap().len(), 4);
+    assert_consistent(&back);
+    // A bad FEN changes nothing; a good one replaces the game.
+    let (status, v) = post(
+        &app,
+        &format!("/api/games/{game}/load"),
+        json!({"fen": "garbage"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&v).starts_with("bad FEN"), "{v}");
+    let (_, now) = call(&app, "GET", &format!("/api/games/{game}"), None).await;
+    assert_eq!(now["moves"], back["moves"]);
+    let (status, v) = post(
+        &app,
+        &format!("/api/games/{game}/load"),
+        json!({ "fen": start_fen }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(v["moves"].as_array().unwrap().is_empty());
+    let (status, v) = post(&app, &format!("/api/games/{game}/load"), json!({})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error(&v), "load needs a fen or a pgn");
+    // Our own PGN comes back; a chess PGN in SAN from another tool switches the variant.
+    let (status, text) = call(&app, "GET", &format!("/api/games/{game}/pgn"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let text = text.as_str().unwrap().to_string();
+    assert!(text.contains("[Variant \"ghost\"]"), "{text}");
+    let sicilian = "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be2 e5 7. Nb3 Be7 8. O-O O-O 9. Be3+ *";
+    let (status, loaded) = post(
+        &app,
+        &format!("/api/games/{game}/load"),
+        json!({ "pgn": sicilian }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{loaded}");
+    assert_eq!(loaded["variant"], "chess");
+    assert_eq!(loaded["moves"].as_array().unwrap().len(), 17);
+    assert_eq!(loaded["moves"][14]["token"], "e1g1");
+    assert_consistent(&loaded);
+    for (pgn, text) in [
+        (
+            "1. e4 e5 2. Qh5 Nc6 3. Qxf7 Kxf7 4. Qe2",
+            "PGN move 7 'Qe2'",
+        ),
+        ("[Variant \"nope\"]\n1. e4", "unknown variant 'nope'"),
+        ("[FEN \"bad\"]\n1. e4", "PGN: bad FEN"),
+        ("1. e4 (1. d4", "bad PGN: a variation"),
+        ("", "bad PGN: it holds no game"),
+        ("{only a comment}", "bad PGN: it holds no game"),
+    ] {
+        let (status, v) = post(
+            &app,
+            &format!("/api/games/{game}/load"),
+            json!({ "pgn": pgn }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{pgn}");
+        assert!(error(&v).contains(text), "{pgn}: {v}");
+    }
+    let (_, now) = call(&app, "GET", &format!("/api/games/{game}"), None).await;
+    assert_eq!(now["moves"], loaded["moves"]);
+    assert_eq!(now["fen"], loaded["fen"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resign_flip_players_setup_and_analysis() {
+    let app = app();
+    let s = new_game(&app, json!({"variant": "chess"})).await;
+    let game = id(&s);
+    let g = |path: &str| format!("/api/games/{game}/{path}");
+    // Flip: Black at the bottom, so rank 8's label is the lowest.
+    let (_, v) = post(&app, &g("flip"), json!({"flipped": true})).await;
+    assert_eq!(v["flipped"], true);
+    let svg = v["svg"].as_str().unwrap();
+    let y = |sq: &str| -> i32 {
+        let at = svg.find(&format!("data-square=\"{sq}\" x=")).unwrap();
+        let rest = &svg[at..];
+        let y = rest.split("y=\"").nth(1).unwrap();
+        y[..y.find('"').unwrap()].parse().unwrap()
+    };
+    assert!(y("e8") > y("e1"), "flipped: e8 drawn below e1");
+    let (status, _) = post(&app, &g("flip"), json!({"flipped": "yes"})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    // Resign: the person (both sides are people: the side to move).
+    let (status, v) = post(&app, &g("resign"), json!({"side": "purple"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let (_, v) = post(&app, &g("resign"), json!({})).await;
+    assert_eq!(v["result"]["result"], "0-1");
+    assert_eq!(v["result"]["reason"], "White resigns");
+    let (status, v) = post(&app, &g("move"), json!({"token": "e2e4"})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(error(&v).starts_with("the game is over"), "{v}");
+    let (status, _) = post(&app, &g("resign"), json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    // Taking back after the end resumes the game... there is nothing to take back here.
+    let (status, _) = post(&app, &g("takeback"), json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    // Players: the engine takes White and starts at once; a person cannot move for it;
+    // `stop` makes it move now.
+    let s = new_game(&app, json!({"variant": "chess"})).await;
+    let game = id(&s);
+    let g = |path: &str| format!("/api/games/{game}/{path}");
+    let (status, v) = post(
+        &app,
+        &g("players"),
+        json!({"white": {"kind": "engine", "limit": "movetime", "value": 60000}, "black": {"kind": "human"}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["thinking"]["mode"], "move");
+    let (status, v) = post(&app, &g("move"), json!({"token": "e2e4"})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        error(&v),
+        "it is the engine's turn: White is played by the engine"
+    );
+    let stopped = Instant::now();
+    post(&app, &g("stop"), json!({})).await;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let state = loop {
+        let (_, v) = call(&app, "GET", &format!("/api/games/{game}"), None).await;
+        if v["moves"].as_array().is_some_and(|m| !m.is_empty()) {
+            break v;
+        }
+        assert!(Instant::now() < deadline, "the engine never moved");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert!(
+        stopped.elapsed() < Duration::from_secs(5),
+        "stop made it move now"
+    );
+    assert_eq!(state["side_to_move"], "black");
+    assert_eq!(state["engine_moves"][0]["ply"], 0);
+    assert_consistent(&state);
+    // Analysis: bounds, on, off.
+    let (status, v) = post(&app, &g("analysis"), json!({"multipv": 17})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error(&v), "MultiPV must be 1 to 16, got 17");
+    let (_, v) = post(&app, &g("analysis"), json!({"multipv": 2})).await;
+    assert_eq!(v["analysis"], 2);
+    assert_eq!(v["thinking"]["mode"], "analysis");
+    let (_, v) = post(&app, &g("stop"), json!({})).await;
+    assert_eq!(v["analysis"], Value::Null);
+    assert_eq!(v["thinking"], Value::Null);
+    // Setup commands belong to Eldritch.
+    let (status, v) = post(&app, &g("setup"), json!({"command": "army white *W:NN"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error(&v), "chess has no setup commands");
+    let s = new_game(&app, json!({"variant": "eldritch"})).await;
+    let g = |path: &str| format!("/api/games/{}/{path}", id(&s));
+    let (status, v) = post(&app, &g("setup"), json!({"command": "bundles"})).await;
+    assert_eq!(status, StatusCode::OK);
+    let lines = v["lines"].as_array().unwrap();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.as_str().unwrap().starts_with("eldritch bundle *W:NN 2 ")),
+        "{v}"
+    );
+    let (status, v) = post(
+        &app,
+        &g("setup"),
+        json!({"command": "eldritch army white *W:NN"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["lines"][0], "eldritch army white *W:NN");
+    let (status, v) = post(&app, &g("setup"), json!({"command": "army white *Q:Q"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let (status, v) = post(&app, &g("setup"), json!({"command": "propose black 2"})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(v["lines"][0]
+        .as_str()
+        .unwrap()
+        .starts_with("eldritch propose black "));
+    let (status, v) = post(&app, &g("setup"), json!({"command": "matched ^R:B *A:R"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let (_, v) = post(&app, &g("setup"), json!({"command": "start placement"})).await;
+    let state = &v["state"];
+    assert!(
+        state["fen"].as_str().unwrap().contains("unplaced="),
+        "{state}"
+    );
+    assert!(state["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|a| a["kind"] == "placement"));
+    assert!(state["fen_fields"][0][0] == "unplaced");
+    let a = &state["actions"][0];
+    assert_eq!(
+        a["piece"].as_str().unwrap(),
+        a["token"].as_str().unwrap().split('@').next().unwrap()
+    );
+    let (status, _) = post(&app, &g("move"), json!({ "token": a["token"] })).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pgn_download_reads_back() {
+    let app = app();
+    let s = new_game(
+        &app,
+        json!({"variant": "chess", "pgn": "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6"}),
+    )
+    .await;
+    let req = Request::builder()
+        .uri(format!("/api/games/{}/pgn", id(&s)))
+        .header("host", "localhost")
+        .body(Body::empty())
+        .unwrap();
+    let r = app.clone().oneshot(req).await.unwrap();
+    assert_eq!(
+        r.headers()["content-disposition"],
+        "attachment; filename=\"grimoire-chess.pgn\""
+    );
+    let text =
+        String::from_utf8(r.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
+    let pgn = grimoire_serve::pgn::read(&text).unwrap();
+    assert_eq!(pgn.tag("Result"), Some("*"));
+    assert_eq!(
+        pgn.moves,
+        ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6"]
+    );
+    let back = new_game(&app, json!({ "pgn": text })).await;
+    assert_eq!(back["fen"], s["fen"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn many_games_at_once_and_the_oldest_gives_way() {
+    let app = app_with(8);
+    let mut tasks = Vec::new();
+    for i in 0..24 {
+        let app = app.clone();
+        tasks.push(tokio::spawn(async move {
+            let variant = grimoire_registry::variant_names()[i % 6];
+            let s = new_game(&app, json!({ "variant": variant })).await;
+            let token = s["actions"][i % 5]["token"].as_str().unwrap().to_string();
+            let (status, v) = post(
+                &app,
+                &format!("/api/games/{}/move", id(&s)),
+                json!({ "token": token }),
+            )
+            .await;
+            // A game may already have given way to newer ones.
+            assert!(
+                status == StatusCode::OK || status == StatusCode::NOT_FOUND,
+                "{status}: {v}"
+            );
+            if status == StatusCode::OK {
+                assert_eq!(v["moves"][0]["token"], token.as_str());
+                assert_consistent(&v);
+            }
+            id(&s)
+        }));
+    }
+    let mut ids = Vec::new();
+    for t in tasks {
+        ids.push(t.await.unwrap());
+    }
+    let mut alive = 0;
+    for g in &ids {
+        let (status, _) = call(&app, "GET", &format!("/api/games/{g}"), None).await;
+        alive += usize::from(status == StatusCode::OK);
+    }
+    assert_eq!(alive, 8, "the bound holds");
+}
+
+#[test]
+fn the_access_rule_holds_on_a_real_socket() {
+    use std::io::{Read, Write};
+    let raw = |addr: std::net::SocketAddr, request: &str| -> String {
+        let mut s = std::net::TcpStream::connect(addr).unwrap();
+        s.write_all(request.as_bytes()).unwrap();
+        let mut out = String::new();
+        let _ = s.read_to_string(&mut out);
+        out
+    };
+    // Loopback without a token: only loopback host names.
+    let open = grimoire_serve::Background::start(grimoire_serve::Config {
+        port: 0,
+        ..Default::default()
+    })
+    .unwrap();
+    assert!(open.url.starts_with("http://localhost:"), "{}", open.url);
+    let ok = raw(
+        open.addr,
+        "GET /api/variants HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+    );
+    assert!(ok.starts_with("HTTP/1.1 200"), "{ok:.200}");
+    let rebound = raw(
+        open.addr,
+        "GET /api/variants HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n",
+    );
+    assert!(rebound.starts_with("HTTP/1.1 403"), "{rebound:.200}");
+    // Garbage on the socket is answered or dropped, never fatal.
+    let garbage = raw(open.addr, "\u{1}\u{2}NOT HTTP\r\n\r\n");
+    assert!(!garbage.starts_with("HTTP/1.1 200"));
+    let ok = raw(
+        open.addr,
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+    );
+    assert!(ok.starts_with("HTTP/1.1 200"));
+    // With a token (as off loopback): every request needs it.
+    let closed = grimoire_serve::Background::start(grimoire_serve::Config {
+        port: 0,
+        token: Some("s3cret".into()),
+        ..Default::default()
+    })
+    .unwrap();
+    assert!(closed.url.ends_with("/?token=s3cret"), "{}", closed.url);
+    for path in ["/api/variants", "/api/games/x", "/api/games/x/ws"] {
+        let no = raw(
+            closed.addr,
+            &format!("GET {path} HTTP/1.1\r\nHost: anything\r\nConnection: close\r\n\r\n"),
+        );
+        assert!(no.starts_with("HTTP/1.1 403"), "{path}: {no:.200}");
+        assert!(no.contains("token is required"));
+    }
+    let no = raw(
+        closed.addr,
+        "POST /api/games HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
+    );
+    assert!(no.starts_with("HTTP/1.1 403"), "{no:.200}");
+    let yes = raw(
+        closed.addr,
+        "GET /api/variants?token=s3cret HTTP/1.1\r\nHost: anything\r\nConnection: close\r\n\r\n",
+    );
+    assert!(yes.starts_with("HTTP/1.1 200"), "{yes:.200}");
+    // The page itself (which passes the token from its URL on to the API) needs none.
+    let page = raw(
+        closed.addr,
+        "GET /app.js HTTP/1.1\r\nHost: anything\r\nConnection: close\r\n\r\n",
+    );
+    assert!(page.starts_with("HTTP/1.1 200"), "{page:.200}");
+    let header = raw(closed.addr, "GET /api/variants HTTP/1.1\r\nHost: x\r\nX-Grimoire-Token: s3cret\r\nConnection: close\r\n\r\n");
+    assert!(header.starts_with("HTTP/1.1 200"), "{header:.200}");
+    // Off loopback the server always makes a token.
+    let access = Access::for_host("0.0.0.0".parse().unwrap(), None);
+    assert!(access.token.is_some());
+}
+
+/// Odd bodies at every endpoint: always a 4xx with a reason (or a 2xx where the body is
+/// fine), never a server error, and the game is untouched.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn odd_bodies_everywhere_are_refused_never_a_server_error() {
+    let app = app();
+    let s = new_game(&app, json!({"variant": "hobgoblin"})).await;
+    let game = id(&s);
+    let deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
+    let bodies = [
+        String::new(),
+        "null".to_string(),
+        "\"e2e4\"".to_string(),
+        "{\"token\": null}".to_string(),
+        "{\"token\": \"\u{202e}e2e4\u{0}\"}".to_string(),
+        "{\"token\": 1e999}".to_string(),
+        "{\"multipv\": -1}".to_string(),
+        "{\"multipv\": 18446744073709551616}".to_string(),
+        "{\"fen\": \"\", \"pgn\": \"\"}".to_string(),
+        "{\"command\": \"\"}".to_string(),
+        "{\"white\": {\"kind\": \"engine\", \"limit\": \"nodes\", \"value\": 0}, \"black\": {\"kind\": \"human\"}}".to_string(),
+        "\u{ff}\u{fe}garbage".to_string(),
+        deep,
+    ];
+    for path in [
+        "move", "takeback", "load", "players", "resign", "flip", "analysis", "stop", "go", "setup",
+    ] {
+        for body in &bodies {
+            let (status, v) = call(
+                &app,
+                "POST",
+                &format!("/api/games/{game}/{path}"),
+                Some(body.clone()),
+            )
+            .await;
+            assert!(!status.is_server_error(), "{path} {body:.40}: {status} {v}");
+            if status.is_client_error() {
+                assert!(!error(&v).is_empty());
+            }
+        }
+    }
+    for body in &bodies {
+        let (status, _) = call(&app, "POST", "/api/games", Some(body.clone())).await;
+        assert!(!status.is_server_error(), "new game {body:.40}: {status}");
+    }
+    let (_, now) = call(&app, "GET", &format!("/api/games/{game}"), None).await;
+    assert_eq!(now["variant"], "hobgoblin");
+    assert_consistent(&now);
+}

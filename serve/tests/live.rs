@@ -1,0 +1,268 @@
+//! The server live on a socket: the WebSocket carries the state after every change and the
+//! engine's output while it thinks (its move searches and the analysis, MultiPV, `go infinite`
+//! with stop); the engine's moves keep to their time per move; clocks flag; take-back against
+//! the engine undoes its reply too.
+
+use futures_util::StreamExt;
+use grimoire_serve::{Background, Config};
+use serde_json::{json, Value};
+use std::io::{Read, Write};
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+/// What a move may take beyond its time per move: stopping, playing it, telling the page.
+const SLACK_MS: u64 = 150;
+
+fn server() -> Background {
+    Background::start(Config {
+        port: 0,
+        ..Default::default()
+    })
+    .expect("server")
+}
+
+/// One HTTP request on a fresh connection: status and JSON body.
+fn http(s: &Background, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    let mut stream = std::net::TcpStream::connect(s.addr).unwrap();
+    let payload = body.map(|b| b.to_string()).unwrap_or_default();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{payload}",
+        payload.len()
+    )
+    .unwrap();
+    let mut text = String::new();
+    stream.read_to_string(&mut text).unwrap();
+    let status = text[9..12].parse().unwrap();
+    let body = text.split_once("\r\n\r\n").unwrap().1;
+    // Axum answers small bodies whole; a chunked one is unwrapped by its JSON boundaries.
+    let json_start = body.find('{').unwrap_or(0);
+    let json_end = body.rfind('}').map_or(body.len(), |i| i + 1);
+    let value = serde_json::from_str(&body[json_start..json_end]).unwrap_or(Value::Null);
+    (status, value)
+}
+
+fn wait_state(s: &Background, id: &str, secs: u64, done: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    loop {
+        let (_, v) = http(s, "GET", &format!("/api/games/{id}"), None);
+        if done(&v) {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "timed out; state {}", brief(&v));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn brief(v: &Value) -> Value {
+    let mut v = v.clone();
+    if let Some(o) = v.as_object_mut() {
+        o.remove("svg");
+    }
+    v
+}
+
+fn plies(v: &Value) -> usize {
+    v["moves"].as_array().map_or(0, Vec::len)
+}
+
+#[test]
+fn the_websocket_streams_states_and_engine_output() {
+    let s = server();
+    let (status, state) = http(
+        &s,
+        "POST",
+        "/api/games",
+        Some(json!({"black": {"kind": "engine", "limit": "movetime", "value": 300}})),
+    );
+    assert_eq!(status, 201);
+    let id = state["id"].as_str().unwrap().to_string();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let url = format!("ws://{}/api/games/{id}/ws", s.addr);
+    let (mut ws, _) = rt
+        .block_on(tokio_tungstenite::connect_async(url))
+        .expect("websocket");
+    let mut next = |secs: u64| -> Value {
+        let msg = rt
+            .block_on(async { tokio::time::timeout(Duration::from_secs(secs), ws.next()).await })
+            .expect("a message in time")
+            .expect("open")
+            .expect("ok");
+        match msg {
+            Message::Text(t) => serde_json::from_str(t.as_str()).unwrap(),
+            other => panic!("unexpected {other:?}"),
+        }
+    };
+    let hello = next(5);
+    assert_eq!(hello["type"], "state");
+    assert_eq!(hello["id"], id.as_str());
+    // A person's move, then the engine's search streams, then its move arrives.
+    let (status, _) = http(
+        &s,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(json!({"token": "e2e4"})),
+    );
+    assert_eq!(status, 200);
+    let mut infos = Vec::new();
+    let after_engine = loop {
+        let m = next(10);
+        match m["type"].as_str() {
+            Some("info") => infos.push(m),
+            Some("state") if plies(&m) == 2 => break m,
+            _ => {}
+        }
+    };
+    assert!(!infos.is_empty(), "the engine's search is streamed");
+    let last = infos.last().unwrap();
+    assert_eq!(last["mode"], "move");
+    assert!(last["depth"].as_u64().unwrap() >= 1);
+    assert!(!last["pv"].as_array().unwrap().is_empty());
+    assert_eq!(last["pv_squares"][0].as_array().unwrap().len(), 2);
+    let think = &after_engine["engine_moves"][0];
+    assert!(
+        think["ms"].as_u64().unwrap() <= 300 + SLACK_MS,
+        "engine move within its time: {think}"
+    );
+    // Analysis: go infinite with 3 lines, then stop.
+    http(
+        &s,
+        "POST",
+        &format!("/api/games/{id}/analysis"),
+        Some(json!({"multipv": 3})),
+    );
+    let mut lines = std::collections::BTreeSet::new();
+    let started = Instant::now();
+    while lines.len() < 3 {
+        let m = next(10);
+        if m["type"] == "info" && m["mode"] == "analysis" {
+            lines.insert(m["multipv"].as_u64().unwrap());
+            // White's view for the bar: the side to move is White here.
+            if m["score_cp"].is_number() {
+                assert_eq!(m["white_cp"], m["score_cp"]);
+            }
+        }
+        assert!(started.elapsed() < Duration::from_secs(10));
+    }
+    assert_eq!(lines.into_iter().collect::<Vec<_>>(), [1, 2, 3]);
+    // It keeps going (infinite) until stopped.
+    std::thread::sleep(Duration::from_millis(300));
+    let (_, v) = http(&s, "GET", &format!("/api/games/{id}"), None);
+    assert_eq!(v["thinking"]["mode"], "analysis");
+    let (_, v) = http(
+        &s,
+        "POST",
+        &format!("/api/games/{id}/stop"),
+        Some(json!({})),
+    );
+    assert_eq!(v["thinking"], Value::Null);
+    assert_eq!(v["analysis"], Value::Null);
+    // A WebSocket for a game that does not exist says so and closes.
+    let url = format!("ws://{}/api/games/nope/ws", s.addr);
+    let (mut ws2, _) = rt.block_on(tokio_tungstenite::connect_async(url)).unwrap();
+    let m = rt.block_on(ws2.next()).unwrap().unwrap();
+    assert!(m.to_text().unwrap().contains("no such game"));
+}
+
+#[test]
+fn engine_moves_keep_to_their_time_per_move() {
+    let s = server();
+    let mut times = Vec::new();
+    for (variant, movetime) in [("chess", 200u64), ("archmage", 200), ("hobgoblin", 300)] {
+        let engine = json!({"kind": "engine", "limit": "movetime", "value": movetime});
+        let (status, state) = http(
+            &s,
+            "POST",
+            "/api/games",
+            Some(json!({"variant": variant, "white": engine, "black": engine})),
+        );
+        assert_eq!(status, 201, "{state}");
+        let id = state["id"].as_str().unwrap().to_string();
+        let v = wait_state(&s, &id, 30, |v| plies(v) >= 6 || !v["result"].is_null());
+        http(&s, "DELETE", &format!("/api/games/{id}"), None);
+        for m in v["engine_moves"].as_array().unwrap() {
+            let ms = m["ms"].as_u64().unwrap();
+            times.push(ms);
+            assert!(
+                ms <= movetime + SLACK_MS,
+                "{variant}: a move took {ms} ms at {movetime} ms/move"
+            );
+        }
+    }
+    println!(
+        "engine moves: {} moves, max {} ms, times {times:?}",
+        times.len(),
+        times.iter().max().unwrap()
+    );
+    assert!(times.len() >= 15);
+}
+
+#[test]
+fn clocks_flag_and_the_engine_keeps_to_its_clock() {
+    let s = server();
+    let (_, state) = http(
+        &s,
+        "POST",
+        "/api/games",
+        Some(json!({"clock": {"base_ms": 300, "inc_ms": 0}})),
+    );
+    let id = state["id"].as_str().unwrap().to_string();
+    assert_eq!(state["clock"]["running"], "white");
+    let v = wait_state(&s, &id, 5, |v| !v["result"].is_null());
+    assert_eq!(v["result"]["reason"], "White loses on time");
+    assert_eq!(v["result"]["termination"], "time forfeit");
+    assert_eq!(v["clock"]["white_ms"], 0);
+    let (status, _) = http(
+        &s,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(json!({"token": "e2e4"})),
+    );
+    assert_eq!(status, 409);
+    // Engines on a 3 s + 50 ms clock at depth 30: the clock bounds them and neither flags.
+    let engine = json!({"kind": "engine", "limit": "depth", "value": 30});
+    let (_, state) = http(
+        &s,
+        "POST",
+        "/api/games",
+        Some(json!({"white": engine, "black": engine, "clock": {"base_ms": 3000, "inc_ms": 50}})),
+    );
+    let id = state["id"].as_str().unwrap().to_string();
+    let v = wait_state(&s, &id, 30, |v| plies(v) >= 8 || !v["result"].is_null());
+    assert!(v["result"].is_null(), "{}", brief(&v));
+    assert!(v["clock"]["white_ms"].as_u64().unwrap() > 0);
+    http(&s, "DELETE", &format!("/api/games/{id}"), None);
+}
+
+#[test]
+fn take_back_against_the_engine_undoes_its_reply_too() {
+    let s = server();
+    let (_, state) = http(
+        &s,
+        "POST",
+        "/api/games",
+        Some(
+            json!({"variant": "duggan", "black": {"kind": "engine", "limit": "depth", "value": 2}}),
+        ),
+    );
+    let id = state["id"].as_str().unwrap().to_string();
+    let token = state["actions"][0]["token"].as_str().unwrap().to_string();
+    http(
+        &s,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(json!({ "token": token })),
+    );
+    wait_state(&s, &id, 20, |v| plies(v) == 2 && v["human_to_act"] == true);
+    let (status, v) = http(
+        &s,
+        "POST",
+        &format!("/api/games/{id}/takeback"),
+        Some(json!({})),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(plies(&v), 0);
+    assert_eq!(v["side_to_move"], "white");
+    assert_eq!(v["fen"], state["fen"]);
+    assert!(v["engine_moves"].as_array().unwrap().is_empty());
+}
