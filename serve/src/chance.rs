@@ -11,7 +11,7 @@ use rand::rngs::StdRng;
 pub trait ChanceGame {
     fn is_chance_node(&self) -> bool;
     /// The outcomes as tokens with their relative weights.
-    fn chance_outcomes(&self) -> Vec<(String, u32)>;
+    fn chance_outcomes(&self) -> Vec<(String, u128)>;
     fn play_token(&mut self, token: &str) -> Result<(), String>;
     /// Actions played so far.
     fn plies(&self) -> usize;
@@ -21,7 +21,7 @@ impl ChanceGame for dyn AnyGame {
     fn is_chance_node(&self) -> bool {
         AnyGame::is_chance_node(self)
     }
-    fn chance_outcomes(&self) -> Vec<(String, u32)> {
+    fn chance_outcomes(&self) -> Vec<(String, u128)> {
         AnyGame::chance_outcomes(self)
     }
     fn play_token(&mut self, token: &str) -> Result<(), String> {
@@ -39,7 +39,7 @@ pub struct Roll {
     pub ply: usize,
     pub token: String,
     /// Every outcome with its weight.
-    pub outcomes: Vec<(String, u32)>,
+    pub outcomes: Vec<(String, u128)>,
 }
 
 /// Most rolls in a row before the referee gives up (a game whose outcomes lead to more chance
@@ -86,7 +86,7 @@ mod tests {
         fn is_chance_node(&self) -> bool {
             self.pending
         }
-        fn chance_outcomes(&self) -> Vec<(String, u32)> {
+        fn chance_outcomes(&self) -> Vec<(String, u128)> {
             vec![("!a".into(), 1), ("!-".into(), 3)]
         }
         fn play_token(&mut self, token: &str) -> Result<(), String> {
@@ -148,7 +148,7 @@ mod tests {
         fn is_chance_node(&self) -> bool {
             true
         }
-        fn chance_outcomes(&self) -> Vec<(String, u32)> {
+        fn chance_outcomes(&self) -> Vec<(String, u128)> {
             vec![("!x".into(), 1)]
         }
         fn play_token(&mut self, _: &str) -> Result<(), String> {

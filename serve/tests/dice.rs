@@ -6,6 +6,7 @@
 
 use grimoire_engine::errors::{MoveError, PositionError};
 use grimoire_engine::options::{OptionError, OptionSpec};
+use grimoire_engine::perft::PerftMode;
 use grimoire_engine::search::{
     Limits, Report, SearchOptions, SearchResult, Shared, TranspositionTable,
 };
@@ -97,8 +98,14 @@ impl AnyGame for Dice {
     fn outcome(&self) -> Option<Outcome> {
         self.chess.outcome()
     }
-    fn perft_divide(&self, d: u32, t: usize, s: &AtomicBool) -> Option<Vec<(String, u64)>> {
-        self.chess.perft_divide(d, t, s)
+    fn perft_divide(
+        &self,
+        d: u32,
+        t: usize,
+        mode: PerftMode,
+        s: &AtomicBool,
+    ) -> Option<Vec<(String, u64)>> {
+        self.chess.perft_divide(d, t, mode, s)
     }
     fn search(
         &self,
@@ -176,7 +183,7 @@ impl AnyGame for Dice {
     fn is_chance_node(&self) -> bool {
         self.pending()
     }
-    fn chance_outcomes(&self) -> Vec<(String, u32)> {
+    fn chance_outcomes(&self) -> Vec<(String, u128)> {
         if !self.pending() {
             return Vec::new();
         }
