@@ -478,6 +478,7 @@ fn weights_sum_to_12_pow_k_hob_104() {
     let mut with_rolls = 0usize;
     let mut max_k = 0u32;
     for (name, fen) in DESIGN {
+        let clock = std::time::Instant::now();
         let mut positions = vec![fen.to_string()];
         positions.extend(children(fen, 6));
         for p in positions {
@@ -490,7 +491,7 @@ fn weights_sum_to_12_pow_k_hob_104() {
                 max_k = max_k.max(t.rolls);
             }
         }
-        println!("{name}: checked");
+        println!("{name}: checked in {:?}", clock.elapsed());
     }
     println!("{turns} turns, {with_rolls} with rolls, at most {max_k} rolls in one turn");
     assert!(with_rolls > 0);

@@ -1,4 +1,5 @@
-//! An independent, slow, literal reference model of the Hobgoblin turn (issue 17, part 1).
+//! An independent, slow, literal reference model of the Hobgoblin turn (issue 17, part 1),
+//! with the chance step of part 2 (pawn explosions, below).
 //!
 //! Written from the rules text alone (`shared/rules/hobgoblin.md` HOB-1..160 and HOB-A1..A31,
 //! our reading `docs/rules/hobgoblin.md`, notation §2.7/§2.8/§3.7). It shares no code with the
@@ -58,6 +59,13 @@
 //!   FEN forgets that loss. Equal FENs never hide different such losses, since a blast removes
 //!   whole nodes and the partners of halves.
 //! - A turn with more than 35 rolls (12^k beyond u128) is refused with a panic.
+//! - Chance perft (G6, HOB-151's second mode): each turn has one child per distinct outcome
+//!   FEN; an outcome at the opponent's decision branches over the decisions without depth, as
+//!   in the all-survive perft; an outcome with `result=` has no children.
+//! - The roll sites of part 1 were checked against HOB-100 for part 2 and kept: one roll per
+//!   unit of the moving set that was a pawn when it moved (mutated or not, at T), one per unit
+//!   that is a pawn after the move step (mutation included) and stands on another node after
+//!   magnetism; nothing for unlinks, for units left in place, for captured pawns.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -1966,6 +1974,8 @@ fn chance_outcomes(c: &Chance, p: Color) -> (u32, BTreeMap<String, Outcome>) {
         *per_site.entry(x).or_default() += 1;
     }
     let sites: Vec<(Square, u32)> = per_site.into_iter().collect();
+    // A turn has at most 11 sites: T and one node per magnetism ray (HOB-91).
+    assert!(sites.len() < 32, "{} roll sites", sites.len());
     // HOB-104: site X explodes with q_X = 1 - (11/12)^k_X, as weights over 12^k_X.
     let boom: Vec<u128> = sites
         .iter()
