@@ -1,4 +1,5 @@
-//! An independent, slow, literal reference model of the Hobgoblin turn (issue 17, part 1).
+//! An independent, slow, literal reference model of the Hobgoblin turn (issue 17, part 1),
+//! with the chance step of part 2 (pawn explosions, below).
 //!
 //! Written from the rules text alone (`shared/rules/hobgoblin.md` HOB-1..160 and HOB-A1..A31,
 //! our reading `docs/rules/hobgoblin.md`, notation §2.7/§2.8/§3.7). It shares no code with the
@@ -26,6 +27,45 @@
 //! - Turn identity is the brief's key (link token, final FEN, rolls); HOB-150 speaks of the
 //!   post-magnetism state plus declared promotions, which the final FEN encodes except in
 //!   contrived cases where a promoted pawn and an unpromoted piece coincide.
+//!
+//! Part 2, the chance step (HOB-100..105, HOB-120 steps 5..8, HOB-140..142; G6), applied
+//! literally to the units: each turn with rolls keeps its position after magnetism (with the
+//! side, clocks and rights the turn leaves), its roll sites and the mover's declared promotions
+//! as a map from pawn id to type. Every subset E of the distinct sites is an outcome with the
+//! integer weight Π_{X∈E}(12^k_X − 11^k_X) · Π_{X∉E} 11^k_X over 12^k (HOB-104); its blasts
+//! (HOB-102: the site and every node holding a square one king step from a square of the site,
+//! nodes whole, partners of destroyed halves too) are united and removed at once (HOB-103);
+//! then a destroyed king ends the game (step 6), the surviving declared pawns promote (step 7,
+//! HOB-111), then either the opponent's G5 decision is pending (HOB-112) or the final verdict
+//! applies (step 8, HOB-142, destroyed locked halves included). Subsets giving the same FEN are
+//! merged (HOB-104), weights added. Choices where the texts leave room:
+//! - An outcome is named by its FEN after the whole turn, or at the opponent's pending
+//!   decision; `exploded` is one smallest subset giving it, ties broken by the smallest list
+//!   of square indices (index order: a1 < b1 < .. < i1 < a2 ..).
+//! - A game ended by an explosion (step 6 or the final verdict) prints as any ended game above:
+//!   `result=`, side passed, the turn's clocks. A destroyed king's owner loses at step 6 even
+//!   if the other side would also lose at step 8, by an attacked royal node or a destroyed
+//!   locked rook half (HOB-120: the game ends at step 6, so step 8 is never reached; HOB-A29's
+//!   "any other simultaneous double loss also draws" is read as the two losers of HOB-142).
+//!   No promotion happens then, so the mover's pawns stay pawns on the last rank in that FEN,
+//!   and the opponent takes no decision.
+//! - Destroyed units reset the halfmove clock (HOB-146), though a turn with rolls has already
+//!   reset it (a pawn moved). A destroyed king or rook loses its castling right (HOB-60).
+//! - An en-passant record whose victim node lost its pawns to a blast is void (HOB-71) and is
+//!   printed `-` (notation §2.7 drops void records).
+//! - A destroyed locked half is remembered by the model until the final verdict, also across
+//!   the opponent's pending decision (the decision comes first, our reading of HOB-120); a FEN
+//!   cannot carry it there (the broken castling is not printed), so re-reading such a pending
+//!   FEN forgets that loss. Equal FENs never hide different such losses, since a blast removes
+//!   whole nodes and the partners of halves.
+//! - A turn with more than 35 rolls (12^k beyond u128) is refused with a panic.
+//! - Chance perft (G6, HOB-151's second mode): each turn has one child per distinct outcome
+//!   FEN; an outcome at the opponent's decision branches over the decisions without depth, as
+//!   in the all-survive perft; an outcome with `result=` has no children.
+//! - The roll sites of part 1 were checked against HOB-100 for part 2 and kept: one roll per
+//!   unit of the moving set that was a pawn when it moved (mutated or not, at T), one per unit
+//!   that is a pawn after the move step (mutation included) and stands on another node after
+//!   magnetism; nothing for unlinks, for units left in place, for captured pawns.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -47,6 +87,30 @@ pub struct ModelTurn {
     /// The board field after magnetism, before the mover's promotions (empty for a turn that
     /// ends the game at step 2 or 4, and for the opponent's decision).
     pub before_promotion: String,
+}
+
+/// One distinct result of a turn's chance step (HOB-100..105, G6): the FEN after the whole
+/// turn (explosions, king check, the mover's promotions, then either the opponent's pending
+/// promotion decision, or the final verdict and the next turn, or `result=`), and its
+/// probability as a weight over 12^k.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ModelOutcome {
+    pub fen: String,
+    pub weight: u128,
+    /// One smallest set of exploding sites giving this result, node names in square index
+    /// order (ties: the smallest list of square indices); empty for the all-survive result.
+    pub exploded: Vec<String>,
+}
+
+/// One distinct turn (as [`ModelTurn`], along all-survive) with its chance results.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ModelChanceTurn {
+    pub turn: ModelTurn,
+    /// k, the number of rolls of the turn.
+    pub rolls: u32,
+    /// Distinct FENs, weights of equal results summed, sorted by FEN; the weights sum to
+    /// 12^k. A turn without rolls has one outcome of weight 1.
+    pub outcomes: Vec<ModelOutcome>,
 }
 
 // ------------------------------------------------------------------------------ the model
@@ -885,6 +949,46 @@ impl Model {
         }
         moved
     }
+
+    // ------------------------------------------------------------------ explosions
+
+    /// HOB-102, HOB-A21: the nodes an explosion at node `x` destroys: `x` and every node that
+    /// holds a square one king step from a square of `x` (HOB-12 on the board: the 8
+    /// neighbours; HOB-13 in the hallway: iN-1 and iN+1). A node is a whole node here.
+    fn blast(&self, x: Square) -> BTreeSet<Square> {
+        let mut out = BTreeSet::from([x]);
+        for sq in self.squares(x) {
+            // `step` keeps each geometry: from a hallway square only (0, ±1) exist.
+            for d in ALL8 {
+                if let Some(t) = step(sq, d) {
+                    out.insert(self.node(t));
+                }
+            }
+        }
+        out
+    }
+
+    /// The units destroyed by blasts over `nodes`: every unit on them, and the partner of
+    /// every destroyed half, wherever it stands (HOB-102).
+    fn destroyed_by(&self, nodes: &BTreeSet<Square>) -> BTreeSet<u32> {
+        let mut ids = BTreeSet::new();
+        for u in self.units.iter().filter(|u| nodes.contains(&u.sq)) {
+            ids.insert(u.id);
+            if let State::Half(q) = u.state {
+                ids.insert(q);
+            }
+        }
+        ids
+    }
+
+    /// HOB-65, HOB-142: whether `c` has a castling in progress one of whose locked halves is
+    /// gone. Before the explosions a turn never leaves one (HOB-133a for the mover, the first
+    /// verdict HOB-141 for the opponent), so only a blast does this.
+    fn locked_half_destroyed(&self, c: Color) -> bool {
+        self.castling[c.index()]
+            .as_ref()
+            .is_some_and(|cs| cs.locked.iter().any(|&id| self.get(id).is_none()))
+    }
 }
 
 // ------------------------------------------------------------------------------ turns
@@ -893,6 +997,16 @@ impl Model {
 /// promotions: a pawn that promotes and a unit that became that piece by mutation leave the
 /// same FEN, but HOB-150 tells them apart by the state after magnetism).
 type Key = (Option<String>, String, Vec<String>, String);
+
+/// What the chance step of a turn with rolls needs (HOB-120 steps 5..8): the position after
+/// magnetism with the side, clocks and rights the turn leaves, the roll sites (one per roll,
+/// HOB-100, HOB-102) and the mover's declared promotions (pawn id, type; HOB-111).
+#[derive(Clone, Debug)]
+struct Chance {
+    post: Model,
+    rolls: Vec<Square>,
+    declared: Vec<(u32, u8)>,
+}
 
 /// What the move step did, for the later steps of HOB-120.
 struct MoveInfo {
@@ -917,6 +1031,8 @@ enum Moved {
 struct Gen {
     forbid: bool,
     out: BTreeMap<Key, Model>,
+    /// With `Some`, the chance step of every turn that has rolls, by the turn's key.
+    chance: Option<BTreeMap<Key, Chance>>,
 }
 
 fn multisets(n: usize, from: u8) -> Vec<Vec<u8>> {
@@ -935,25 +1051,21 @@ fn multisets(n: usize, from: u8) -> Vec<Vec<u8>> {
 }
 
 /// Every combination of promotion multisets for `color`'s pawns on its last rank
-/// (HOB-110..112): one model per combination.
-fn promotions(m: &Model, color: Color) -> Vec<Model> {
+/// (HOB-110..112): one list of (pawn id, type) per combination.
+fn declarations(m: &Model, color: Color) -> Vec<Vec<(u32, u8)>> {
     let mut nodes: BTreeMap<Square, Vec<u32>> = BTreeMap::new();
     for u in &m.units {
         if u.color == color && u.state == State::Pawn && u.sq.row() == final_rank(color) {
             nodes.entry(u.sq).or_default().push(u.id);
         }
     }
-    let mut acc = vec![m.clone()];
+    let mut acc: Vec<Vec<(u32, u8)>> = vec![Vec::new()];
     for (_, ids) in nodes {
         let mut next = Vec::new();
         for base in &acc {
             for choice in multisets(ids.len(), QUEEN) {
                 let mut b = base.clone();
-                for (&id, &k) in ids.iter().zip(&choice) {
-                    let u = b.unit_mut(id);
-                    u.kind = k;
-                    u.state = State::Whole;
-                }
+                b.extend(ids.iter().copied().zip(choice));
                 next.push(b);
             }
         }
@@ -962,18 +1074,42 @@ fn promotions(m: &Model, color: Color) -> Vec<Model> {
     acc
 }
 
+/// Promotes the declared pawns that still stand (HOB-110); a choice for a destroyed pawn
+/// lapses (HOB-111).
+fn promote(m: &mut Model, declared: &[(u32, u8)]) {
+    for &(id, k) in declared {
+        if let Some(u) = m.units.iter_mut().find(|u| u.id == id) {
+            u.kind = k;
+            u.state = State::Whole;
+        }
+    }
+}
+
+/// One model per promotion combination of `color` (HOB-110..112).
+fn promotions(m: &Model, color: Color) -> Vec<Model> {
+    declarations(m, color)
+        .into_iter()
+        .map(|d| {
+            let mut b = m.clone();
+            promote(&mut b, &d);
+            b
+        })
+        .collect()
+}
+
 /// The final verdict (HOB-142) of the turn of `p`, in the position after promotions.
 fn final_verdict(m: &mut Model, p: Color) {
     let o = !p;
-    let p_loses = {
+    let p_loses = m.locked_half_destroyed(p) || {
         let att = m.attacked_by(o, false);
         m.royal_nodes(p).iter().any(|n| att[n.index()])
     };
     let danger = m.danger_nodes(o);
-    let o_loses = !danger.is_empty() && {
-        let att = m.attacked_by(p, false);
-        danger.iter().any(|n| att[n.index()])
-    };
+    let o_loses = m.locked_half_destroyed(o)
+        || (!danger.is_empty() && {
+            let att = m.attacked_by(p, false);
+            danger.iter().any(|n| att[n.index()])
+        });
     m.result = match (p_loses, o_loses) {
         (false, false) => None,
         (true, true) => Some(HobResult::Draw),
@@ -1002,11 +1138,22 @@ fn decisions(m: &Model) -> BTreeMap<String, Model> {
 }
 
 impl Gen {
-    fn insert(&mut self, link: &Option<String>, m: Model, rolls: Vec<Square>, before: String) {
+    fn insert(
+        &mut self,
+        link: &Option<String>,
+        m: Model,
+        rolls: Vec<Square>,
+        before: String,
+        chance: Option<Chance>,
+    ) {
         let mut rolls = rolls;
         rolls.sort();
         let names = rolls.into_iter().map(sq_name).collect();
-        self.out.insert((link.clone(), m.fen(), names, before), m);
+        let key = (link.clone(), m.fen(), names, before);
+        if let (Some(map), Some(c)) = (self.chance.as_mut(), chance) {
+            map.insert(key.clone(), c);
+        }
+        self.out.insert(key, m);
     }
 
     /// All turns of `m` (HOB-120), with and without link steps.
@@ -1385,7 +1532,7 @@ impl Gen {
             a.result = Some(win(p));
             a.ep = None;
             end_turn(&mut a, true);
-            self.insert(link, a, Vec::new(), String::new());
+            self.insert(link, a, Vec::new(), String::new(), None);
             return;
         }
         let locked_of = |x: &Model, c: Color| -> Vec<(u32, Square)> {
@@ -1434,7 +1581,7 @@ impl Gen {
             if broken(&a, &o_locked) || a.danger_nodes(o).iter().any(|n| p_att[n.index()]) {
                 a.result = Some(win(p));
                 end_turn(&mut a, reset);
-                self.insert(link, a, Vec::new(), String::new());
+                self.insert(link, a, Vec::new(), String::new(), None);
                 return;
             }
         }
@@ -1450,12 +1597,20 @@ impl Gen {
         }
         end_turn(&mut a, reset);
         let before = a.fen().split(' ').next().unwrap_or("").to_string();
+        // Step 5 along all-survive (HOB-151); the chance step keeps `a` (Chance).
         // Step 7: P's declared promotions, then O's decision step (or the final verdict).
-        for mut b in promotions(&a, p) {
+        for declared in declarations(&a, p) {
+            let mut b = a.clone();
+            promote(&mut b, &declared);
             if !b.pending() {
                 final_verdict(&mut b, p);
             }
-            self.insert(link, b, rolls.clone(), before.clone());
+            let chance = (self.chance.is_some() && !rolls.is_empty()).then(|| Chance {
+                post: a.clone(),
+                rolls: rolls.clone(),
+                declared,
+            });
+            self.insert(link, b, rolls.clone(), before.clone(), chance);
         }
     }
 }
@@ -1687,6 +1842,7 @@ fn model_turn_map(m: &Model, forbid: bool) -> BTreeMap<Key, Model> {
     let mut g = Gen {
         forbid,
         out: BTreeMap::new(),
+        chance: None,
     };
     g.turns(m);
     g.out
@@ -1743,5 +1899,240 @@ pub fn model_perft(pos: &Hobgoblin, depth: u32, forbid_unlink_enemy: bool) -> u6
     children
         .par_iter()
         .map(|c| perft_model(c, depth - 1, forbid_unlink_enemy))
+        .sum()
+}
+
+// ------------------------------------------------------------------------------ chance (part 2)
+
+/// One outcome while it is being collected: its weight over 12^k, one smallest exploding set
+/// giving it, and the position.
+struct Outcome {
+    weight: u128,
+    exploded: Vec<Square>,
+    model: Model,
+}
+
+/// HOB-103 and HOB-120 steps 6..8 for one destroyed set (unit ids, partners included) of the
+/// turn of `p`.
+fn after_explosions(c: &Chance, p: Color, destroyed: &BTreeSet<u32>) -> Model {
+    let mut b = c.post.clone();
+    let king_hit = |color: Color| {
+        c.post
+            .units
+            .iter()
+            .any(|u| u.color == color && u.kind == KING && destroyed.contains(&u.id))
+    };
+    let (white_king, black_king) = (king_hit(Color::White), king_hit(Color::Black));
+    b.units.retain(|u| !destroyed.contains(&u.id));
+    if !destroyed.is_empty() {
+        // HOB-146: a destroyed unit resets the count.
+        b.halfmove = 0;
+    }
+    // HOB-71: the record is void once its victim node holds fewer than k victims (notation
+    // §2.7 drops it).
+    if let Some(ep) = &b.ep {
+        let left = b
+            .on(ep.victim)
+            .iter()
+            .filter(|u| u.color == ep.color && u.state == State::Pawn)
+            .count();
+        if left < ep.k {
+            b.ep = None;
+        }
+    }
+    // HOB-60: a destroyed king or rook loses its rights.
+    b.update_rights();
+    // Step 6 (HOB-140, HOB-A29): a destroyed king ends the game; both: a draw.
+    b.result = match (white_king, black_king) {
+        (true, true) => Some(HobResult::Draw),
+        (true, false) => Some(win(Color::Black)),
+        (false, true) => Some(win(Color::White)),
+        (false, false) => None,
+    };
+    if b.result.is_some() {
+        return b;
+    }
+    // Step 7: the mover's declared promotions for its surviving pawns (HOB-110, HOB-111), then
+    // the opponent's decision (HOB-112) or step 8, the final verdict (HOB-142).
+    promote(&mut b, &c.declared);
+    if !b.pending() {
+        final_verdict(&mut b, p);
+    }
+    b
+}
+
+/// Every distinct result of the chance step of a turn of `p` (HOB-104): k, and the outcomes
+/// by FEN.
+fn chance_outcomes(c: &Chance, p: Color) -> (u32, BTreeMap<String, Outcome>) {
+    let k = c.rolls.len() as u32;
+    assert!(
+        k <= 35,
+        "a turn with {k} explosion rolls: 12^{k} does not fit in u128 (the model allows 35)"
+    );
+    let mut per_site: BTreeMap<Square, u32> = BTreeMap::new();
+    for &x in &c.rolls {
+        *per_site.entry(x).or_default() += 1;
+    }
+    let sites: Vec<(Square, u32)> = per_site.into_iter().collect();
+    // A turn has at most 11 sites: T and one node per magnetism ray (HOB-91).
+    assert!(sites.len() < 32, "{} roll sites", sites.len());
+    // HOB-104: site X explodes with q_X = 1 - (11/12)^k_X, as weights over 12^k_X.
+    let boom: Vec<u128> = sites
+        .iter()
+        .map(|&(_, kx)| 12u128.pow(kx) - 11u128.pow(kx))
+        .collect();
+    let calm: Vec<u128> = sites.iter().map(|&(_, kx)| 11u128.pow(kx)).collect();
+    let blasts: Vec<BTreeSet<Square>> = sites.iter().map(|&(x, _)| c.post.blast(x)).collect();
+    let mut results: BTreeMap<BTreeSet<u32>, (String, Model)> = BTreeMap::new();
+    let mut out: BTreeMap<String, Outcome> = BTreeMap::new();
+    for mask in 0u32..(1u32 << sites.len()) {
+        let mut weight: u128 = 1;
+        let mut nodes: BTreeSet<Square> = BTreeSet::new();
+        let mut exploded: Vec<Square> = Vec::new();
+        for (i, &(x, _)) in sites.iter().enumerate() {
+            if mask >> i & 1 == 1 {
+                weight *= boom[i];
+                nodes.extend(&blasts[i]);
+                exploded.push(x);
+            } else {
+                weight *= calm[i];
+            }
+        }
+        // HOB-103: the union of the blasts, on the position after magnetism, no chains.
+        let destroyed = c.post.destroyed_by(&nodes);
+        let (fen, model) = results
+            .entry(destroyed)
+            .or_insert_with_key(|d| {
+                let m = after_explosions(c, p, d);
+                (m.fen(), m)
+            })
+            .clone();
+        match out.get_mut(&fen) {
+            Some(o) => {
+                o.weight += weight;
+                if (exploded.len(), &exploded) < (o.exploded.len(), &o.exploded) {
+                    o.exploded = exploded;
+                }
+            }
+            None => {
+                out.insert(
+                    fen,
+                    Outcome {
+                        weight,
+                        exploded,
+                        model,
+                    },
+                );
+            }
+        }
+    }
+    (k, out)
+}
+
+/// Every distinct turn of `m` with its chance results (as `model_turn_map`, keyed the same).
+fn chance_turn_map(m: &Model, forbid: bool) -> Vec<(Key, u32, BTreeMap<String, Outcome>)> {
+    let single = |model: Model| {
+        let mut o = BTreeMap::new();
+        o.insert(
+            model.fen(),
+            Outcome {
+                weight: 1,
+                exploded: Vec::new(),
+                model,
+            },
+        );
+        o
+    };
+    if m.result.is_some() {
+        return Vec::new();
+    }
+    if m.pending() {
+        return decisions(m)
+            .into_iter()
+            .map(|(fen, d)| ((None, fen, Vec::new(), String::new()), 0, single(d)))
+            .collect();
+    }
+    let mut g = Gen {
+        forbid,
+        out: BTreeMap::new(),
+        chance: Some(BTreeMap::new()),
+    };
+    g.turns(m);
+    let mut chance = g.chance.take().unwrap_or_default();
+    g.out
+        .into_iter()
+        .map(|(key, model)| match chance.remove(&key) {
+            Some(c) => {
+                let (k, outcomes) = chance_outcomes(&c, m.side);
+                (key, k, outcomes)
+            }
+            None => (key, 0, single(model)),
+        })
+        .collect()
+}
+
+/// Every distinct turn of `pos` (as [`model_turns`], along all-survive) with the distinct
+/// results of its chance step (HOB-100..105, HOB-120 steps 5..8, G6).
+pub fn model_chance_turns(pos: &Hobgoblin, forbid_unlink_enemy: bool) -> Vec<ModelChanceTurn> {
+    let m = Model::from_pos(pos);
+    chance_turn_map(&m, forbid_unlink_enemy)
+        .into_iter()
+        .map(
+            |((link, fen, rolls, before_promotion), k, outcomes)| ModelChanceTurn {
+                turn: ModelTurn {
+                    link,
+                    fen,
+                    rolls,
+                    before_promotion,
+                },
+                rolls: k,
+                outcomes: outcomes
+                    .into_iter()
+                    .map(|(fen, o)| ModelOutcome {
+                        fen,
+                        weight: o.weight,
+                        exploded: o.exploded.into_iter().map(sq_name).collect(),
+                    })
+                    .collect(),
+            },
+        )
+        .collect()
+}
+
+fn chance_perft_model(m: &Model, depth: u32, forbid: bool) -> u64 {
+    if m.result.is_some() {
+        return u64::from(depth == 0);
+    }
+    if m.pending() {
+        return decisions(m)
+            .values()
+            .map(|d| chance_perft_model(d, depth, forbid))
+            .sum();
+    }
+    if depth == 0 {
+        return 1;
+    }
+    chance_turn_map(m, forbid)
+        .into_iter()
+        .flat_map(|(_, _, outcomes)| outcomes.into_values())
+        .map(|o| chance_perft_model(&o.model, depth - 1, forbid))
+        .sum()
+}
+
+/// G6 chance perft: as [`model_perft`], but each turn has one child per distinct result of
+/// its chance step (HOB-151's second mode); a pending decision branches without depth.
+pub fn model_chance_perft(pos: &Hobgoblin, depth: u32, forbid_unlink_enemy: bool) -> u64 {
+    let m = Model::from_pos(pos);
+    if depth < 2 || m.result.is_some() || m.pending() {
+        return chance_perft_model(&m, depth, forbid_unlink_enemy);
+    }
+    // The root's children in parallel (the counting is the same as `chance_perft_model`).
+    let children: Vec<Model> = chance_turn_map(&m, forbid_unlink_enemy)
+        .into_iter()
+        .flat_map(|(_, _, outcomes)| outcomes.into_values().map(|o| o.model))
+        .collect();
+    children
+        .par_iter()
+        .map(|c| chance_perft_model(c, depth - 1, forbid_unlink_enemy))
         .sum()
 }
