@@ -523,6 +523,7 @@ fn parse_keys(fields: &[&str], pos: &mut Hobgoblin) -> Result<(), FenError> {
     let has_rolls = fields.iter().any(|f| f.starts_with("rolls="));
     let mut rolls: Option<&str> = None;
     let mut promo: Option<&str> = None;
+    let mut lost: Option<&str> = None;
     for f in fields {
         let (key, value) = f
             .split_once('=')
@@ -551,10 +552,11 @@ fn parse_keys(fields: &[&str], pos: &mut Hobgoblin) -> Result<(), FenError> {
                 return Err(FenError::field("promo", "promo= needs rolls="));
             }
             "promo" => promo = Some(value),
+            "lost" => lost = Some(value),
             _ => {
                 return Err(FenError::field(
                     "key",
-                    format!("unknown key '{key}' (result=, rolls=, promo=)"),
+                    format!("unknown key '{key}' (result=, rolls=, promo=, lost=)"),
                 ))
             }
         }
@@ -563,6 +565,20 @@ fn parse_keys(fields: &[&str], pos: &mut Hobgoblin) -> Result<(), FenError> {
         let mut chance = parse_rolls(rolls, pos)?;
         chance.promo = parse_promo(promo, pos)?;
         pos.set_chance(Some(chance));
+    }
+    if let Some(lost) = lost {
+        let colours = match lost {
+            "w" => [true, false],
+            "b" => [false, true],
+            "wb" => [true, true],
+            _ => {
+                return Err(FenError::field(
+                    "lost",
+                    format!("bad lost= value '{lost}': w, b or wb"),
+                ))
+            }
+        };
+        pos.set_locked_lost(colours);
     }
     Ok(())
 }
@@ -626,6 +642,12 @@ impl Hobgoblin {
         }
         if self.chance().is_some() && self.result().is_some() {
             return Err(FenError::field("rolls", "rolls= together with result="));
+        }
+        if self.locked_lost().contains(&true) && !self.pending_decision() {
+            return Err(FenError::field(
+                "lost",
+                "lost= belongs to a pending promotion decision (HOB-112, HOB-142)",
+            ));
         }
         if self.result().is_some() {
             return Ok(());
@@ -825,6 +847,12 @@ impl Hobgoblin {
                 s.push_str(" promo=");
                 s.push_str(&declared.join(","));
             }
+        }
+        match self.locked_lost() {
+            [true, false] => s.push_str(" lost=w"),
+            [false, true] => s.push_str(" lost=b"),
+            [true, true] => s.push_str(" lost=wb"),
+            _ => {}
         }
         s
     }

@@ -163,6 +163,9 @@ struct Model {
     phase: Phase,
     after_link: bool,
     result: Option<HobResult>,
+    /// Read from a position at a pending decision (`lost=`): a locked half of that colour was
+    /// destroyed in the turn, which the castling record can no longer show.
+    lost: [bool; 2],
 }
 
 type Dir = (i8, i8);
@@ -299,6 +302,7 @@ impl Model {
             fullmove: pos.fullmove(),
             phase: pos.phase(),
             after_link: pos.after_link(),
+            lost: pos.locked_lost(),
             result: pos.result(),
         };
         for rank in 1..=8u8 {
@@ -450,6 +454,12 @@ impl Model {
         p.set_phase(self.phase);
         p.set_after_link(self.after_link);
         p.set_result(self.result);
+        if self.result.is_none() && self.pending() {
+            p.set_locked_lost([
+                self.locked_half_destroyed(Color::White),
+                self.locked_half_destroyed(Color::Black),
+            ]);
+        }
         p
     }
 
@@ -985,9 +995,10 @@ impl Model {
     /// gone. Before the explosions a turn never leaves one (HOB-133a for the mover, the first
     /// verdict HOB-141 for the opponent), so only a blast does this.
     fn locked_half_destroyed(&self, c: Color) -> bool {
-        self.castling[c.index()]
-            .as_ref()
-            .is_some_and(|cs| cs.locked.iter().any(|&id| self.get(id).is_none()))
+        self.lost[c.index()]
+            || self.castling[c.index()]
+                .as_ref()
+                .is_some_and(|cs| cs.locked.iter().any(|&id| self.get(id).is_none()))
     }
 }
 

@@ -792,15 +792,19 @@ impl crate::rules::MoveGen for Hobgoblin {
     /// The distinct outcomes of the pending chance step (HOB-104, G6), each with its exact
     /// weight over 12^k (k: the turn's rolls): every set of exploding sites is played, and sets
     /// with the same result are merged. An outcome's move names the smallest of its sets
-    /// (fewest sites, then the lowest mask); the all-survive outcome (mask 0) comes first.
+    /// (fewest sites, then the earliest in index order); the all-survive outcome comes first.
     fn weighted_outcomes(&self) -> Vec<(Move, u128)> {
         let Some(chance) = self.chance() else {
             return Vec::new();
         };
         let sites = chance.sites.count() as usize;
         let (explode, survive) = site_weights(&chance);
+        // Smallest sets first: fewest sites, then the earliest sites in index order.
         let mut masks: Vec<u32> = (0..1u32 << sites).collect();
-        masks.sort_by_key(|&m| (m.count_ones(), m));
+        masks.sort_by_key(|&m| {
+            let list: Vec<u32> = (0..32).filter(|i| m & (1 << i) != 0).collect();
+            (m.count_ones(), list)
+        });
         let mut outcomes: Vec<(u64, Move, u128)> = Vec::new();
         for mask in masks {
             let mut weight = 1u128;

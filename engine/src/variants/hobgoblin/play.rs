@@ -739,12 +739,12 @@ impl Hobgoblin {
         }
         let locked_lost = fx.locked_disturbed;
         self.drop_broken_castling();
-        if self.pawns_on_last_rank(o) && !locked_lost.contains(&true) {
-            // The opponent's decision step comes next (HOB-112).
+        if self.pawns_on_last_rank(o) {
+            // The opponent's decision step comes next (HOB-112); the verdict after it still
+            // counts a destroyed locked half, which the state keeps until then (`lost=`).
+            self.set_locked_lost(locked_lost);
             return;
         }
-        // A destroyed locked half decides at once, before any decision (our reading, in
-        // docs/rules/hobgoblin.md: the state after the step could not say whose half it was).
         self.final_verdict(c, locked_lost);
     }
 
@@ -804,7 +804,9 @@ impl Hobgoblin {
     pub(super) fn apply_decision(&mut self, code: u32) {
         let decider = self.side();
         self.apply_promotions(decider, code);
-        self.final_verdict(!decider, [false; 2]);
+        let lost = self.locked_lost();
+        self.set_locked_lost([false; 2]);
+        self.final_verdict(!decider, lost);
     }
 
     /// The link step (HOB-81/82), then the `+` of field 7. Voids a record it touches (HOB-71).

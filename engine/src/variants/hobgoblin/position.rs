@@ -218,6 +218,7 @@ const EP_K_KEY: usize = 170; // count-mixed with k
 const RESULT_KEYS: usize = 171; // 3 keys
 const ROLL_KEYS: usize = 174; // + site square index, count-mixed with the rolls: 100 keys
 const PROMO_KEY: usize = 274; // mixed with the declared promotion code
+const LOST_KEYS: usize = 275; // + colour mask 1..=3: 3 keys (index 275 unused for mask 0)
 
 fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -303,6 +304,14 @@ fn chance_key(chance: Option<Chance>) -> u64 {
     key
 }
 
+fn lost_key(lost: u8) -> u64 {
+    if lost == 0 {
+        0
+    } else {
+        KEYS.state[LOST_KEYS + lost as usize]
+    }
+}
+
 fn result_key(result: Option<HobResult>) -> u64 {
     result.map_or(0, |r| KEYS.state[RESULT_KEYS + r.index()])
 }
@@ -381,6 +390,9 @@ pub struct Hobgoblin {
     phase: Phase,
     after_link: bool,
     chance: Option<Chance>,
+    /// At the opponent's decision after explosions: bit 1 White, bit 2 Black, a locked castling
+    /// half of that colour was destroyed this turn (the final verdict counts it, HOB-142).
+    locked_lost: u8,
     result: Option<HobResult>,
     hash: u64,
     /// The rule options (G7; not part of the state's hash).
@@ -413,6 +425,7 @@ impl Hobgoblin {
             phase: Phase::Linking,
             after_link: false,
             chance: None,
+            locked_lost: 0,
             result: None,
             hash: 0,
             options: Default::default(),
@@ -804,6 +817,17 @@ impl Hobgoblin {
         replace_hashed(&mut self.hash, &mut self.chance, chance, chance_key);
     }
 
+    /// Per colour, whether a locked castling half of it was destroyed in the turn whose
+    /// opponent decision is pending (FEN key `lost=`).
+    pub fn locked_lost(&self) -> [bool; 2] {
+        [self.locked_lost & 1 != 0, self.locked_lost & 2 != 0]
+    }
+
+    pub fn set_locked_lost(&mut self, lost: [bool; 2]) {
+        let bits = lost[0] as u8 | (lost[1] as u8) << 1;
+        replace_hashed(&mut self.hash, &mut self.locked_lost, bits, lost_key);
+    }
+
     /// The stored result of a finished game (`result=`).
     pub fn result(&self) -> Option<HobResult> {
         self.result
@@ -843,6 +867,7 @@ impl Hobgoblin {
             ^ phase_key(self.phase)
             ^ flag_key(self.after_link, AFTER_LINK_KEY)
             ^ chance_key(self.chance)
+            ^ lost_key(self.locked_lost)
             ^ result_key(self.result);
         for color in Color::BOTH {
             h ^= in_progress_key(color, self.in_progress[color.index()]);
