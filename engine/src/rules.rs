@@ -195,6 +195,13 @@ pub trait Position: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
         false
     }
 
+    /// Search support, at a chance node: whether no outcome can cost more than pawns (Hobgoblin:
+    /// no blast reaches a piece), so the move that led here may be pruned and reduced like a
+    /// quiet move. The default says no: every move that rolls dice is searched as tactical.
+    fn quiet_chance(&self) -> bool {
+        false
+    }
+
     /// The probability of a chance outcome, as a weight; the weights of one node's outcomes are
     /// relative to their sum.
     fn outcome_weight(&self, _mv: Move) -> u32 {

@@ -11,7 +11,9 @@
 
 use grimoire_engine::consistency::random_games;
 use grimoire_engine::eval_api::{Evaluator, Score};
-use grimoire_engine::search::{search, Limits, SearchOptions, Shared, TranspositionTable};
+use grimoire_engine::search::{
+    search, ChanceSearch, Limits, SearchOptions, SearchParams, Shared, TranspositionTable,
+};
 use grimoire_engine::{
     prelude::*, Color, Game, Geometry, Move, MoveKind, MoveList, Outcome, Reason,
 };
@@ -234,7 +236,17 @@ impl Evaluator<DiceRace> for Lead {
         let me = pos.side_to_move().index();
         (pos.points[me] - pos.points[1 - me]) * 3
     }
+
+    /// Exact expectimax: every outcome searched in full (`chance_reduction` 0).
+    fn search_params(&self) -> &SearchParams {
+        &EXACT
+    }
 }
+
+static EXACT: SearchParams = SearchParams {
+    chance_reduction: 0,
+    ..SearchParams::DEFAULT
+};
 
 /// Expectimax by brute force, from the point of view of the player to decide.
 fn exact(pos: &DiceRace, depth: i32) -> f64 {
@@ -271,7 +283,7 @@ fn exact(pos: &DiceRace, depth: i32) -> f64 {
         .fold(f64::NEG_INFINITY, f64::max)
 }
 
-fn searched(pos: &DiceRace, depth: u32) -> (Score, String) {
+fn searched(pos: &DiceRace, depth: u32, chance: ChanceSearch) -> (Score, String) {
     let game = Game::new(pos.clone());
     let tt = TranspositionTable::new(1);
     let limits = Limits {
@@ -281,6 +293,7 @@ fn searched(pos: &DiceRace, depth: u32) -> (Score, String) {
     let shared = Shared::new(&limits, limits.plan(Color::White, 0));
     let options = SearchOptions {
         report: false,
+        chance,
         ..SearchOptions::default()
     };
     let r = search(&game, &Lead, &tt, &shared, &limits, &options, &mut |_| {});
@@ -299,12 +312,14 @@ fn search_equals_brute_force_expectimax_with_decisions_and_bonus_actions() {
     ];
     for fen in starts {
         let pos = DiceRace::from_fen(fen, &()).unwrap();
-        for depth in 1..=6 {
-            let (score, best) = searched(&pos, depth);
+        for (depth, chance) in
+            (1..=6).flat_map(|d| [(d, ChanceSearch::Star1), (d, ChanceSearch::Star2)])
+        {
+            let (score, best) = searched(&pos, depth, chance);
             let want = exact(&pos, depth as i32);
             assert!(
                 (score as f64 - want).abs() <= 1.0,
-                "{fen} depth {depth}: search {score}, expectimax {want:.2}"
+                "{fen} depth {depth} {chance:?}: search {score}, expectimax {want:.2}"
             );
             // The chosen action achieves the best value.
             let mv = pos.parse_move(&best).unwrap();
@@ -329,11 +344,11 @@ fn the_decider_minimises_and_the_mover_prefers_the_better_gamble() {
     // paying 2 points, so the decider grants.
     let decide = DiceRace::from_fen("0 0 w decide 40", &()).unwrap();
     assert_eq!(decide.side_to_move(), Color::Black);
-    assert_eq!(searched(&decide, 1).1, "grant");
+    assert_eq!(searched(&decide, 1, ChanceSearch::Star2).1, "grant");
     // With one action left: safe is worth 1 + the decider's choice (+4/3 with a grant) which
     // beats risky (4/3).
     let choose = DiceRace::from_fen("0 0 w choose 40", &()).unwrap();
-    assert_eq!(searched(&choose, 3).1, "safe");
+    assert_eq!(searched(&choose, 3, ChanceSearch::Star2).1, "safe");
 }
 
 #[test]

@@ -6,7 +6,7 @@ use grimoire_engine::options::{
     as_bool, as_int, as_text, OptionDecl, OptionError, OptionKind, OptionValue,
 };
 use grimoire_engine::perft::PerftMode;
-use grimoire_engine::search::TranspositionTable;
+use grimoire_engine::search::{ChanceSearch, TranspositionTable};
 use grimoire_registry::Registry;
 use std::sync::Arc;
 
@@ -52,6 +52,15 @@ pub fn declarations(registry: &Registry) -> Vec<OptionDecl<Engine>> {
             Ok(())
         }),
         OptionDecl::text("EvalFile", "<default>", |e, v| e.set_eval_file(as_text(v))),
+        OptionDecl::new(
+            "ChanceSearch",
+            OptionKind::Combo(ChanceSearch::NAMES.to_vec()),
+            "star2".to_string(),
+            |e, v| {
+                e.chance_search = ChanceSearch::from_name(as_text(v)).unwrap_or_default();
+                Ok(())
+            },
+        ),
         OptionDecl::new(
             "PerftMode",
             OptionKind::Combo(vec!["convention", "chance"]),

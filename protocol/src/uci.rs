@@ -11,7 +11,9 @@ use crate::output::Output;
 use grimoire_engine::options::{self as opts, OptionError};
 use grimoire_engine::perft::PerftMode;
 use grimoire_engine::rules::Outcome;
-use grimoire_engine::search::{Limits, SearchOptions, Shared, TranspositionTable, THREAD_STACK};
+use grimoire_engine::search::{
+    ChanceSearch, Limits, SearchOptions, Shared, TranspositionTable, THREAD_STACK,
+};
 use grimoire_engine::Move;
 use grimoire_eval::variant::SetupAction;
 use grimoire_eval::EvalParams;
@@ -57,6 +59,8 @@ pub struct Engine {
     pub(crate) ponder: bool,
     /// How `go perft` treats chance steps (option `PerftMode`, G6).
     pub(crate) perft_mode: PerftMode,
+    /// How the search treats chance steps (option `ChanceSearch`).
+    pub(crate) chance_search: ChanceSearch,
     /// Variant rule options set so far (G7), checked against their declarations: a game of a
     /// variant that has them gets them, whenever it becomes the current one.
     pub(crate) variant_options: Vec<(String, String)>,
@@ -182,6 +186,7 @@ impl Engine {
             move_overhead_ms: 30,
             ponder: false,
             perft_mode: PerftMode::Convention,
+            chance_search: ChanceSearch::default(),
             variant_options: Vec::new(),
             eval_params: None,
         }
@@ -537,6 +542,7 @@ impl Engine {
             multipv: self.multipv,
             report: true,
             root_moves,
+            chance: self.chance_search,
         };
         let flag = shared.clone();
         // Only `stop` surely ends these: `infinite`, `ponder`, and a `mate` search with no
@@ -714,6 +720,7 @@ pub fn run_bench(game: &dyn AnyGame, depth: u32) -> Result<Vec<String>, String> 
     }
     let mut lines = Vec::new();
     let mut total_nodes = 0u64;
+    let (mut outcomes_searched, mut outcomes_cut, mut probes) = (0u64, 0u64, 0u64);
     let started = Instant::now();
     for (i, fen) in positions.iter().enumerate() {
         let mut g = game.clone_box();
@@ -728,6 +735,9 @@ pub fn run_bench(game: &dyn AnyGame, depth: u32) -> Result<Vec<String>, String> 
         let options = SearchOptions::quiet();
         let (result, best, _) = g.search(&limits, &options, &tt, &shared, &mut |_| {});
         total_nodes += result.nodes;
+        outcomes_searched += shared.chance.outcomes_searched.load(Ordering::Relaxed);
+        outcomes_cut += shared.chance.outcomes_cut.load(Ordering::Relaxed);
+        probes += shared.chance.probes.load(Ordering::Relaxed);
         lines.push(format!(
             "Position {}/{}: {} nodes, best {}",
             i + 1,
@@ -744,5 +754,12 @@ pub fn run_bench(game: &dyn AnyGame, depth: u32) -> Result<Vec<String>, String> 
         "Nodes/second    : {}",
         total_nodes as u128 * 1000 / ms
     ));
+    if outcomes_searched + outcomes_cut > 0 {
+        // Chance nodes (G6): how many outcomes the Star1/Star2 bounds spared.
+        lines.push(format!(
+            "Chance outcomes : {outcomes_searched} searched, {outcomes_cut} cut ({:.1}%), {probes} Star2 probes",
+            outcomes_cut as f64 * 100.0 / (outcomes_searched + outcomes_cut) as f64
+        ));
+    }
     Ok(lines)
 }

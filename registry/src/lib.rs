@@ -320,7 +320,7 @@ impl<V: Variant> AnyGame for VariantGame<V> {
         Some(
             counts
                 .into_iter()
-                .map(|(turn, n)| (turn_tokens(pos, &turn), n))
+                .map(|(turn, n)| (turn_tokens(pos, &turn, mode), n))
                 .collect(),
         )
     }
@@ -625,11 +625,18 @@ impl Registry {
 }
 
 /// The tokens of the actions `turn` played from `pos`, joined by single spaces.
-fn turn_tokens<R: Rules>(pos: &R, turn: &[grimoire_engine::Move]) -> String {
+/// The tokens of a whole turn; under the convention its implicit chance outcome is not named
+/// (a move list implies it, notation §3.7).
+fn turn_tokens<R: Rules>(pos: &R, turn: &[grimoire_engine::Move], mode: PerftMode) -> String {
     let mut at = pos.clone();
     let mut tokens = Vec::with_capacity(turn.len());
     for &mv in turn {
-        tokens.push(at.format_move(mv));
+        let implicit = mode == PerftMode::Convention
+            && at.is_chance_node()
+            && at.implicit_outcome() == Some(mv);
+        if !implicit {
+            tokens.push(at.format_move(mv));
+        }
         at.play(mv);
     }
     tokens.join(" ")

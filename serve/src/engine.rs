@@ -142,6 +142,7 @@ pub fn spawn(
                 multipv: job.multipv.max(1),
                 report: true,
                 root_moves: Vec::new(),
+                ..SearchOptions::default()
             };
             let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
                 let game = &*job.game;

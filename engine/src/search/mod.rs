@@ -28,12 +28,54 @@ const MAX_DEPTH: u32 = 100;
 /// Stack for search threads: deep recursion with move lists on the stack.
 pub const THREAD_STACK: usize = 64 << 20;
 
+/// How the search treats chance steps (G6, `docs/search.md`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum ChanceSearch {
+    /// Expectimax with Star1 windows and Star2 probes.
+    #[default]
+    Star2,
+    /// Expectimax with Star1 windows only.
+    Star1,
+    /// As if the variant's implicit outcome always happened (Hobgoblin: every pawn survives);
+    /// Star1 where a variant has none.
+    Implicit,
+}
+
+impl ChanceSearch {
+    /// The `ChanceSearch` option's values, in this order.
+    pub const NAMES: [&'static str; 3] = ["star2", "star1", "survive"];
+
+    pub fn from_name(name: &str) -> Option<ChanceSearch> {
+        match name {
+            "star2" => Some(ChanceSearch::Star2),
+            "star1" => Some(ChanceSearch::Star1),
+            "survive" => Some(ChanceSearch::Implicit),
+            _ => None,
+        }
+    }
+}
+
+/// Counters of the chance nodes of a search, summed over its threads.
+#[derive(Debug, Default)]
+pub struct ChanceStats {
+    /// Star2 probes made.
+    pub probes: AtomicU64,
+    /// Chance nodes a Star2 probe decided (fail low) without the likeliest outcome's search.
+    pub probe_cuts: AtomicU64,
+    /// Outcomes searched in full.
+    pub outcomes_searched: AtomicU64,
+    /// Outcomes never searched because a Star1/Star2 bound decided their node.
+    pub outcomes_cut: AtomicU64,
+}
+
 /// State shared by the threads of one search and the thread that started it.
 pub struct Shared {
     pub stop: AtomicBool,
     /// While set, the search ignores the clock (`go ponder` until `ponderhit`).
     pub pondering: AtomicBool,
     pub nodes: AtomicU64,
+    /// What the chance nodes of the search did.
+    pub chance: ChanceStats,
     started: Mutex<Instant>,
     plan: Mutex<TimePlan>,
     node_limit: Option<u64>,
@@ -47,6 +89,7 @@ impl Shared {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(limits.ponder),
             nodes: AtomicU64::new(0),
+            chance: ChanceStats::default(),
             started: Mutex::new(Instant::now()),
             plan: Mutex::new(plan),
             node_limit: limits.nodes,
@@ -193,6 +236,8 @@ pub struct SearchOptions {
     pub report: bool,
     /// Search only these root moves (`go searchmoves`); empty means every legal move.
     pub root_moves: Vec<Move>,
+    /// How chance steps are searched (option `ChanceSearch`).
+    pub chance: ChanceSearch,
 }
 
 impl SearchOptions {
@@ -212,6 +257,7 @@ impl Default for SearchOptions {
             multipv: 1,
             report: true,
             root_moves: Vec::new(),
+            chance: ChanceSearch::default(),
         }
     }
 }
@@ -282,6 +328,7 @@ pub fn search<R: Rules, E: Evaluator<R>>(
                 .spawn_scoped(scope, move || {
                     let mut w = Worker::new(eval, tt, shared, history, false);
                     w.root_filter = root_filter.to_vec();
+                    w.chance = options.chance;
                     // Helpers run ahead of the deepest finished iteration, odd ones one ply further,
                     // so they fill the table where the main thread is going instead of repeating it.
                     let skew = (id % 2) as u32;
@@ -306,6 +353,7 @@ pub fn search<R: Rules, E: Evaluator<R>>(
 
         let mut main = Worker::new(eval, tt, shared, &history, true);
         main.root_filter = root_filter.to_vec();
+        main.chance = options.chance;
         let mut previous: Score = 0;
         let mut depth = 0;
         while depth < max_depth {

@@ -156,6 +156,12 @@ search_params! {
     /// Quiescence skips (outside check or danger) captures for which SEE does not reach this
     /// many centipawns.
     qs_see_threshold: i32 = 0, [-100_000, 100_000];
+
+    // Chance nodes (G6).
+    /// The outcomes of a chance node other than its likeliest are searched this many plies
+    /// shallower, and valued statically under a null window or with no depth left; 0 searches
+    /// every outcome in full: exact expectimax (`docs/search.md`).
+    chance_reduction: i32 = 2, [0, 1000];
 }
 
 impl Default for SearchParams {

@@ -7,7 +7,7 @@
 //! is negated only when the deciding player changes.
 
 use super::tt::{Bound, TranspositionTable};
-use super::{SearchParams, Shared, MATE, MATE_BOUND, MAX_PLY};
+use super::{ChanceSearch, SearchParams, Shared, MATE, MATE_BOUND, MAX_PLY};
 use crate::eval_api::{Evaluator, Score};
 use crate::moves::{Move, MoveList};
 use crate::rules::{Outcome, Rules};
@@ -43,7 +43,19 @@ pub(super) struct Worker<'a, R: Rules, E: Evaluator<R>> {
     /// so variants where checks are frequent on both sides (Eldritch Dragons) cannot extend
     /// a line to the maximum ply.
     root_depth: i32,
+    /// How chance nodes are searched.
+    pub(super) chance: ChanceSearch,
+    /// Counters of the chance nodes, added to `shared.chance` with the nodes.
+    chance_stats: LocalChanceStats,
     _rules: std::marker::PhantomData<R>,
+}
+
+#[derive(Default)]
+struct LocalChanceStats {
+    probes: u64,
+    probe_cuts: u64,
+    outcomes_searched: u64,
+    outcomes_cut: u64,
 }
 
 fn history_index(mv: Move) -> usize {
@@ -131,6 +143,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             excluded: Vec::new(),
             root_filter: Vec::new(),
             root_depth: 0,
+            chance: ChanceSearch::default(),
+            chance_stats: LocalChanceStats::default(),
             _rules: std::marker::PhantomData,
         }
     }
@@ -163,6 +177,13 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             .nodes
             .fetch_add(self.unreported_nodes, Ordering::Relaxed);
         self.unreported_nodes = 0;
+        let s = std::mem::take(&mut self.chance_stats);
+        let c = &self.shared.chance;
+        c.probes.fetch_add(s.probes, Ordering::Relaxed);
+        c.probe_cuts.fetch_add(s.probe_cuts, Ordering::Relaxed);
+        c.outcomes_searched
+            .fetch_add(s.outcomes_searched, Ordering::Relaxed);
+        c.outcomes_cut.fetch_add(s.outcomes_cut, Ordering::Relaxed);
     }
 
     fn is_repetition_or_rule_draw(&self, pos: &R) -> bool {
@@ -381,9 +402,12 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             {
                 continue;
             }
-            let quiet = pos.tactical_order(mv).is_none();
             let mut child = pos.clone();
             child.play(mv);
+            // A move whose dice can blow up more than pawns (a Hobgoblin pawn push beside
+            // pieces, HOB-100..102) is not quiet: it is neither pruned nor reduced as one.
+            let quiet = pos.tactical_order(mv).is_none()
+                && !(child.is_chance_node() && !child.quiet_chance());
             let gives_check = child.in_check() && child.side_to_move() != pos.side_to_move();
             // Shallow pruning of moves that are very unlikely to matter, once a move has been
             // searched and no mate is being defended against.
@@ -498,60 +522,163 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         }
     }
 
-    /// A chance node (G6): the probability-weighted mean of its outcomes, consuming no depth.
-    /// Star1 pruning: before each outcome, the window it must reach is derived from what the
-    /// outcomes so far contributed and the score bounds of the rest; an outcome outside that
-    /// window decides the node's bound at once.
+    /// A chance node (G6): the probability-weighted mean of its outcomes, consuming no depth
+    /// (`docs/search.md`, "Chance nodes"). The unlikely outcomes come first, searched
+    /// `chance_reduction` plies shallower (valued statically under a null window or at no depth
+    /// left), then the likeliest at full depth; `chance_reduction` 0 is exact expectimax. Star1: before each
+    /// outcome, the window it must reach follows from what the outcomes so far contributed and
+    /// the score bounds of the rest; an outcome outside it decides the node's bound at once, and
+    /// the likeliest, searched last, gets an exact window. Star2 first probes the likeliest
+    /// outcome by its player's first move only: that can prove the node fails low without the
+    /// full search.
     fn chance_node(&mut self, pos: &R, depth: i32, alpha: Score, beta: Score, ply: usize) -> Score {
         self.count_node();
         if self.aborted || ply >= MAX_PLY {
             return 0;
+        }
+        if self.chance == ChanceSearch::Implicit {
+            if let Some(mv) = pos.implicit_outcome() {
+                let mut child = pos.clone();
+                child.play(mv);
+                self.keys.push(child.hash());
+                let score = self.child_score(pos, &child, depth, alpha, beta, ply);
+                self.keys.pop();
+                return score;
+            }
         }
         let (outcomes, weights) = search_weights(pos.weighted_outcomes());
         let total: i64 = weights.iter().sum();
         if total <= 0 {
             return self.eval.evaluate(pos);
         }
-        let (lo, hi) = (-(MATE as i64), MATE as i64);
+        // The likeliest outcome last.
+        let likeliest = (0..weights.len()).max_by_key(|&i| weights[i]).unwrap_or(0);
+        let mut order: Vec<usize> = (0..weights.len()).filter(|&i| i != likeliest).collect();
+        order.push(likeliest);
+        // A null window asks only whether the node reaches beta: the unlikely outcomes count
+        // by their static value, the likeliest by one null-window search.
+        let null_window = beta - alpha == 1;
         let (alpha, beta) = (alpha as i64, beta as i64);
+        let (lo, hi) = (-(MATE as i64), MATE as i64);
         let mut sum = 0i64; // sum of weight * score over the outcomes searched
-        let mut done = 0i64; // their total weight
-        for (i, &mv) in outcomes.iter().enumerate() {
+        let mut rest: i64 = total; // weight not yet searched
+        for (k, &i) in order.iter().enumerate() {
             let w = weights[i];
             if w == 0 {
                 continue;
             }
-            let rest = total - done - w;
+            rest -= w;
             // The node fails low if this outcome scores at most `a`, high if at least `b`.
             let a = (alpha * total - sum - hi * rest).div_euclid(w);
             let b = -((-(beta * total - sum - lo * rest)).div_euclid(w));
-            let child_alpha = a.max(lo);
-            let child_beta = b.min(hi).max(child_alpha + 1);
             let mut child = pos.clone();
-            child.play(mv);
+            child.play(outcomes[i]);
             self.keys.push(child.hash());
-            let score = self.child_score(
-                pos,
-                &child,
-                depth,
-                child_alpha as Score,
-                child_beta as Score,
-                ply,
-            ) as i64;
+            let last = k + 1 == order.len();
+            // The likeliest outcome with a null window decides the node at b - 1.
+            let (child_alpha, child_beta) = if last && null_window {
+                ((b - 1).clamp(lo, hi - 1), b.clamp(lo + 1, hi))
+            } else {
+                let ca = a.max(lo);
+                (ca, b.min(hi).max(ca + 1))
+            };
+            if last
+                && self.chance == ChanceSearch::Star2
+                && depth > 1
+                && child_alpha > lo
+                && self.probe_fails_low(pos, &child, depth, child_alpha as Score, ply)
+            {
+                self.keys.pop();
+                self.chance_stats.probe_cuts += 1;
+                return alpha as Score;
+            }
+            let reduced = if last {
+                depth
+            } else {
+                depth - self.params.chance_reduction
+            };
+            let approximate = self.params.chance_reduction > 0;
+            let score = if !last && approximate && (null_window || reduced <= 0) {
+                self.static_score(pos, &child, ply) as i64
+            } else {
+                let d = reduced.max(0);
+                self.child_score(
+                    pos,
+                    &child,
+                    d,
+                    child_alpha as Score,
+                    child_beta as Score,
+                    ply,
+                ) as i64
+            };
             self.keys.pop();
             if self.aborted {
                 return 0;
             }
+            self.chance_stats.outcomes_searched += 1;
+            let unsearched = (order.len() - k - 1) as u64;
             if score >= b {
+                self.chance_stats.outcomes_cut += unsearched;
                 return beta as Score;
             }
             if score <= a {
+                self.chance_stats.outcomes_cut += unsearched;
                 return alpha as Score;
             }
             sum += w * score;
-            done += w;
         }
         (sum.div_euclid(total)) as Score
+    }
+
+    /// The static value of `child` from the side of `parent`'s player: its end if the game
+    /// ended, else its evaluation.
+    fn static_score(&mut self, parent: &R, child: &R, ply: usize) -> Score {
+        self.count_node();
+        let own = match child.ended_by_rule() {
+            Some(outcome) => outcome_score(outcome, child.side_to_move(), ply + 1),
+            None => self.eval.evaluate(child),
+        };
+        if child.side_to_move() != parent.side_to_move() {
+            -own
+        } else {
+            own
+        }
+    }
+
+    /// Star2's probe of the outcome `child` of the chance node `pos`: its player's first move
+    /// (the table's, else the best-ordered one) searched with a null window. That move's
+    /// value bounds the outcome's worth to its player from below, so where the player
+    /// changes, its worth to the chance node's player from above: returns whether the probe
+    /// proves that worth at most `t`.
+    fn probe_fails_low(&mut self, pos: &R, child: &R, depth: i32, t: Score, ply: usize) -> bool {
+        if child.side_to_move() == pos.side_to_move()
+            || child.is_chance_node()
+            || child.ended_by_rule().is_some()
+            || ply + 2 >= MAX_PLY
+        {
+            return false;
+        }
+        let mut moves = MoveList::new();
+        child.generate_legal(&mut moves);
+        if moves.is_empty() {
+            return false;
+        }
+        let tt_move = self
+            .tt
+            .probe(child.hash())
+            .map(|e| e.move_bits)
+            .filter(|&b| b != 0);
+        let mut scores = Vec::with_capacity(moves.len());
+        self.order_moves(child, &moves, tt_move, ply + 1, &mut scores);
+        Self::pick(&mut moves, &mut scores, 0);
+        let mut grandchild = child.clone();
+        grandchild.play(moves[0]);
+        self.chance_stats.probes += 1;
+        self.keys.push(grandchild.hash());
+        // In the child's player's terms: does its first move reach -t?
+        let v = self.child_score(child, &grandchild, depth - 1, -t - 1, -t, ply + 1);
+        self.keys.pop();
+        !self.aborted && v >= -t
     }
 
     fn qsearch(&mut self, pos: &R, mut alpha: Score, beta: Score, ply: usize) -> Score {

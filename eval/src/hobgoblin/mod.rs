@@ -87,6 +87,9 @@ pub struct HobgoblinEval {
     king_zone_attacked: S,
     hallway_unit: S,
     pawn_advance: S,
+    king_beside_pawn: S,
+    crowd_beside_pawn_unit: S,
+    own_blast_permille: i32,
 }
 
 /// Phase weights: a queen 4, rook 2, bishop and knight 1 (as in chess); 24 is the opening.
@@ -107,6 +110,9 @@ impl HobgoblinEval {
             king_zone_attacked: r.tapered("king_zone_attacked")?,
             hallway_unit: r.tapered("hallway_unit")?,
             pawn_advance: r.tapered("pawn_advance")?,
+            king_beside_pawn: r.tapered("king_beside_pawn")?,
+            crowd_beside_pawn_unit: r.tapered("crowd_beside_pawn_unit")?,
+            own_blast_permille: r.scalar("own_blast_permille")?,
             params,
         })
     }
@@ -119,6 +125,12 @@ impl HobgoblinEval {
     fn side_terms(&self, pos: &Hobgoblin, us: Color) -> (S, i32) {
         let mut s = S::ZERO;
         let mut phase = 0;
+        let b = pos.bits();
+        let pawns = b.pawns[0] | b.pawns[1];
+        // Nodes one step from a pawn of either side: a blast there reaches them (HOB-102).
+        let beside_pawns = pawns
+            .into_iter()
+            .fold(Bitboard::EMPTY, |acc, p| acc | blast_ring(pos, p));
         let enemy_sources = pos.attack_sources(!us);
         let enemy_any = enemy_sources.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
         let linked = pos.linked();
@@ -162,12 +174,25 @@ impl HobgoblinEval {
                 if enemy_any.any() && pos.attacked_by(node, !us, false) {
                     s += self.crowd_attacked_unit * (units - 1);
                 }
+                if beside_pawns.contains(node) {
+                    s += self.crowd_beside_pawn_unit * (units - 1);
+                }
+            }
+            if pos.count(node, us, PAWN) > 0 {
+                // What this pawn's next move puts at risk among our own pieces around it.
+                let at_risk = blast_ring(pos, node)
+                    .into_iter()
+                    .filter(|&n| pos.color_on(n) == Some(us))
+                    .fold(S::ZERO, |acc, n| acc + self.piece_material(pos, n, us));
+                s += S::new(
+                    -at_risk.mg * self.own_blast_permille / 1000,
+                    -at_risk.eg * self.own_blast_permille / 1000,
+                );
             }
             if linked.contains(node) || node.col() == 9 {
                 s += self.hallway_unit * units;
             }
         }
-        let b = pos.bits();
         if b.halves[us.index()][KING as usize].any() {
             s += self.king_extended;
         }
@@ -175,6 +200,8 @@ impl HobgoblinEval {
             s += self.castling_in_progress;
         }
         for king in pos.royal_nodes(us) {
+            let beside = blast_ring(pos, king) & pawns;
+            s += self.king_beside_pawn * beside.count() as i32;
             for dc in -1i8..=1 {
                 for dr in -1i8..=1 {
                     if let Some(sq) = king.offset(dc, dr) {
@@ -190,6 +217,49 @@ impl HobgoblinEval {
         }
         (s, phase)
     }
+}
+
+impl HobgoblinEval {
+    /// The material of `color`'s non-pawn units on `node` (halves at their share).
+    fn piece_material(&self, pos: &Hobgoblin, node: Square, color: Color) -> S {
+        let mut s = S::ZERO;
+        for kind in 1..5u8 {
+            s += self.material[kind as usize] * pos.count(node, color, kind) as i32;
+        }
+        for p in pos
+            .halves_on(node)
+            .filter(|p| p.color == color && p.kind != KING)
+        {
+            let m = self.material[p.kind as usize];
+            s += S::new(
+                m.mg * self.extended_percent * p.count as i32 / 200,
+                m.eg * self.extended_percent * p.count as i32 / 200,
+            );
+        }
+        s
+    }
+}
+
+/// The nodes one king step from a square of `node` (HOB-102: a blast at `node` reaches them),
+/// `node` itself not included.
+fn blast_ring(pos: &Hobgoblin, node: Square) -> Bitboard {
+    let t = chess_tables();
+    let mut out = Bitboard::EMPTY;
+    for sq in pos.node_squares(node) {
+        let ring = if sq.col() == 9 {
+            [1i8, -1]
+                .iter()
+                .filter_map(|&d| sq.offset(0, d).filter(|s| (1..=8).contains(&s.row())))
+                .fold(Bitboard::EMPTY, |b, s| b | Bitboard::from_square(s))
+        } else {
+            t.king[sq.index()]
+        };
+        for n in ring {
+            out.set(pos.node(n));
+        }
+    }
+    out.clear(node);
+    out
 }
 
 impl Evaluator<Hobgoblin> for HobgoblinEval {
@@ -239,6 +309,27 @@ mod tests {
             println!("{name}: {:.2} pawns (M {:.2})", value.pawns, value.mobility);
             assert_eq!((mg, eg), (value.centipawns(), value.centipawns()), "{name}");
         }
+    }
+
+    /// Explosion risk (HOB-100..102): a king one step from a pawn, a crowd one step from a
+    /// pawn and pieces beside one's own pawns all cost; the same units apart do not.
+    #[test]
+    fn explosion_risk_terms_cost_where_a_blast_would_reach() {
+        let eval = HobgoblinEval::default();
+        let score = |fen: &str| eval.evaluate(&Hobgoblin::parse_fen(fen).unwrap());
+        // A white pawn d2 beside the white king e1, and on a2.
+        let beside = score("4k4/9/9/9/9/9/3P5/4K4 w - - 0 1 L");
+        let apart = score("4k4/9/9/9/9/9/P8/4K4 w - - 0 1 L");
+        assert!(beside < apart, "king beside a pawn {beside}, apart {apart}");
+        // A white crowd (Q, N) on d4 beside a black pawn on d5 (which does not attack it),
+        // and with that pawn on a5.
+        let crowd_beside = score("4k4/9/9/3p5/3(Q,N)5/9/9/4K4 w - - 0 1 L");
+        let crowd_apart = score("4k4/9/9/p8/3(Q,N)5/9/9/4K4 w - - 0 1 L");
+        assert!(crowd_beside < crowd_apart, "{crowd_beside} {crowd_apart}");
+        // A white rook beside its own pawn, and apart from it.
+        let own_beside = score("4k4/9/9/9/3RP4/9/9/4K4 w - - 0 1 L");
+        let own_apart = score("4k4/9/9/9/R3P4/9/9/4K4 w - - 0 1 L");
+        assert!(own_beside < own_apart, "{own_beside} {own_apart}");
     }
 
     /// Material counts: an extra queen is worth about a queen, an extended piece less than a

@@ -98,6 +98,20 @@ impl Position for Hobgoblin {
         self.chance().is_some() && self.result().is_none()
     }
 
+    /// No blast of any roll site reaches a piece or a king of either side (HOB-102): at worst
+    /// pawns go.
+    fn quiet_chance(&self) -> bool {
+        let Some(chance) = self.chance() else {
+            return true;
+        };
+        let blast = self.blast_nodes(&chance, u32::MAX);
+        let b = self.bits();
+        let pieces = (0..2).fold(crate::bitboard::Bitboard::EMPTY, |acc, c| {
+            (0..5).fold(acc, |acc, k| acc | b.whole[c][k] | b.halves[c][k])
+        });
+        (blast & pieces).is_empty()
+    }
+
     fn halfmove_clock(&self) -> u32 {
         self.halfmove() as u32
     }
