@@ -39,6 +39,10 @@ pub fn write_game(ctx: &PgnContext, round: usize, record: &GameRecord) -> String
         tag(&mut out, "FEN", start_fen);
     }
     tag(&mut out, "TimeControl", &ctx.time_control);
+    if let Some(seed) = record.dice_seed {
+        // The dice's generator (G6): the game's outcome tokens are in the movetext.
+        tag(&mut out, "DiceSeed", &seed.to_string());
+    }
     tag(&mut out, "Termination", record.termination.pgn_word());
     tag(&mut out, "PlyCount", &record.pgn_moves.len().to_string());
     out.push('\n');

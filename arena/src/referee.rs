@@ -75,6 +75,9 @@ pub struct GameRecord {
     pub final_fen: String,
     /// The FEN the recorded moves start from.
     pub start_fen: String,
+    /// The seed of the generator that rolled the chance events (G6), if the game had any:
+    /// PGN tag `DiceSeed`.
+    pub dice_seed: Option<u64>,
 }
 
 impl GameRecord {
@@ -171,6 +174,7 @@ pub fn play_game(
             .map_err(|e| format!("engine '{}' is not ready: {e}", p.label()))?;
     }
     let mut rng = StdRng::seed_from_u64(seed);
+    let mut rolled = false;
     let mut clocks = limits.map(|l| l.start_clock().unwrap_or(0));
     let mut losing_streak = [0u32; 2];
     let mut quiet_streak = 0u32;
@@ -198,6 +202,7 @@ pub fn play_game(
             let token = pick_chance(&game.chance_outcomes(), &mut rng);
             game.play_token(&token).map_err(|e| e.to_string())?;
             tokens.push(token);
+            rolled = true;
             continue;
         }
         let mover = game.side_to_move();
@@ -309,5 +314,6 @@ pub fn play_game(
         last_move: game.last_move_squares(),
         final_fen: game.fen(),
         start_fen,
+        dice_seed: rolled.then_some(seed),
     })
 }

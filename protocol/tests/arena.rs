@@ -567,3 +567,108 @@ fn illegal_moves_make_the_match_invalid_and_exit_non_zero() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A game of a PGN file: its tags (name, value) and its movetext tokens.
+type PgnGame = (Vec<(String, String)>, Vec<String>);
+
+/// The games of a PGN file (move numbers, comments and results left out of the tokens).
+fn pgn_games(text: &str) -> Vec<PgnGame> {
+    let mut games = Vec::new();
+    let mut tags = Vec::new();
+    let mut moves: Vec<String> = Vec::new();
+    let mut in_moves = false;
+    for line in text.lines() {
+        if let Some(tag) = line.strip_prefix('[') {
+            if in_moves {
+                games.push((std::mem::take(&mut tags), std::mem::take(&mut moves)));
+                in_moves = false;
+            }
+            let (name, value) = tag.trim_end_matches(']').split_once(' ').unwrap();
+            tags.push((name.to_string(), value.trim_matches('"').to_string()));
+            continue;
+        }
+        let mut comment = false;
+        for word in line.split_whitespace() {
+            in_moves = true;
+            if word.starts_with('{') {
+                comment = true;
+            }
+            if comment {
+                comment = !word.ends_with('}');
+                continue;
+            }
+            let is_number = word
+                .trim_end_matches('.')
+                .chars()
+                .all(|c| c.is_ascii_digit());
+            if is_number || ["1-0", "0-1", "1/2-1/2", "*"].contains(&word) {
+                continue;
+            }
+            moves.push(word.to_string());
+        }
+    }
+    if in_moves {
+        games.push((tags, moves));
+    }
+    games
+}
+
+/// Issue 18: Hobgoblin self-play rolls the dice with the seeded generator, writes every
+/// outcome token (`!sites`, `!-`) and the seed (`DiceSeed`) into the PGN, replays exactly from
+/// its seed, and each game replays from its PGN: every token legal in turn, the same result.
+#[test]
+fn hobgoblin_selfplay_rolls_dice_and_replays_from_its_pgn() {
+    let dir = scratch("dice");
+    let run = |name: &str| {
+        let pgn = dir.join(name);
+        let (ok, report) = grimoire(&[
+            "selfplay",
+            "--variant",
+            "hobgoblin",
+            "--games",
+            "6",
+            "--nodes",
+            "150",
+            "--seed",
+            "18",
+            "--max-plies",
+            "120",
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--quiet",
+        ]);
+        assert!(ok, "{report}");
+        std::fs::read_to_string(&pgn).unwrap()
+    };
+    let first = run("a.pgn");
+    let without_dates = |t: &str| {
+        t.lines()
+            .filter(|l| !l.starts_with("[Date"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(without_dates(&first), without_dates(&run("b.pgn")));
+    let games = pgn_games(&first);
+    assert_eq!(games.len(), 6);
+    let mut outcomes = 0;
+    for (tags, moves) in &games {
+        let tag = |name: &str| tags.iter().find(|t| t.0 == name).map(|t| t.1.clone());
+        let mut game = grimoire_registry::create("hobgoblin").unwrap();
+        let fen = tag("FEN");
+        game.set_position(fen.as_deref(), &[]).unwrap();
+        for token in moves {
+            game.play_token(token)
+                .unwrap_or_else(|e| panic!("{token} does not replay: {e}"));
+            outcomes += token.starts_with('!') as usize;
+        }
+        if moves.iter().any(|m| m.starts_with('!')) {
+            assert!(tag("DiceSeed").is_some(), "{tags:?}");
+        }
+        if tag("Termination").as_deref() == Some("normal") {
+            let outcome = game.outcome().expect("a finished game");
+            assert_eq!(Some(outcome.result_token().to_string()), tag("Result"));
+        }
+    }
+    assert!(outcomes > 0, "no dice were rolled in six games");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -189,8 +189,10 @@ impl<V: Variant> VariantGame<V> {
             }
         }
         // The moves that stand end on a move whose dice they do not name: every roll
-        // survived (§3.7).
-        game.resolve_implicit_outcome();
+        // survived (§3.7). A FEN whose dice are pending (`rolls=`) stays so without moves.
+        if !game.moves().is_empty() {
+            game.resolve_implicit_outcome();
+        }
         Ok((game, error))
     }
 }
@@ -626,12 +628,13 @@ impl Registry {
 
 /// The tokens of the actions `turn` played from `pos`, joined by single spaces.
 /// The tokens of a whole turn; under the convention its implicit chance outcome is not named
-/// (a move list implies it, notation §3.7).
+/// after a move (a move list implies it, notation §3.7).
 fn turn_tokens<R: Rules>(pos: &R, turn: &[grimoire_engine::Move], mode: PerftMode) -> String {
     let mut at = pos.clone();
     let mut tokens = Vec::with_capacity(turn.len());
     for &mv in turn {
         let implicit = mode == PerftMode::Convention
+            && !tokens.is_empty()
             && at.is_chance_node()
             && at.implicit_outcome() == Some(mv);
         if !implicit {

@@ -772,6 +772,11 @@ impl Session {
             last_move: game.last_move_squares(),
             final_fen: game.fen(),
             start_fen,
+            dice_seed: game
+                .move_tokens()
+                .iter()
+                .any(|t| t.starts_with('!'))
+                .then_some(self.settings.seed),
         };
         let ctx = PgnContext {
             event: "Grimoire serve".to_string(),

@@ -406,8 +406,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             child.play(mv);
             // A move whose dice can blow up more than pawns (a Hobgoblin pawn push beside
             // pieces, HOB-100..102) is not quiet: it is neither pruned nor reduced as one.
-            let quiet = pos.tactical_order(mv).is_none()
-                && !(child.is_chance_node() && !child.quiet_chance());
+            let harmless_dice = !child.is_chance_node() || child.quiet_chance();
+            let quiet = harmless_dice && pos.tactical_order(mv).is_none();
             let gives_check = child.in_check() && child.side_to_move() != pos.side_to_move();
             // Shallow pruning of moves that are very unlikely to matter, once a move has been
             // searched and no mate is being defended against.
@@ -631,9 +631,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
     }
 
     /// The static value of `child` from the side of `parent`'s player: its end if the game
-    /// ended, else its evaluation.
+    /// ended, else its evaluation. (An evaluation, not a node: it is not counted.)
     fn static_score(&mut self, parent: &R, child: &R, ply: usize) -> Score {
-        self.count_node();
         let own = match child.ended_by_rule() {
             Some(outcome) => outcome_score(outcome, child.side_to_move(), ply + 1),
             None => self.eval.evaluate(child),

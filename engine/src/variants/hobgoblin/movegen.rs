@@ -833,7 +833,8 @@ impl crate::rules::MoveGen for Hobgoblin {
         self.is_chance_node().then(|| outcome_move(0))
     }
 
-    /// Captures only: link steps and decisions are never tactical.
+    /// Captures, and link steps that open a line to the enemy king; decisions are never
+    /// tactical.
     fn generate_tactical(&self, moves: &mut MoveList)
     where
         Self: crate::rules::SearchHooks,
@@ -842,7 +843,7 @@ impl crate::rules::MoveGen for Hobgoblin {
         if self.pending_decision() {
             return;
         }
-        self.generate_parts(moves, true, false, false, true);
+        self.generate_parts(moves, true, false, true, true);
         moves.retain(|m| self.tactical_order(*m).is_some());
     }
 

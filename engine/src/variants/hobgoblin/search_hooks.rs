@@ -1,12 +1,13 @@
-//! What the search asks of Hobgoblin: captures ordered by the captured crowd's size, no SEE,
-//! and null moves only at the start of a quiet turn.
+//! What the search asks of Hobgoblin: captures ordered by the captured crowd's size, link
+//! steps that open a line to the enemy king as tactical, no SEE, and null moves only at the
+//! start of a quiet turn.
 
 use super::position::{Hobgoblin, KINDS};
 use crate::moves::{Move, MoveKind};
 use crate::rules::SearchHooks;
 
-/// Rough unit values for ordering (K Q R B N P).
-const ORDER_VALUE: [i32; KINDS] = [0, 900, 500, 330, 320, 100];
+/// Rough unit values for ordering (K Q R B N P): taking a king ends the game (HOB-140).
+const ORDER_VALUE: [i32; KINDS] = [20_000, 900, 500, 330, 320, 100];
 
 impl SearchHooks for Hobgoblin {
     fn tactical_order(&self, mv: Move) -> Option<i32> {
@@ -28,6 +29,16 @@ impl SearchHooks for Hobgoblin {
                     .map(|p| p.count as i32 * ORDER_VALUE[p.kind as usize])
                     .sum::<i32>();
                 Some(value.max(1) * 16)
+            }
+            // A link step after which a royal node of the opponent is attacked: the move that
+            // follows takes the king (HOB-140) or wins at the first verdict (HOB-141), so it
+            // is searched like a capture.
+            MoveKind::Link | MoveKind::Unlink => {
+                let mut child = self.clone();
+                child.apply_link_step(mv);
+                child
+                    .royal_attacked(!self.side(), false)
+                    .then_some(ORDER_VALUE[0] * 16)
             }
             _ => None,
         }
