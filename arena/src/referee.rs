@@ -153,15 +153,22 @@ pub fn play_game(
     limits: [MoveLimit; 2],
     seed: u64,
 ) -> Result<GameRecord, String> {
-    let start_fen = referee_game(
+    let mut start = referee_game(
         &settings.variant,
         &settings.rule_options,
         &Opening {
             fen: opening.fen.clone(),
             moves: Vec::new(),
         },
-    )?
-    .fen();
+    )?;
+    let start_fen = start.fen();
+    // An opening's random plies may have rolled dice (by the match seed): the game has chance
+    // events then, and its PGN says so (`DiceSeed`).
+    let mut opening_rolled = false;
+    for token in &opening.moves {
+        opening_rolled |= start.is_chance_node();
+        start.play_token(token).map_err(|e| e.to_string())?;
+    }
     let mut game = referee_game(&settings.variant, &settings.rule_options, opening)?;
     let names = [
         engines[0].label().to_string(),
@@ -174,7 +181,7 @@ pub fn play_game(
             .map_err(|e| format!("engine '{}' is not ready: {e}", p.label()))?;
     }
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut rolled = false;
+    let mut rolled = opening_rolled;
     let mut clocks = limits.map(|l| l.start_clock().unwrap_or(0));
     let mut losing_streak = [0u32; 2];
     let mut quiet_streak = 0u32;

@@ -105,6 +105,10 @@ fn fast_turns(p: &Hobgoblin) -> BTreeSet<ModelTurn> {
         };
         let mut after = q.clone();
         after.play(mv);
+        // Every roll survives (HOB-151): the model's turns end after the implicit outcome.
+        if let Some(survive) = after.implicit_outcome() {
+            after.play(survive);
+        }
         // A turn that leaves the opponent a promotion decision ends there, as in the model
         // (the decision's options are the next position's actions).
         out.insert(ModelTurn {
@@ -171,6 +175,9 @@ fn hob_150_turns_equal_the_models_at_the_root_and_one_turn_later() {
         for &mv in actions.iter().step_by(step) {
             let mut q = p.clone();
             q.play(mv);
+            if let Some(survive) = q.implicit_outcome() {
+                q.play(survive);
+            }
             assert_same_turns(&q, false, &format!("{name} after {}", p.format_move(mv)));
         }
     }

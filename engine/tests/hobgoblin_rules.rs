@@ -36,9 +36,17 @@ fn tokens(p: &Hobgoblin) -> Vec<String> {
     v
 }
 
-/// Plays `list` (each must be a legal action, written canonically) from `p`.
+/// Plays `list` (each must be a legal action, written canonically) from `p`. A move whose
+/// pawns rolled is followed by its implicit outcome, every roll surviving (HOB-151), unless
+/// the list names an outcome (`!sites`, part 2).
 fn play_all(mut p: Hobgoblin, list: &[&str]) -> Hobgoblin {
     for t in list {
+        if p.is_chance_node() && !t.starts_with('!') {
+            let survive = p
+                .implicit_outcome()
+                .expect("a chance node has an implicit outcome");
+            p.play(survive);
+        }
         let mv = p
             .parse_move(t)
             .unwrap_or_else(|e| panic!("{t} at {}: {e}; legal: {:?}", p.to_fen(), tokens(&p)));
@@ -49,6 +57,9 @@ fn play_all(mut p: Hobgoblin, list: &[&str]) -> Hobgoblin {
             p.to_fen()
         );
         p.play(mv);
+    }
+    if let Some(survive) = p.implicit_outcome() {
+        p.play(survive);
     }
     p
 }

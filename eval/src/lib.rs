@@ -44,6 +44,7 @@ macro_rules! manifest {
             eval: $eval:ident,
             setup: $setup:ty,
             bench: $bench:expr,
+            $(bench_depth: $bench_depth:expr,)?
             options: $options:expr,
             params: $params:expr $(,)?
         }
@@ -56,6 +57,7 @@ macro_rules! manifest {
             type Eval = $eval;
             type Setup = $setup;
             const BENCH: &'static [&'static str] = $bench;
+            $(const BENCH_DEPTH: u32 = $bench_depth;)?
 
             fn options() -> Vec<
                 grimoire_engine::options::OptionDecl<grimoire_engine::rules::OptionsOf<$rules>>,

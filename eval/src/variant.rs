@@ -20,6 +20,9 @@ pub trait Variant: 'static {
     /// Fixed positions (FENs) searched by `bench`: varied openings, middle games and endings.
     const BENCH: &'static [&'static str];
 
+    /// The depth `bench` searches when none is given: one that takes seconds, not minutes.
+    const BENCH_DEPTH: u32 = 9;
+
     /// The variant's rule options (G7), as data.
     fn options() -> Vec<OptionDecl<OptionsOf<Self::Rules>>> {
         Vec::new()

@@ -55,8 +55,9 @@ enum Command {
     Bench {
         #[arg(long, default_value = "chess")]
         variant: String,
-        #[arg(long, default_value_t = grimoire_protocol::uci::BENCH_DEPTH)]
-        depth: u32,
+        /// Depth (default: the variant's own, 9 for most, 4 for Hobgoblin).
+        #[arg(long)]
+        depth: Option<u32>,
     },
     /// List the variants this engine plays.
     Variants,
@@ -200,7 +201,10 @@ fn main() -> ExitCode {
                         registry::variant_names().join(", ")
                     )
                 })
-                .and_then(|game| run_bench(game.as_ref(), depth.clamp(1, 64)));
+                .and_then(|game| {
+                    let depth = depth.unwrap_or_else(|| game.bench_depth());
+                    run_bench(game.as_ref(), depth.clamp(1, 64))
+                });
             match result {
                 Ok(lines) => {
                     emit(&(lines.join("\n") + "\n"));

@@ -108,12 +108,7 @@ pub fn fuzz_moves(data: &[u8]) {
 
 /// [`fuzz_moves`] for a chosen variant, after `prefix` plies of the first legal actions.
 pub fn check_moves(game: &mut dyn AnyGame, prefix: usize, text: &str) {
-    for _ in 0..prefix % 8 {
-        let Some(first) = game.legal_move_tokens().into_iter().next() else {
-            break;
-        };
-        game.play_token(&first).unwrap();
-    }
+    play_prefix(game, prefix);
     let before = (game.fen(), game.move_tokens().to_vec());
     let tokens: Vec<&str> = text.split_whitespace().collect();
     let start: Vec<String> = before.1.clone();
@@ -145,6 +140,23 @@ pub fn check_moves(game: &mut dyn AnyGame, prefix: usize, text: &str) {
         if game.play_token(t).is_err() {
             assert_eq!(game.fen(), fen, "a rejected token changed the game");
         }
+    }
+}
+
+/// Plays `prefix % 8` plies of first legal actions; at a dice roll (Hobgoblin) it picks an
+/// outcome by `prefix`, so explosions are fuzzed too.
+pub fn play_prefix(game: &mut dyn AnyGame, prefix: usize) {
+    for ply in 0..prefix % 8 {
+        let outcomes = game.chance_outcomes();
+        let pick = if outcomes.is_empty() {
+            game.legal_move_tokens().into_iter().next()
+        } else {
+            Some(outcomes[(prefix + ply) % outcomes.len()].0.clone())
+        };
+        let Some(first) = pick else {
+            break;
+        };
+        game.play_token(&first).unwrap();
     }
 }
 

@@ -27,8 +27,6 @@ use std::time::Instant;
 pub const ENGINE_NAME: &str = concat!("Grimoire ", env!("CARGO_PKG_VERSION"));
 pub const DEFAULT_VARIANT: &str = "chess";
 const MAX_PERFT_DEPTH: u32 = 64;
-/// Depth of `bench` when none is given.
-pub const BENCH_DEPTH: u32 = 9;
 
 /// What the worker thread is doing, which decides how a later command settles it.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -639,7 +637,7 @@ impl Engine {
     fn cmd_bench(&mut self, rest: &str) -> Result<(), CommandError> {
         self.settle_worker();
         let depth = match rest.split_whitespace().next() {
-            None => BENCH_DEPTH,
+            None => self.game.bench_depth(),
             Some(d) => match d.parse::<u32>() {
                 Ok(d) if (1..=64).contains(&d) => d,
                 _ => {

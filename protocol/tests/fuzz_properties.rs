@@ -5,7 +5,7 @@
 //! `PROPTEST_CASES=<n>` runs more cases (`docs/reliability.md`).
 
 use grimoire_protocol::reliability::{
-    check_fen, check_moves, fuzz_setoption, fuzz_uci, option_names,
+    check_fen, check_moves, fuzz_setoption, fuzz_uci, option_names, play_prefix,
 };
 use grimoire_registry as registry;
 use proptest::prelude::*;
@@ -144,10 +144,7 @@ proptest! {
     ) {
         // `#legalN` stands for the N-th legal token of the position reached so far.
         let mut game = (registry::variants()[v].create)();
-        for _ in 0..prefix {
-            let first = game.legal_move_tokens().into_iter().next();
-            if let Some(t) = first { game.play_token(&t).unwrap(); }
-        }
+        play_prefix(game.as_mut(), prefix);
         let mut words = Vec::new();
         let mut probe = game.clone_box();
         for t in tokens {

@@ -65,6 +65,8 @@ pub trait AnyGame: Send + Sync {
     ) -> (SearchResult, Option<String>, Option<String>);
     /// The fixed positions of `bench`.
     fn bench_positions(&self) -> &'static [&'static str];
+    /// The depth `bench` searches when none is given.
+    fn bench_depth(&self) -> u32;
     fn option_specs(&self) -> Vec<OptionSpec>;
     /// Sets a variant option; the current game is replayed under the new rules.
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError>;
@@ -354,6 +356,10 @@ impl<V: Variant> AnyGame for VariantGame<V> {
 
     fn bench_positions(&self) -> &'static [&'static str] {
         V::BENCH
+    }
+
+    fn bench_depth(&self) -> u32 {
+        V::BENCH_DEPTH
     }
 
     fn option_specs(&self) -> Vec<OptionSpec> {

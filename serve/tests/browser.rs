@@ -2,8 +2,9 @@
 //! `chromium` and `chromium-driver`, installed by `.ci/run`). For every variant that plays it
 //! starts a game from the page's form, makes moves by clicking (and one by dragging), makes the
 //! variant's decision step where it has one (promotion choice, Golem crush, drop and switch,
-//! Ghost's spawn square, Eldritch's army and placement, Hobgoblin's link step and unit
-//! choice), resigns or finishes, downloads the PGN and reads it back through the page.
+//! Ghost's spawn square, Eldritch's army and placement, Hobgoblin's link step, unit choice
+//! and the referee's dice), resigns or finishes, downloads the PGN and reads it back through
+//! the page.
 //!
 //! It also measures what the issue asks: the time from a click to the board's update (also
 //! while the engine analyses), and that the engine's moves arrive within their time per move.
@@ -613,6 +614,15 @@ fn every_variant_plays_in_the_browser() {
     )
     .expect("the chosen units moved");
     page.click_any_move();
+    // A pawn move rolls the referee's dice (HOB-100): the roll is recorded and shown.
+    page.click_move("a7", "a6", None);
+    b.wait_js(
+        "const s = window.grimoireState(); return s.rolls.length > 0 \
+         && !document.getElementById('rolls').hidden \
+         && document.getElementById('rolls').textContent.includes('Dice rolled');",
+        5,
+    )
+    .expect("the dice roll is shown");
     page.shot("hobgoblin");
     page.resign();
     page.pgn_round_trip(&b);

@@ -121,6 +121,9 @@ impl AnyGame for Dice {
     fn bench_positions(&self) -> &'static [&'static str] {
         self.chess.bench_positions()
     }
+    fn bench_depth(&self) -> u32 {
+        self.chess.bench_depth()
+    }
     fn option_specs(&self) -> Vec<OptionSpec> {
         Vec::new()
     }

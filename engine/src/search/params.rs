@@ -283,6 +283,7 @@ mod tests {
             ("search.history_limit", 16_384.0),
             ("search.qs_check_plies", 2.0),
             ("search.qs_see_threshold", 0.0),
+            ("search.chance_reduction", 2.0),
         ];
         let p = SearchParams::default();
         assert_eq!(
