@@ -300,6 +300,17 @@ fn eld_060_default_placement() {
     // Vampire (K+Q+B): the standard bishop takes c1, the Vampire the first free home square, d1.
     let p = Eldritch::default_placement(&[decl("^V:KQB"), none.clone()], &opts());
     assert!(p.to_fen().ends_with("RNB^V2NR w * - 0 1"), "{}", p.to_fen());
+    // An Illusionist replacing a rook: the standard rook takes its first home square, a8, and
+    // the Illusionist the first free square of its home set, h8 (ELD-060 step 1 then pass 1;
+    // ELD-055's waiting rooks belong to the played placement phase only).
+    let p = Eldritch::default_placement(&[none.clone(), decl("*I:R")], &opts());
+    assert!(
+        p.to_fen().starts_with("rnbqkbn*i/pppppppp/"),
+        "{}",
+        p.to_fen()
+    );
+    let p = Eldritch::default_placement(&[decl("*I:R"), none.clone()], &opts());
+    assert!(p.to_fen().contains("/RNBQKBN*I w"), "{}", p.to_fen());
     // Three Gremlins from one knight: b1 holds the knight, then g1, a3 and h3.
     let p = Eldritch::default_placement(&[decl("^R:N"), none], &opts());
     assert!(

@@ -3,7 +3,9 @@
 //! distinct outcomes they have, then the nodes and time to reach a depth with each
 //! `ChanceSearch` mode, and the share of chance outcomes that the Star1/Star2 bounds cut.
 //!
-//! `cargo run --release -p grimoire --example hobgoblin_chance_depth -- [depth] [games] [seed]`
+//! `cargo run --release -p grimoire --example hobgoblin_chance_depth -- [depth] [games] [seed]
+//! [series]`: with `series`, only the controlled series (the same rooks and kings with 0, 2, 4,
+//! 6 and 8 pawns a side), which shows how the cost grows with the roll sites on offer.
 
 use grimoire_engine::search::{
     ChanceSearch, Limits, SearchOptions, Shared, TranspositionTable, THREAD_STACK,
@@ -13,6 +15,15 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
+
+/// Rooks and kings with more and more pawns: every pawn move rolls, and magnetism adds sites.
+const PAWN_SERIES: &[&str] = &[
+    "r3k2r1/9/9/9/9/9/9/R3K2R1 w - - 0 1 L",
+    "r3k2r1/p6p1/9/9/9/9/P6P1/R3K2R1 w - - 0 1 L",
+    "r3k2r1/pp4pp1/9/9/9/9/PP4PP1/R3K2R1 w - - 0 1 L",
+    "r3k2r1/ppp2ppp1/9/9/9/9/PPP2PPP1/R3K2R1 w - - 0 1 L",
+    "r3k2r1/pppppppp1/9/9/9/9/PPPPPPPP1/R3K2R1 w - - 0 1 L",
+];
 
 /// What a position's turns roll: how many turns, how many of them roll, and the largest
 /// and mean number of distinct outcomes among those that do.
@@ -112,14 +123,14 @@ fn main() {
     let depth: u32 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(3);
     let games: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(6);
     let seed: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let series_only = args.get(4).is_some_and(|a| a == "series");
     let work = move || {
         let game = registry::create("hobgoblin").expect("hobgoblin is registered");
-        let mut fens: Vec<String> = game
-            .bench_positions()
-            .iter()
-            .map(|f| f.to_string())
-            .collect();
-        for g in 0..games {
+        let mut fens: Vec<String> = PAWN_SERIES.iter().map(|f| f.to_string()).collect();
+        if !series_only {
+            fens.extend(game.bench_positions().iter().map(|f| f.to_string()));
+        }
+        for g in 0..if series_only { 0 } else { games } {
             for plies in [6, 12, 18] {
                 fens.extend(random_position(seed * 1000 + g, plies));
             }

@@ -55,7 +55,7 @@ pub fn declarations(registry: &Registry) -> Vec<OptionDecl<Engine>> {
         OptionDecl::new(
             "ChanceSearch",
             OptionKind::Combo(ChanceSearch::NAMES.to_vec()),
-            "star1".to_string(),
+            "star2".to_string(),
             |e, v| {
                 e.chance_search = ChanceSearch::from_name(as_text(v)).unwrap_or_default();
                 Ok(())

@@ -55,7 +55,8 @@ enum Command {
     Bench {
         #[arg(long, default_value = "chess")]
         variant: String,
-        /// Depth (default: the variant's own, 9 for most, 4 for Hobgoblin).
+        /// Depth (default: the variant's own, which takes seconds: 9 for chess, Duggan and
+        /// Ghost, 7 for ArchMage, 6 for Eldritch, 4 for Hobgoblin).
         #[arg(long)]
         depth: Option<u32>,
     },

@@ -291,7 +291,11 @@ function renderStatus() {
     text = "The engine (" + sideTitle(game.thinking.side) + ") is thinking…";
   } else if (game.human_to_act) {
     const kinds = actionKinds();
-    if (kinds.size === 1 && kinds.has("decision")) text = side + " decides: pick a highlighted square";
+    if (kinds.size === 1 && kinds.has("decision")) {
+      text = directActions().length
+        ? side + " decides: pick a highlighted square"
+        : side + " decides: pick one of the choices under Action";
+    }
     else if (kinds.size === 1 && kinds.has("placement")) text = "Placement: " + side + " places a piece (pick it below, then its square)";
     else if (kinds.has("link") || kinds.has("unlink")) text = side + " to move (a link step may come first)";
     else text = side + " to move";
@@ -475,8 +479,9 @@ function sources() {
   return new Set((game.actions || []).filter((a) => a.from).map((a) => a.from));
 }
 
-// Actions with no square to start from and no piece to put down: decision steps (Ghost's spawn,
-// Hobgoblin's opponent promotion), picked by their square.
+// Actions with no square to start from and no piece to put down but a square to act on:
+// decision steps such as Ghost's spawn, picked by their square. (Hobgoblin's opponent promotion
+// names no square: it is offered as a button among the other actions.)
 function directActions() {
   return (game.actions || []).filter((a) => !a.from && !a.piece && a.to);
 }

@@ -280,12 +280,20 @@ fn census(view: &BoardView) -> HashMap<(Square, Color, String), u32> {
 /// The squares where an action removed units: for each (colour, type) of which fewer stand on
 /// the board afterwards, the squares that lost some, except `from` (where the mover left).
 /// A capture marks the captured unit's square; a Golem crush or an explosion every square it
-/// cleared; castling, magnetism and crowd moves mark nothing, since no type lost a unit.
+/// cleared; castling, magnetism and crowd moves mark nothing, since no type lost a unit, and a
+/// promotion after the dice (Hobgoblin) nothing, since its side keeps as many units.
 pub fn removed_squares(before: &BoardView, after: &BoardView, from: Option<Square>) -> Vec<String> {
     let (b, a) = (census(before), census(after));
     let total = |m: &HashMap<(Square, Color, String), u32>, c: Color, t: &str| -> u32 {
         m.iter()
             .filter(|((_, col, kind), _)| *col == c && kind == t)
+            .map(|(_, n)| n)
+            .sum()
+    };
+    // Units of a colour on the board: a promotion or a mutation changes types, not this count.
+    let units = |m: &HashMap<(Square, Color, String), u32>, c: Color| -> u32 {
+        m.iter()
+            .filter(|((_, col, _), _)| *col == c)
             .map(|(_, n)| n)
             .sum()
     };
@@ -295,6 +303,7 @@ pub fn removed_squares(before: &BoardView, after: &BoardView, from: Option<Squar
         if now < n
             && Some(*sq) != from
             && total(&a, *color, kind) < total(&b, *color, kind)
+            && units(&a, *color) < units(&b, *color)
             && !squares.contains(sq)
         {
             squares.push(*sq);
@@ -330,5 +339,25 @@ mod tests {
         // En passant: the captured pawn's square, not the target square.
         let ep = ["e2e4", "a7a6", "e4e5", "d7d5"];
         assert_eq!(removed_after("chess", &ep, "e5d6"), ["d5"]);
+    }
+
+    /// Hobgoblin: the crowd's pawns promote after the dice (HOB-110), which removes no unit;
+    /// an explosion removes the blasted nodes' units (HOB-102): the crowd on e8 and the white
+    /// king that magnetism pulled to e7.
+    #[test]
+    fn a_promotion_after_the_dice_is_not_marked_an_explosion_is() {
+        const FEN: &str = "k8/4(2P)4/9/9/9/9/9/4K4 w - - 0 40 L";
+        for (outcome, expected) in [("!-", vec![]), ("!e8", vec!["e7", "e8"])] {
+            let mut g = create("hobgoblin").unwrap();
+            g.set_position(Some(FEN), &[]).unwrap();
+            g.play_token("e7e8(2P)qn").unwrap();
+            let before = g.view();
+            g.play_token(outcome).unwrap();
+            assert_eq!(
+                removed_squares(&before, &g.view(), None),
+                expected,
+                "{outcome}"
+            );
+        }
     }
 }

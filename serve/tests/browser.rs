@@ -2,9 +2,9 @@
 //! `chromium` and `chromium-driver`, installed by `.ci/run`). For every variant that plays it
 //! starts a game from the page's form, makes moves by clicking (and one by dragging), makes the
 //! variant's decision step where it has one (promotion choice, Golem crush, drop and switch,
-//! Ghost's spawn square, Eldritch's army and placement, Hobgoblin's link step, unit choice
-//! and the referee's dice), resigns or finishes, downloads the PGN and reads it back through
-//! the page.
+//! Ghost's spawn square, Eldritch's army and placement, Hobgoblin's link step, unit choice,
+//! declared promotions, the opponent's promotion decision and the referee's dice), resigns or
+//! finishes, downloads the PGN and reads it back through the page.
 //!
 //! It also measures what the issue asks: the time from a click to the board's update (also
 //! while the engine analyses), and that the engine's moves arrive within their time per move.
@@ -626,6 +626,46 @@ fn every_variant_plays_in_the_browser() {
     page.shot("hobgoblin");
     page.resign();
     page.pgn_round_trip(&b);
+
+    // Hobgoblin promotions: the mover declares the types of a crowd's pawns (HOB-111) from the
+    // page's choices, then the opponent decides for a pawn that magnetism pushed onto its last
+    // rank (HOB-112), picked from the page's buttons. The referee rolls after each pawn move; where the
+    // pushed pawn exploded there is nothing to decide, and the position is loaded again.
+    page.new_game("hobgoblin", "human", "human", "depth", 3);
+    page.load("#btn-load-fen", "k8/4(2P)4/9/9/9/9/9/4K4 w - - 0 40 L");
+    page.click_move("e7", "e8", Some("e7e8(2P)qn"));
+    b.wait_js(
+        "return !!window.grimoireState().moves.find(m => m.token === 'e7e8(2P)qn');",
+        5,
+    )
+    .expect("the declared promotion was played");
+    page.shot("hobgoblin-promotion");
+    let mut decided = false;
+    for _ in 0..8 {
+        page.load("#btn-load-fen", "k8/7K1/9/9/9/2P6/2p6/9 w - - 4 7 L");
+        page.click_move("c3", "c4", None);
+        let pending = page.state()["actions"]
+            .as_array()
+            .is_some_and(|a| a.iter().any(|a| a["token"] == "c1n"));
+        if !pending {
+            continue;
+        }
+        // A decision with no square to start from is offered as buttons beside the board.
+        b.wait_for("#other-actions button[data-token=\"c1n\"]", 5)
+            .expect("the opponent is offered its promotion choices");
+        page.shot("hobgoblin-decision");
+        b.click("#other-actions button[data-token=\"c1n\"]")
+            .unwrap();
+        b.wait_js(
+            "return !!window.grimoireState().moves.find(m => m.token === 'c1n');",
+            5,
+        )
+        .expect("the opponent's decision was played");
+        decided = true;
+        break;
+    }
+    assert!(decided, "the pushed pawn survived in none of eight tries");
+    page.resign();
 
     // Watching the engine play itself at a time per move; the moves must keep to it.
     page.new_game("chess", "engine", "engine", "movetime", MOVETIME_MS);

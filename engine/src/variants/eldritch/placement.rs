@@ -347,12 +347,10 @@ impl Eldritch {
         for c in Color::BOTH {
             let placing = Placing::from_declarations(decls);
             let list = placing.side(c);
-            let withheld = placing.has_illusionist(c);
-            // 1. Standard pieces on their first home squares.
+            // 1. Standard pieces on their first home squares: a rook takes a1/a8 before h1/h8
+            //    in an Illusionist army too (ELD-060; ELD-055's waiting rooks are the played
+            //    phase's rule only).
             for u in list.iter().filter(|u| u.kind < 6) {
-                if withheld && (u.kind == QUEEN || u.kind == ROOK) {
-                    continue;
-                }
                 for s in home_squares(u.kind, c).into_iter().take(u.count as usize) {
                     pos.put_new(s, c, u.kind);
                 }
@@ -368,22 +366,7 @@ impl Eldritch {
                         .into_iter()
                         .find(|s| home.contains(*s) && pos.piece_at(*s).is_none());
                     match free {
-                        Some(s) => {
-                            pos.put_new(s, c, u.kind);
-                            if u.kind == ILLUSIONIST {
-                                for u2 in list.iter().filter(|u| u.kind == ROOK || u.kind == QUEEN)
-                                {
-                                    for _ in 0..u2.count {
-                                        if let Some(s2) = home_squares(u2.kind, c)
-                                            .into_iter()
-                                            .find(|s| pos.piece_at(*s).is_none())
-                                        {
-                                            pos.put_new(s2, c, u2.kind);
-                                        }
-                                    }
-                                }
-                            }
-                        }
+                        Some(s) => pos.put_new(s, c, u.kind),
                         None => pending.push(Unplaced { count: 1, ..*u }),
                     }
                 }
