@@ -132,19 +132,7 @@ fn engine_turns(p: &Hobgoblin) -> BTreeSet<Turn> {
         outcomes.sort();
         out.insert((link, survive, k, outcomes));
     };
-    for mv in p.legal_moves() {
-        match mv.kind() {
-            MoveKind::Link | MoveKind::Unlink => {
-                let token = p.format_move(mv);
-                let mut q = p.clone();
-                q.play(mv);
-                for m in q.legal_moves() {
-                    finish(Some(token.clone()), &q, m);
-                }
-            }
-            _ => finish(None, p, mv),
-        }
-    }
+    p.visit_whole_turns(|link, q, mv| finish(link.map(|l| p.format_move(l)), q, mv));
     out
 }
 

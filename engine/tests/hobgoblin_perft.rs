@@ -118,19 +118,7 @@ fn fast_turns(p: &Hobgoblin) -> BTreeSet<ModelTurn> {
             before_promotion,
         });
     };
-    for mv in p.legal_moves() {
-        match mv.kind() {
-            MoveKind::Link | MoveKind::Unlink => {
-                let token = p.format_move(mv);
-                let mut q = p.clone();
-                q.play(mv);
-                for m in q.legal_moves() {
-                    finish(Some(token.clone()), &q, m);
-                }
-            }
-            _ => finish(None, p, mv),
-        }
-    }
+    p.visit_whole_turns(|link, q, mv| finish(link.map(|l| p.format_move(l)), q, mv));
     out
 }
 

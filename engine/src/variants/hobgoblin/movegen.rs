@@ -9,7 +9,7 @@ use super::position::{Chance, Hobgoblin, Phase, Wing, KINDS, KING, PAWN, ROOK};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Color;
-use crate::rules::Notation;
+use crate::rules::{MoveGen, Notation, Position as _};
 use crate::square::Square;
 use std::collections::HashMap;
 
@@ -118,6 +118,23 @@ fn rolls_key(fx: &Effects) -> u64 {
 }
 
 impl Hobgoblin {
+    /// Every whole turn of the position (HOB-83, HOB-151): each legal action, and a link step
+    /// followed by each move after it. `visit(link step, position the move starts from, move)`.
+    pub fn visit_whole_turns(&self, mut visit: impl FnMut(Option<Move>, &Hobgoblin, Move)) {
+        for mv in self.legal_moves() {
+            match mv.kind() {
+                MoveKind::Link | MoveKind::Unlink => {
+                    let mut after = self.clone();
+                    after.play(mv);
+                    for m in after.legal_moves() {
+                        visit(Some(mv), &after, m);
+                    }
+                }
+                _ => visit(None, self, mv),
+            }
+        }
+    }
+
     /// Generates the actions of the player to decide into `list`. `legal_only` keeps the legal
     /// ones (HOB-133); otherwise every candidate (the reference check's superset). With
     /// `first_only` it stops at the first one and returns whether there was one.
