@@ -237,7 +237,8 @@ impl Evaluator<DiceRace> for Lead {
         (pos.points[me] - pos.points[1 - me]) * 3
     }
 
-    /// Exact expectimax: every outcome searched in full (`chance_reduction` 0).
+    /// Exact expectimax: every outcome searched in full (`chance_reduction` 0), values averaged
+    /// as they are (`chance_win` 0).
     fn search_params(&self) -> &SearchParams {
         &EXACT
     }
@@ -245,6 +246,7 @@ impl Evaluator<DiceRace> for Lead {
 
 static EXACT: SearchParams = SearchParams {
     chance_reduction: 0,
+    chance_win: 0,
     ..SearchParams::DEFAULT
 };
 

@@ -99,7 +99,9 @@ fn perft_counts_by_the_convention_or_every_outcome() {
 
 /// Expectimax (HOB-104, G6): e6e7 blows up the black king on e8 with 1/12 (the blast of e7
 /// reaches e8, which magnetism cannot push off the edge, HOB-93, HOB-102). The search values
-/// that chance at a twelfth of a win; searching as if every pawn survives, it sees nothing.
+/// that chance at a twelfth of a won game (`search.chance_win`, 800 cp), or of a mate score
+/// where values are averaged as they are (`chance_win` 0); searching as if every pawn
+/// survives, it sees nothing.
 #[test]
 fn the_search_values_a_chance_to_blow_up_the_king() {
     let mut s = hobgoblin();
@@ -124,8 +126,21 @@ fn the_search_values_a_chance_to_blow_up_the_king() {
         cp
     };
     let expected = score(&mut s, "star2");
-    assert!((2500..2800).contains(&expected), "{expected}");
     assert_eq!(score(&mut s, "star1"), expected);
     let survive = score(&mut s, "survive");
     assert!(survive.abs() < 300, "{survive}");
+    // 800/12 for the blast, the rest as if it survived: about 67 cp above.
+    assert!(
+        (40..=95).contains(&(expected - survive)),
+        "{expected} {survive}"
+    );
+    let exact = std::env::temp_dir().join(format!("hob-exact-{}.txt", std::process::id()));
+    std::fs::write(&exact, "variant hobgoblin\nsearch.chance_win 0\n").unwrap();
+    s.send(&format!(
+        "setoption name EvalFile value {}",
+        exact.display()
+    ));
+    let averaged = score(&mut s, "star2");
+    assert!((2500..2800).contains(&averaged), "{averaged}");
+    let _ = std::fs::remove_file(&exact);
 }

@@ -162,6 +162,11 @@ search_params! {
     /// shallower, and valued statically under a null window or with no depth left; 0 searches
     /// every outcome in full: exact expectimax (`docs/search.md`).
     chance_reduction: i32 = 2, [0, 1000];
+    /// What a decided game is worth at a chance node, in centipawns: outcome values are held
+    /// to ±this before they are averaged, so a 1-in-12 chance of a blown-up king counts as a
+    /// twelfth of a won position, not a twelfth of a mate score. 0 averages the values as they
+    /// are (mate scores included): exact expectimax.
+    chance_win: i32 = 800, [0, 30_000];
 }
 
 impl Default for SearchParams {
@@ -284,6 +289,7 @@ mod tests {
             ("search.qs_check_plies", 2.0),
             ("search.qs_see_threshold", 0.0),
             ("search.chance_reduction", 2.0),
+            ("search.chance_win", 800.0),
         ];
         let p = SearchParams::default();
         assert_eq!(

@@ -559,7 +559,23 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         // by their static value, the likeliest by one null-window search.
         let null_window = beta - alpha == 1;
         let (alpha, beta) = (alpha as i64, beta as i64);
-        let (lo, hi) = (-(MATE as i64), MATE as i64);
+        // Outcome values are held to ±`chance_win` (a decided game's worth here), or to the
+        // mate bounds for exact expectimax. Every value then lies in [lo, hi] (Star1's bounds).
+        let cap = self.params.chance_win as i64;
+        let (lo, hi) = if cap > 0 {
+            (-cap, cap)
+        } else {
+            (-(MATE as i64), MATE as i64)
+        };
+        if alpha >= hi {
+            return alpha as Score;
+        }
+        if beta <= lo {
+            return beta as Score;
+        }
+        // Where every outcome is a mate for the same side, the node is that mate (the slowest).
+        let mut mates: Option<Score> = None;
+        let mut all_mate = cap > 0;
         let mut sum = 0i64; // sum of weight * score over the outcomes searched
         let mut rest: i64 = total; // weight not yet searched
         for (k, &i) in order.iter().enumerate() {
@@ -615,6 +631,17 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             if self.aborted {
                 return 0;
             }
+            if all_mate {
+                let raw = score as Score;
+                let same_side = mates.is_none_or(|m| (m > 0) == (raw > 0));
+                if raw.abs() > MATE_BOUND && same_side {
+                    mates =
+                        Some(mates.map_or(raw, |m| if raw > 0 { m.min(raw) } else { m.max(raw) }));
+                } else {
+                    all_mate = false;
+                }
+            }
+            let score = score.clamp(lo, hi);
             self.chance_stats.outcomes_searched += 1;
             let unsearched = (order.len() - k - 1) as u64;
             if score >= b {
@@ -627,7 +654,10 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             }
             sum += w * score;
         }
-        (sum.div_euclid(total)) as Score
+        match mates {
+            Some(mate) if all_mate => mate,
+            _ => (sum.div_euclid(total)) as Score,
+        }
     }
 
     /// The static value of `child` from the side of `parent`'s player: its end if the game

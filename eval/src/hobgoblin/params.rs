@@ -38,12 +38,11 @@ impl EvalParams {
         p.section("Pawn advance: per rank beyond the second, per pawn.");
         p.push_tapered("pawn_advance", 4, 10);
         p.section("Explosion risk (HOB-100..102: every pawn movement explodes with 1/12 and destroys\nits node and the nodes one king step around): per pawn of either side one step from a\nking node; per unit beyond the first of a crowd one step from a pawn; and the share in\nper mille (scalar) of the material of one's pieces one step from one's own pawns, which\nthose pawns' next moves put at risk.");
-        p.push_tapered("king_beside_pawn", -30, -20).push_tapered(
-            "crowd_beside_pawn_unit",
-            -12,
-            -12,
-        );
-        p.push_scalar("own_blast_permille", 30);
+        // A third of the first guesses (-30/-20, -12, 30 per mille), which lost games against
+        // an engine blind to the dice (docs/search.md, "Chance nodes").
+        p.push_tapered("king_beside_pawn", -10, -7)
+            .push_tapered("crowd_beside_pawn_unit", -4, -4);
+        p.push_scalar("own_blast_permille", 10);
         p
     }
 }
