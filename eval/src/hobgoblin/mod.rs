@@ -312,24 +312,33 @@ mod tests {
     }
 
     /// Explosion risk (HOB-100..102): a king one step from a pawn, a crowd one step from a
-    /// pawn and pieces beside one's own pawns all cost; the same units apart do not.
+    /// pawn and pieces beside one's own pawns all cost; the same units apart do not. Measured
+    /// against the same evaluation with the risk terms at zero, so other terms do not blur it.
     #[test]
     fn explosion_risk_terms_cost_where_a_blast_would_reach() {
+        use crate::{EvalParams, TunableEval};
         let eval = HobgoblinEval::default();
-        let score = |fen: &str| eval.evaluate(&Hobgoblin::parse_fen(fen).unwrap());
+        let blind = HobgoblinEval::from_params(
+            EvalParams::from_text(
+                "variant hobgoblin\nking_beside_pawn 0 0\ncrowd_beside_pawn_unit 0 0\nown_blast_permille 0\n",
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        let risk = |fen: &str| {
+            let pos = Hobgoblin::parse_fen(fen).unwrap();
+            eval.evaluate(&pos) - blind.evaluate(&pos)
+        };
         // A white pawn d2 beside the white king e1, and on a2.
-        let beside = score("4k4/9/9/9/9/9/3P5/4K4 w - - 0 1 L");
-        let apart = score("4k4/9/9/9/9/9/P8/4K4 w - - 0 1 L");
-        assert!(beside < apart, "king beside a pawn {beside}, apart {apart}");
+        assert!(risk("4k4/9/9/9/9/9/3P5/4K4 w - - 0 1 L") < 0);
+        assert_eq!(risk("4k4/9/9/9/9/9/P8/4K4 w - - 0 1 L"), 0);
         // A white crowd (Q, N) on d4 beside a black pawn on d5 (which does not attack it),
         // and with that pawn on a5.
-        let crowd_beside = score("4k4/9/9/3p5/3(Q,N)5/9/9/4K4 w - - 0 1 L");
-        let crowd_apart = score("4k4/9/9/p8/3(Q,N)5/9/9/4K4 w - - 0 1 L");
-        assert!(crowd_beside < crowd_apart, "{crowd_beside} {crowd_apart}");
+        assert!(risk("4k4/9/9/3p5/3(Q,N)5/9/9/4K4 w - - 0 1 L") < 0);
+        assert_eq!(risk("4k4/9/9/p8/3(Q,N)5/9/9/4K4 w - - 0 1 L"), 0);
         // A white rook beside its own pawn, and apart from it.
-        let own_beside = score("4k4/9/9/9/3RP4/9/9/4K4 w - - 0 1 L");
-        let own_apart = score("4k4/9/9/9/R3P4/9/9/4K4 w - - 0 1 L");
-        assert!(own_beside < own_apart, "{own_beside} {own_apart}");
+        assert!(risk("4k4/9/9/9/3RP4/9/9/4K4 w - - 0 1 L") < 0);
+        assert_eq!(risk("4k4/9/9/9/R3P4/9/9/4K4 w - - 0 1 L"), 0);
     }
 
     /// Material counts: an extra queen is worth about a queen, an extended piece less than a
