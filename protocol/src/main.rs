@@ -56,7 +56,7 @@ enum Command {
         #[arg(long, default_value = "chess")]
         variant: String,
         /// Depth (default: the variant's own, which takes seconds: 9 for chess, Duggan and
-        /// Ghost, 7 for ArchMage, 6 for Eldritch, 4 for Hobgoblin).
+        /// Ghost, 7 for ArchMage, 6 for Eldritch, 3 for Hobgoblin).
         #[arg(long)]
         depth: Option<u32>,
     },

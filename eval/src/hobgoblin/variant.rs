@@ -14,7 +14,7 @@ manifest! {
         setup: NoSetup,
         bench: grimoire_engine::variants::hobgoblin::BENCH,
         // About 2,000 turns at the start and tens of thousands in a crowded middle game.
-        bench_depth: 4,
+        bench_depth: 3,
         options: option_decls(),
         params: EvalParams::hobgoblin(),
     }
