@@ -232,3 +232,14 @@ fn the_fuzzed_option_names_are_the_engines() {
         assert!(text.contains(&format!("option name {name} type")), "{name}");
     }
 }
+
+/// Cases the properties above once found, kept so they are checked on every run.
+#[test]
+fn move_list_regressions() {
+    // Hobgoblin, 7 plies in: a square-shaped token naming a hallway-side square off the frame
+    // once reached a placement that asserted instead of refusing.
+    for v in 0..variant_count() {
+        let mut game = (registry::variants()[v].create)();
+        check_moves(game.as_mut(), 7, "a4a0");
+    }
+}

@@ -283,9 +283,10 @@ impl Hobgoblin {
     }
 
     /// Builds the unit move a (possibly non-canonical) token specifies: `S T [group | =t]
-    /// [promotions]` (notation §3.7). Only the plan's shape is checked here; legality and
-    /// identity are the caller's.
-    fn parse_unit_spec(&self, token: &str) -> Option<Move> {
+    /// [promotions]` (notation §3.7). The move is tried on a copy only when `legal` holds a
+    /// move between the same squares (other squares may not even be on the board); an
+    /// equivalent spelling of a plan is allowed, and identity is the caller's.
+    fn parse_unit_spec(&self, token: &str, legal: &[Move]) -> Option<Move> {
         let me = self.side();
         let g = Self::GEOMETRY;
         let (s, n1) = g.parse_prefix(token)?;
@@ -413,6 +414,10 @@ impl Hobgoblin {
             MoveKind::Normal
         };
         let base = Move::build(Some(s), Some(t), kind, None, 0, code);
+        let same_squares = |m: &Move| m.from_opt() == Some(s) && m.to_opt() == Some(t);
+        if !legal.iter().any(same_squares) {
+            return None;
+        }
         // Promotions: letters for T, then `/node letters`.
         let mut child = self.clone();
         let _ = child.move_stage(base);
@@ -580,7 +585,7 @@ impl Notation for Hobgoblin {
         let candidate = if link_step || self.pending_decision() {
             None
         } else {
-            self.parse_unit_spec(&wanted)
+            self.parse_unit_spec(&wanted, &list[..])
         };
         if let Some(c) = candidate {
             if list.contains(&c) {
