@@ -7,12 +7,13 @@
 //! Each turn the mover picks `safe` (+1, then the opponent decides: `pay` gives the mover +2 and
 //! ends the turn, `grant` gives the mover a bonus action that must be `risky`) or `risky` (a roll:
 //! `hit` +4 with weight 1, `miss` +0 with weight 2; then the turn ends). The search must equal a
-//! brute-force expectimax written here from the rules alone.
+//! brute-force expectimax written here from the rules alone. An optional sixth FEN field
+//! `goal=N` makes a player who ends a turn with at least N points win (mates under chance).
 
 use grimoire_engine::consistency::random_games;
 use grimoire_engine::eval_api::{Evaluator, Score};
 use grimoire_engine::search::{
-    search, ChanceSearch, Limits, SearchOptions, SearchParams, Shared, TranspositionTable,
+    search, ChanceSearch, Limits, SearchOptions, SearchParams, Shared, TranspositionTable, MATE,
 };
 use grimoire_engine::{
     prelude::*, Color, Game, Geometry, Move, MoveKind, MoveList, Outcome, Reason,
@@ -32,6 +33,8 @@ struct DiceRace {
     mover: Color,
     phase: Phase,
     turns_left: u8,
+    /// Points that win when a turn ends with them (none: the race only ends on turns).
+    goal: Option<i32>,
 }
 
 const NAMES: [&str; 6] = ["safe", "risky", "pay", "grant", "hit", "miss"];
@@ -67,7 +70,8 @@ impl Position for DiceRace {
             | (self.points[1] as u64 & 0xFFFF) << 16
             | (self.mover as u64) << 32
             | phase << 33
-            | (self.turns_left as u64) << 36;
+            | (self.turns_left as u64) << 36
+            | (self.goal.unwrap_or(0) as u64 & 0xFFFF) << 44;
         v.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (v >> 7)
     }
 
@@ -100,6 +104,16 @@ impl Position for DiceRace {
         0
     }
 
+    /// Whoever just ended a turn with the goal's points has won.
+    fn ended_by_rule(&self) -> Option<Outcome> {
+        let last = !self.mover;
+        let reached = self.goal.is_some_and(|g| self.points[last.index()] >= g);
+        (self.phase == Phase::Choose && reached).then_some(Outcome::Win {
+            winner: last,
+            reason: Reason::VariantRule,
+        })
+    }
+
     fn is_chance_node(&self) -> bool {
         self.phase == Phase::Roll
     }
@@ -119,15 +133,16 @@ impl Fen for DiceRace {
             mover: Color::White,
             phase: Phase::Choose,
             turns_left: 40,
+            goal: None,
         }
     }
 
     fn from_fen(fen: &str, _: &()) -> Result<Self, FenError> {
         let f: Vec<&str> = fen.split_whitespace().collect();
-        let [w, b, mover, phase, left] = f[..] else {
+        let (&[w, b, mover, phase, left], goal) = f.split_at(f.len().min(5)) else {
             return Err(FenError::FieldCount {
                 min: 5,
-                max: Some(5),
+                max: Some(6),
                 found: f.len(),
             });
         };
@@ -150,14 +165,20 @@ impl Fen for DiceRace {
                 _ => return Err(FenError::field("phase", "phase")),
             },
             turns_left: num(left)? as u8,
+            goal: match goal {
+                [] => None,
+                [g] => Some(num(g.strip_prefix("goal=").unwrap_or(g))?),
+                _ => return Err(FenError::field("goal", "one goal at most")),
+            },
         })
     }
 
     fn to_fen(&self) -> String {
         let phase = format!("{:?}", self.phase).to_lowercase();
         let m = if self.mover == Color::White { "w" } else { "b" };
+        let goal = self.goal.map(|g| format!(" goal={g}")).unwrap_or_default();
         format!(
-            "{} {} {m} {phase} {}",
+            "{} {} {m} {phase} {}{goal}",
             self.points[0], self.points[1], self.turns_left
         )
     }
@@ -165,7 +186,7 @@ impl Fen for DiceRace {
 
 impl MoveGen for DiceRace {
     fn generate_legal(&self, moves: &mut MoveList) {
-        if self.turns_left == 0 {
+        if self.terminal().is_some() {
             return;
         }
         match self.phase {
@@ -181,6 +202,9 @@ impl MoveGen for DiceRace {
     }
 
     fn terminal(&self) -> Option<Outcome> {
+        if let Some(win) = self.ended_by_rule() {
+            return Some(win);
+        }
         (self.turns_left == 0).then_some(Outcome::Draw {
             reason: Reason::VariantRule,
         })
@@ -286,6 +310,15 @@ fn exact(pos: &DiceRace, depth: i32) -> f64 {
 }
 
 fn searched(pos: &DiceRace, depth: u32, chance: ChanceSearch) -> (Score, String) {
+    searched_with(pos, depth, chance, &Lead)
+}
+
+fn searched_with<E: Evaluator<DiceRace>>(
+    pos: &DiceRace,
+    depth: u32,
+    chance: ChanceSearch,
+    eval: &E,
+) -> (Score, String) {
     let game = Game::new(pos.clone());
     let tt = TranspositionTable::new(1);
     let limits = Limits {
@@ -298,7 +331,7 @@ fn searched(pos: &DiceRace, depth: u32, chance: ChanceSearch) -> (Score, String)
         chance,
         ..SearchOptions::default()
     };
-    let r = search(&game, &Lead, &tt, &shared, &limits, &options, &mut |_| {});
+    let r = search(&game, eval, &tt, &shared, &limits, &options, &mut |_| {});
     (r.score, pos.format_move(r.best.unwrap()))
 }
 
@@ -351,6 +384,55 @@ fn the_decider_minimises_and_the_mover_prefers_the_better_gamble() {
     // beats risky (4/3).
     let choose = DiceRace::from_fen("0 0 w choose 40", &()).unwrap();
     assert_eq!(searched(&choose, 3, ChanceSearch::Star2).1, "safe");
+}
+
+#[test]
+fn a_roll_whose_every_outcome_wins_is_a_win_even_when_a_slower_win_came_first() {
+    // White holds the goal's points and wins when this turn ends. `risky` rolls, and every
+    // outcome ends the turn: a win two plies away. `safe` lets Black decide, and Black grants a
+    // bonus roll: a win four plies away. `safe` is searched first and already scores more than
+    // any capped outcome value (`chance_win`, 800: the lead is 903 at depth 1, a mate later),
+    // so the roll is searched with a window above the cap: it must still be seen to win, and
+    // faster.
+    let pos = DiceRace::from_fen("300 0 w choose 40 goal=300", &()).unwrap();
+    assert_eq!(pos.to_fen(), "300 0 w choose 40 goal=300");
+    for depth in 1..=5 {
+        for chance in [ChanceSearch::Star1, ChanceSearch::Star2] {
+            let (score, best) = searched_with(&pos, depth, chance, &Capped);
+            assert_eq!(
+                (score, best.as_str()),
+                (MATE - 2, "risky"),
+                "depth {depth} {chance:?}"
+            );
+        }
+    }
+    // Without the goal the roll's outcomes are leads, capped at 800, below `safe`'s 903.
+    let no_goal = DiceRace::from_fen("300 0 w choose 40", &()).unwrap();
+    for chance in [ChanceSearch::Star1, ChanceSearch::Star2] {
+        assert_eq!(
+            searched_with(&no_goal, 1, chance, &Capped),
+            (903, "safe".to_string())
+        );
+    }
+    // And from the loser's side: Black, to decide after `safe`, loses either way; granting
+    // delays it (a loss four plies from the root, three from here), paying loses at once.
+    let decide = DiceRace::from_fen("301 0 w decide 40 goal=300", &()).unwrap();
+    for chance in [ChanceSearch::Star1, ChanceSearch::Star2] {
+        assert_eq!(
+            searched_with(&decide, 4, chance, &Capped),
+            (-MATE + 3, "grant".to_string())
+        );
+    }
+}
+
+/// [`Lead`] with the engine's default search parameters: outcome values capped at
+/// `chance_win`, other outcomes reduced.
+struct Capped;
+
+impl Evaluator<DiceRace> for Capped {
+    fn evaluate(&self, pos: &DiceRace) -> Score {
+        Lead.evaluate(pos)
+    }
 }
 
 #[test]

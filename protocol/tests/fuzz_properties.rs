@@ -243,3 +243,14 @@ fn move_list_regressions() {
         check_moves(game.as_mut(), 7, "a4a0");
     }
 }
+
+#[test]
+fn fen_regressions() {
+    // Eldritch with Black's liege gone (ELD-620): the game is over, so no move is tactical
+    // either (the tactical generator once skipped the end).
+    const NO_BLACK_LIEGE: &str = "r*w2^bP*wr/pppppppp/8/8/8/8/PPPPPPPP/R^FB*KKB^FR w * - 0 1";
+    for v in 0..variant_count() {
+        let mut game = (registry::variants()[v].create)();
+        check_fen(game.as_mut(), NO_BLACK_LIEGE);
+    }
+}

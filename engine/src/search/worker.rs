@@ -567,11 +567,10 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         } else {
             (-(MATE as i64), MATE as i64)
         };
-        if alpha >= hi {
-            return alpha as Score;
-        }
-        if beta <= lo {
-            return beta as Score;
+        if alpha >= hi || beta <= lo {
+            // Only a node whose every outcome is a mate lies outside [lo, hi].
+            let (alpha, beta) = (alpha as Score, beta as Score);
+            return self.all_mate_chance(pos, &outcomes, &order, depth, alpha, beta, ply);
         }
         // Where every outcome is a mate for the same side, the node is that mate (the slowest).
         let mut mates: Option<Score> = None;
@@ -658,6 +657,52 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             Some(mate) if all_mate => mate,
             _ => (sum.div_euclid(total)) as Score,
         }
+    }
+
+    /// A chance node searched with a window outside the capped values [-chance_win, chance_win]
+    /// (its player has a better line already, or is already lost elsewhere). Above the cap the
+    /// node is worth more than `alpha` only if every outcome is a mate for its player, and then
+    /// it is the slowest of them; below it, worth less than `beta` only if every outcome mates
+    /// its player, and then it is the slowest of those. So each outcome is searched in full
+    /// with the node's window, likeliest first, and the first that settles it ends the search
+    /// (a fail-hard bound, like the rest of the chance node).
+    #[allow(clippy::too_many_arguments)]
+    fn all_mate_chance(
+        &mut self,
+        pos: &R,
+        outcomes: &[Move],
+        order: &[usize],
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Score {
+        let winning = alpha > 0;
+        let mut value = if winning { beta } else { alpha };
+        for &i in order.iter().rev() {
+            let mut child = pos.clone();
+            child.play(outcomes[i]);
+            self.keys.push(child.hash());
+            let score = self.child_score(pos, &child, depth, alpha, beta, ply);
+            self.keys.pop();
+            if self.aborted {
+                return 0;
+            }
+            // A value that is not a mate counts as the cap, which is outside the window.
+            let mate = score.abs() > MATE_BOUND;
+            if winning {
+                if score <= alpha || !mate {
+                    return alpha;
+                }
+                value = value.min(score);
+            } else {
+                if score >= beta || !mate {
+                    return beta;
+                }
+                value = value.max(score);
+            }
+        }
+        value
     }
 
     /// The static value of `child` from the side of `parent`'s player: its end if the game

@@ -712,9 +712,11 @@ impl MoveGen for Eldritch {
     }
 
     /// Captures and promotions, legality-filtered directly when the side has one check-bearer
-    /// (its legal moves are then exactly L1 of ELD-613); otherwise from the full legal list.
+    /// (its legal moves are then exactly L1 of ELD-613); otherwise from the full legal list
+    /// (which is empty once a side is eliminated: the game is over).
     fn generate_tactical(&self, moves: &mut MoveList) {
-        if self.placing.is_some() || self.check_bearers(self.side).count() != 1 {
+        let single_bearer = self.check_bearers(self.side).count() == 1;
+        if self.placing.is_some() || !single_bearer || self.eliminated().is_some() {
             self.generate_legal(moves);
             moves.retain(|m| self.tactical_order(*m).is_some());
             return;
