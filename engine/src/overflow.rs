@@ -100,8 +100,13 @@ impl Overflow {
             .map(|u| u.piece)
     }
 
+    /// Puts `piece` on top of the units stacked on `sq`. The list stays ordered by square (and
+    /// bottom first within one), so equal positions have equal lists.
     pub fn push_stacked(&mut self, sq: Square, piece: Piece) {
-        self.stacked.push(StackedUnit { square: sq, piece });
+        let at = self
+            .stacked
+            .partition_point(|u| u.square.index() <= sq.index());
+        self.stacked.insert(at, StackedUnit { square: sq, piece });
         self.hash ^= KEYS.stacked[piece.index()][sq.index()];
     }
 
@@ -128,22 +133,31 @@ impl Overflow {
                 ^ KEYS.stacked[u.piece.index()][to.index()];
             u.square = to;
         }
+        self.stacked.sort_by_key(|u| u.square.index()); // stable: bottom first stays
     }
 
     pub fn tag(&self, sq: Square) -> Option<u32> {
         self.tags.iter().find(|t| t.square == sq).map(|t| t.value)
     }
 
-    /// Sets (or with `None` clears) the state of the piece on `sq`.
+    /// Sets (or with `None` clears) the state of the piece on `sq`. Tags stay ordered by
+    /// square, so equal positions have equal lists whatever order their pieces moved in.
     pub fn set_tag(&mut self, sq: Square, value: Option<u32>) {
-        if let Some(i) = self.tags.iter().position(|t| t.square == sq) {
-            self.hash ^= tag_key(self.tags[i]);
-            self.tags.swap_remove(i);
+        let at = self.tags.partition_point(|t| t.square.index() < sq.index());
+        let present = self.tags.get(at).is_some_and(|t| t.square == sq);
+        if present {
+            self.hash ^= tag_key(self.tags[at]);
+        }
+        match (present, value) {
+            (true, Some(value)) => self.tags[at].value = value,
+            (true, None) => {
+                self.tags.remove(at);
+            }
+            (false, Some(value)) => self.tags.insert(at, Tag { square: sq, value }),
+            (false, None) => {}
         }
         if let Some(value) = value {
-            let tag = Tag { square: sq, value };
-            self.hash ^= tag_key(tag);
-            self.tags.push(tag);
+            self.hash ^= tag_key(Tag { square: sq, value });
         }
     }
 

@@ -1,11 +1,11 @@
-//! Seeded random games of Eldritch Chess with random legal stage-1 armies, from the placement
+//! Seeded random games of Eldritch Chess with random legal armies of every playable type, from the placement
 //! phase and from the default placement (ELD-051, ELD-060): incremental hash equals recomputed
 //! hash, copy-make leaves the parent untouched, FEN and token round trips, and legal moves equal
 //! the reference generator's pseudo-legal moves filtered by its play-and-look legality test.
 
 use grimoire_engine::consistency::{random_games, random_games_from_fens};
 use grimoire_engine::variants::eldritch::army::random_declaration;
-use grimoire_engine::variants::eldritch::catalogue::{piece_type, Stage, KINDS};
+use grimoire_engine::variants::eldritch::catalogue::{piece_type, playable, KINDS};
 use grimoire_engine::variants::eldritch::{Eldritch, EldritchOptions};
 
 #[test]
@@ -14,7 +14,17 @@ fn random_armies_from_default_placement_stay_consistent() {
     let mut plies = 0;
     let mut finished = 0;
     let mut seen = 0u64;
-    for seed in 0..24u64 {
+    let missing_types = |seen: u64| -> Vec<&str> {
+        (6..KINDS as u8)
+            .filter(|&k| playable(k) && seen & (1u64 << k) == 0)
+            .map(|k| piece_type(k).name)
+            .collect()
+    };
+    // At least 24 pairs of armies, and more until every playable type has played.
+    for seed in 0..120u64 {
+        if seed >= 24 && missing_types(seen).is_empty() {
+            break;
+        }
         let decls = [
             random_declaration(seed * 2 + 1, 4),
             random_declaration(seed * 2 + 2, 4),
@@ -28,13 +38,10 @@ fn random_armies_from_default_placement_stay_consistent() {
     }
     println!("{plies} plies, {finished} games ended");
     assert!(plies > 3_000, "only {plies} plies checked");
-    let missing: Vec<&str> = (6..KINDS as u8)
-        .filter(|&k| piece_type(k).stage == Stage::One && seen & (1u64 << k) == 0)
-        .map(|k| piece_type(k).name)
-        .collect();
+    let missing = missing_types(seen);
     assert!(
         missing.is_empty(),
-        "stage-1 types never in a random army: {missing:?}"
+        "playable types never in a random army: {missing:?}"
     );
 }
 

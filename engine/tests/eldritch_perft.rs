@@ -34,7 +34,8 @@ fn check(pos: &Eldritch, expected: &[u64], reference: usize) {
 }
 
 /// (White army, Black army, perft 1..3). Together the armies use every stage-1 eldritch type:
-/// *A ^A ^B *K ^D *W *E ^F *X *G ^R *I ^I *O *P ^P *S ^V.
+/// *A ^A ^B *K ^D *W *E ^F *X *G ^R *I ^I *O *P ^P *S ^V, and the part-2 invokers played so
+/// far: ^E ^C *T ^M ^O ^W ^S.
 const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("-", "-", [20, 400, 8902]),
     ("*W:NN *A:R", "^V:KQB *K:R", [20, 453, 10_172]),
@@ -49,6 +50,13 @@ const ARMIES: &[(&str, &str, [u64; 3])] = &[
         "^F:N ^F:N *A:R *A:R",
         [16, 800, 13_009],
     ),
+    // Part 2, the invokers without new state (ELD-251, ELD-321, ELD-391, ELD-451, ELD-511,
+    // ELD-541).
+    ("^E:R ^C:Q", "*T:R ^M:N", [22, 678, 15_481]),
+    ("^O:N ^W:QR", "^E:N ^E:N *T:R", [32, 1_084, 35_476]),
+    ("*T:R *T:R ^M:N", "^C:RR ^O:N", [43, 1_368, 56_037]),
+    // Shapeshifters (ELD-530..532): shifts, then the forms' moves.
+    ("^S:Q *T:R", "^S:RN ^E:R", [36, 860, 30_076]),
 ];
 
 #[test]
@@ -102,6 +110,19 @@ const MIDGAMES: &[(&str, [u64; 3])] = &[
     ("4k3/2*p*p4/8/8/8/8/3^R^R3/4K3 w - - 0 45", [5, 40, 256]),
     ("4^a3/8/8/8/2*X5/5*G2/8/4K3 w - - 0 50", [22, 173, 3_442]),
     ("8/1P6/8/8/8/8/6k1/4^P3 w - - 0 55", [4, 28, 196]),
+    // Part 2 invokes in play: a Conjurer, Evokers, a Giant, a Portalkeeper and a Shieldmaiden
+    // in a middle game; a Miasma among pawns; a swap or a portal out of check.
+    (
+        "r1b1k2r/pp^e2ppp/2n1*t3/3p4/3P4/2N^C1N2/PP^O2PPP/R1B1K^W1R w a1,e1,h1,a8,e8,h8 - 0 10",
+        [47, 2_051, 94_174],
+    ),
+    ("4k3/3^m4/2pPp3/8/8/2^E1^E3/8/4K3 w - - 0 30", [7, 63, 573]),
+    ("4r1k1/8/8/8/^W7/8/3^O4/4K3 w - - 0 40", [6, 83, 1_848]),
+    // Shapeshifters in base, bishop and knight forms, two of them virgin.
+    (
+        "4k3/pp3ppp/8/3^s{n}4/4P3/2^S{b}5/PP3PPP/3^S^SK2 w d1,e1,a2,b2,f2,g2,h2,a7,b7,f7,g7,h7 - 0 20",
+        [32, 779, 23_790],
+    ),
 ];
 
 #[test]

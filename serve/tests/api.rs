@@ -546,6 +546,41 @@ async fn resign_flip_players_setup_and_analysis() {
     assert_eq!(status, StatusCode::OK);
 }
 
+/// Eldritch invokes (part 2) on the board: offered with their squares, played by token.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn eldritch_invokes_are_offered_and_played() {
+    let app = app();
+    // An Evoker on d4 with a Black rook at a knight offset; a Miasma on h3 beside a Black pawn.
+    let fen = "7k/8/8/5r2/3^E4/7^M/6p1/4K3 w - - 0 1";
+    let s = new_game(&app, json!({"variant": "eldritch", "fen": fen})).await;
+    let actions = s["actions"].as_array().unwrap();
+    let find = |token: &str| actions.iter().find(|a| a["token"] == token).cloned();
+    let evoke = find("d4!xf5").unwrap_or_else(|| panic!("no d4!xf5 in {s}"));
+    assert_eq!(
+        (
+            evoke["kind"].as_str(),
+            evoke["from"].as_str(),
+            evoke["to"].as_str()
+        ),
+        (Some("invoke"), Some("d4"), Some("f5"))
+    );
+    // The Miasma's invoke acts on its own square: the page offers it on selecting h3.
+    let miasma = find("h3!").unwrap_or_else(|| panic!("no h3! in {s}"));
+    assert_eq!(
+        (miasma["from"].as_str(), miasma["to"].as_str()),
+        (Some("h3"), Some("h3"))
+    );
+    let (status, state) = post(
+        &app,
+        &format!("/api/games/{}/move", id(&s)),
+        json!({"token": "d4!xf5"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_eq!(state["fen"], "7k/8/8/8/3^E4/7^M/6p1/4K3 b - - 0 1");
+    assert_consistent(&state);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_pgn_download_reads_back() {
     let app = app();

@@ -144,39 +144,91 @@ pub fn derived_piece_values() -> Vec<DerivedValue> {
     let mut out = Vec::new();
     for kind in 6..KINDS as u8 {
         let t = piece_type(kind);
-        if t.is(LIEGE) || t.atoms.is_empty() {
+        if t.is(LIEGE) {
             continue;
         }
-        let pawnish = t
-            .atoms
-            .iter()
-            .any(|a| matches!(a, MovePattern::Pawn { .. }));
-        let origins = if pawnish { middle } else { board };
-        let targets = |s: Square, occ: Bitboard| {
-            t.atoms
-                .iter()
-                .fold((Bitboard::EMPTY, Bitboard::EMPTY), |(c, q), a| {
-                    let (c2, q2) = atom_targets(a, s, occ);
-                    (c | c2, q | q2)
-                })
+        let mut value = if kind == SHAPESHIFTER {
+            // ELD-530: the mean of its four forms (a shift costs an action; base form is
+            // where it starts, with no moves).
+            let forms: Vec<PieceValue> = (1..=4)
+                .map(|f| atoms_value(shapeshifter_atoms(f), board, middle))
+                .collect();
+            let mean = |get: fn(&PieceValue) -> f64| forms.iter().map(get).sum::<f64>() / 4.0;
+            PieceValue {
+                empty_mobility: mean(|v| v.empty_mobility),
+                mobility: mean(|v| v.mobility),
+                pawns: mean(|v| v.pawns),
+            }
+        } else if t.atoms.is_empty() {
+            continue;
+        } else {
+            atoms_value(t.atoms, board, middle)
         };
-        let mut value = piece_value_with(
-            board,
-            origins,
-            |s, o| targets(s, o).0,
-            |s, o| targets(s, o).1,
-        );
-        // Pieces that move only as pawns are worth the pawn, the unit (100 by definition).
-        let pawn_only = t
-            .atoms
-            .iter()
-            .all(|a| matches!(a, MovePattern::Pawn { .. } | MovePattern::OneShot(_)));
-        if pawn_only {
-            value.pawns = 1.0;
-        }
+        value.pawns += invoke_pawns(kind, board, middle);
         out.push(DerivedValue { kind, value });
     }
     out
+}
+
+/// The piece-value method on one set of movement atoms. Pawn-type pieces average over ranks
+/// 2..7; a piece that moves only as a pawn (plus one-shot moves, which spend it) is worth
+/// exactly a pawn.
+fn atoms_value(atoms: &[MovePattern], board: Bitboard, middle: Bitboard) -> PieceValue {
+    let pawnish = atoms.iter().any(|a| matches!(a, MovePattern::Pawn { .. }));
+    let origins = if pawnish { middle } else { board };
+    let targets = |s: Square, occ: Bitboard| {
+        atoms
+            .iter()
+            .fold((Bitboard::EMPTY, Bitboard::EMPTY), |(c, q), a| {
+                let (c2, q2) = atom_targets(a, s, occ);
+                (c | c2, q | q2)
+            })
+    };
+    let mut value = piece_value_with(
+        board,
+        origins,
+        |s, o| targets(s, o).0,
+        |s, o| targets(s, o).1,
+    );
+    let pawn_only = atoms
+        .iter()
+        .all(|a| matches!(a, MovePattern::Pawn { .. } | MovePattern::OneShot(_)));
+    if pawn_only {
+        value.pawns = 1.0;
+    }
+    value
+}
+
+/// What an invoke adds to a type's value, in pawns (`docs/eval.md`, Eldritch): the Evoker's
+/// ranged capture is a capture-only knight leap with no leg, valued by the method from the
+/// pawn's ranks; the Miasma's blast is a capture-only king step, halved because it destroys
+/// its own side's neighbours too; the Conjurer's first creation is a Pawn. Invokes that move
+/// other pieces (throw, portal, swap) add nothing yet.
+fn invoke_pawns(kind: u8, board: Bitboard, middle: Bitboard) -> f64 {
+    let around = |s: Square, offsets: &[(i8, i8)]| {
+        let mut b = Bitboard::EMPTY;
+        for &(dx, dy) in offsets {
+            if let Some(t) = s.offset(dx, dy).filter(|t| board.contains(*t)) {
+                b.set(t);
+            }
+        }
+        b
+    };
+    let none = |_: Square, _: Bitboard| Bitboard::EMPTY;
+    match kind {
+        EVOKER => {
+            piece_value_with(
+                board,
+                middle,
+                |s, _| around(s, &grimoire_engine::tables::KNIGHT_OFFSETS),
+                none,
+            )
+            .pawns
+        }
+        MIASMA => 0.5 * piece_value_with(board, board, |s, _| around(s, &KING_STEPS), none).pawns,
+        CONJURER => 1.0,
+        _ => 0.0,
+    }
 }
 
 /// Piece-square weights by movement family: (centre mg, eg), (advance mg, eg).
@@ -206,7 +258,7 @@ pub const MATERIAL: [i32; KINDS] = [
     0, 894, 500, 330, 317, 100, // K Q R B N P
     278, 371, 482, 278, 258, 278, 217, 894, 485, 632, 100, 100, 330, 89, 71, 0, 278, 274, 100, 317,
     1231, 280, // *A..*X
-    0, 100, 100, 278, 100, 2370, 278, 70, 71, 47, 0, 0, 100, 0, 317, 0, 894, 454, // ^A..^X
+    0, 100, 200, 278, 335, 2370, 278, 70, 71, 138, 0, 0, 100, 312, 317, 0, 894, 454, // ^A..^X
 ];
 
 impl EvalParams {

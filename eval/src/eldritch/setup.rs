@@ -6,7 +6,7 @@
 use super::MATERIAL;
 use crate::variant::{SetupAction, SetupCommands};
 use grimoire_engine::variants::eldritch::army::{
-    matched_sides, propose, stage_one_bundles, Bundle, Declaration,
+    matched_sides, playable_bundles, propose, Bundle, Declaration,
 };
 use grimoire_engine::variants::eldritch::catalogue::piece_type;
 use grimoire_engine::variants::eldritch::{Eldritch, EldritchOptions};
@@ -95,7 +95,7 @@ impl SetupCommands<Eldritch> for EldritchSetup {
                     .collect(),
             )),
             "bundles" => Ok(SetupAction::Say(
-                stage_one_bundles()
+                playable_bundles()
                     .iter()
                     .map(|b| {
                         format!(

@@ -5,7 +5,7 @@
 //! replaces in `KQRBNP` order, e.g. `*C:Q`, `*C:BB`, `^V:KQB`, `^R:N` (three Gremlins),
 //! `^I:NPPP` (three Initiates, ELD-433).
 
-use super::catalogue::{kind_of_code, piece_type, Stage, F_TOKEN, KINDS};
+use super::catalogue::{kind_of_code, piece_type, playable, Stage, F_TOKEN, KINDS};
 
 /// Standard piece letters in count order.
 pub const STD_LETTERS: [char; 6] = ['K', 'Q', 'R', 'B', 'N', 'P'];
@@ -342,12 +342,12 @@ impl Declaration {
         Ok(())
     }
 
-    /// Whether every declared type is complete in this build (stage 1); the error names the
-    /// first one that part 2 adds.
+    /// Whether every declared type is complete in this build ([`playable`]); the error names
+    /// the first one that is not.
     pub fn supported(&self) -> Result<(), String> {
         for b in &self.bundles {
             let t = piece_type(b.kind);
-            if t.stage != Stage::One {
+            if !playable(b.kind) {
                 return Err(format!(
                     "the {} ({}) needs {} that this build does not have yet (Eldritch part 2)",
                     t.name,
@@ -393,15 +393,15 @@ pub fn matched_sides(selections: &[Bundle]) -> Result<Declaration, String> {
     Ok(d)
 }
 
-/// Every bundle of the table for a type that is complete in this build, with its wildcards
-/// resolved (`*E:PB`, `*E:PR`, `*E:PN`, ...) and the Initiate knight form at k = 3.
-pub fn stage_one_bundles() -> Vec<Bundle> {
+/// Every bundle of the table for a type that is complete in this build ([`playable`]), with
+/// its wildcards resolved (`*E:PB`, `*E:PR`, `*E:PN`, ...) and the Initiate knight form at k = 3.
+pub fn playable_bundles() -> Vec<Bundle> {
     let mut out = Vec::new();
     for l in LINES {
         let Some(kind) = kind_of_code(l.code) else {
             continue;
         };
-        if piece_type(kind).stage != Stage::One {
+        if !playable(kind) {
             continue;
         }
         let fixed: String = l
@@ -435,10 +435,10 @@ pub fn stage_one_bundles() -> Vec<Bundle> {
     out
 }
 
-/// A random valid stage-1 declaration of up to `max_bundles` bundles, from a seed (tests,
+/// A random valid declaration of playable types of up to `max_bundles` bundles, from a seed (tests,
 /// self-play). Bundles that would break validity are skipped.
 pub fn random_declaration(seed: u64, max_bundles: usize) -> Declaration {
-    let all = stage_one_bundles();
+    let all = playable_bundles();
     let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
     let mut next = || {
         state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -462,11 +462,11 @@ pub fn random_declaration(seed: u64, max_bundles: usize) -> Declaration {
     d
 }
 
-/// The engine's army proposal (a simple heuristic, `docs/rules/eldritch.md`): among the stage-1
+/// The engine's army proposal (a simple heuristic, `docs/rules/eldritch.md`): among the playable
 /// bundles, take the one whose pieces' value most exceeds the value of what they replace, and
 /// repeat while that gain is positive, up to `max_bundles`. `value` gives centipawns by kind.
 pub fn propose(max_bundles: usize, value: impl Fn(u8) -> i32) -> Declaration {
-    let all = stage_one_bundles();
+    let all = playable_bundles();
     let gain = |b: &Bundle| {
         let replaced: i32 = (0..6).map(|i| b.replaced[i] as i32 * value(i as u8)).sum();
         b.count as i32 * value(b.kind) - replaced

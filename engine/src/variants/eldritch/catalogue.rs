@@ -774,6 +774,17 @@ pub static CATALOGUE: [PieceType; KINDS] = [
     ),
 ];
 
+/// Whether this build plays every rule of the type: the stage-1 types, and the stage-2
+/// invokers whose invokes need no new state (Evoker, Conjurer, Miasma, Giant, Portalkeeper,
+/// Shieldmaiden) or only a tag (the Shapeshifter's form). Declarations, random armies and FENs accept exactly these.
+pub fn playable(kind: u8) -> bool {
+    piece_type(kind).stage == Stage::One
+        || matches!(
+            kind,
+            EVOKER | CONJURER | MIASMA | GIANT | PORTALKEEPER | SHIELDMAIDEN | SHAPESHIFTER
+        )
+}
+
 /// The catalogue row of `kind`.
 #[inline]
 pub fn piece_type(kind: u8) -> &'static PieceType {
@@ -799,6 +810,17 @@ pub fn colored_code(kind: u8, white: bool) -> String {
 }
 
 /// Whether the kind is a pawn-type piece with the double step (ELD-151 b).
+/// The Shapeshifter's forms in tag order (ELD-530): base, then the kind each form moves as.
+pub const SHAPESHIFTER_FORMS: [u8; 4] = [PAWN, ROOK, BISHOP, KNIGHT];
+
+/// The movement of a Shapeshifter in form `form` (0 base, 1..=4 as [`SHAPESHIFTER_FORMS`]):
+/// nothing in base form, else that piece's (ELD-532; the pawn form never promotes because the
+/// Shapeshifter's row says `Never`).
+pub fn shapeshifter_atoms(form: u32) -> &'static [MovePattern] {
+    static FORMS: [&[MovePattern]; 5] = [&[], &[PAWN_MOVES], &[R_SLIDE], &[B_SLIDE], &[N_LEAP]];
+    FORMS.get(form as usize).copied().unwrap_or(&[])
+}
+
 pub fn double_steps(kind: u8) -> bool {
     piece_type(kind)
         .atoms

@@ -5,7 +5,10 @@ use super::army::{replaced_letters, Bundle};
 use super::catalogue::*;
 use super::geometry::sq;
 use super::placement::{group_rook, home_squares, Placing, Unplaced};
-use super::state::{piece, Eldritch, EldritchOptions, TAG_DIRECTIONS, TAG_ROYAL, TAG_TURNED};
+use super::state::{
+    piece, Eldritch, EldritchOptions, TAG_DIRECTIONS, TAG_FORM, TAG_FORM_SHIFT, TAG_ROYAL,
+    TAG_TURNED,
+};
 use super::START_FEN;
 use crate::bitboard::Bitboard;
 use crate::errors::FenError;
@@ -30,6 +33,12 @@ fn state_text(pos: &Eldritch, s: Square) -> String {
             .collect::<Vec<_>>()
             .join(","),
         GREMLIN if tag & TAG_TURNED != 0 => "t".to_string(),
+        SHAPESHIFTER => match (tag & TAG_FORM) >> TAG_FORM_SHIFT {
+            0 => String::new(),
+            f => piece_type(SHAPESHIFTER_FORMS[f as usize - 1])
+                .code
+                .to_ascii_lowercase(),
+        },
         _ => String::new(),
     }
 }
@@ -156,6 +165,19 @@ fn parse_state(kind: u8, state: &str) -> Result<u32, String> {
             Ok(tag & TAG_DIRECTIONS)
         }
         GREMLIN if state == "t" => Ok(TAG_TURNED),
+        // ELD-530; `-` is the default base form, accepted and never printed.
+        SHAPESHIFTER => match state {
+            "-" => Ok(0),
+            "p" | "r" | "b" | "n" => {
+                let kind = [PAWN, ROOK, BISHOP, KNIGHT]["prbn".find(state).unwrap_or(0)];
+                let form = SHAPESHIFTER_FORMS
+                    .iter()
+                    .position(|&f| f == kind)
+                    .unwrap_or(0);
+                Ok((form as u32 + 1) << TAG_FORM_SHIFT)
+            }
+            _ => Err("a Shapeshifter's form is one of - p r b n".into()),
+        },
         _ if piece_type(kind).stage != Stage::One => Err(format!(
             "the {}'s state is part 2 of Eldritch",
             piece_type(kind).name
@@ -267,13 +289,9 @@ fn validity(pos: &Eldritch) -> Result<(), String> {
             }
         }
         for s in pos.board.color(c) {
-            let t = piece_type(pos.piece_at(s).kind());
-            if t.stage != Stage::One
-                && !matches!(
-                    pos.piece_at(s).kind(),
-                    CELESTIAL | DRUID | SPHINX | VALKYRIE
-                )
-            {
+            let kind = pos.piece_at(s).kind();
+            let t = piece_type(kind);
+            if !playable(kind) && !matches!(kind, CELESTIAL | DRUID | SPHINX | VALKYRIE) {
                 return Err(format!(
                     "the {} on {} belongs to Eldritch part 2",
                     t.name,
@@ -494,7 +512,7 @@ impl Fen for Eldritch {
             pos.ep = Some(s);
             let ok = pos.ep_victim(s).is_some_and(|v| {
                 let p = pos.piece_at(v);
-                p.is_some() && p.color() != pos.side && double_steps(p.kind())
+                p.is_some() && p.color() != pos.side && pos.double_steps_at(v)
             }) && pos.piece_at(s).is_none();
             if !ok || !pos.ep_is_legal() {
                 pos.ep = None;
@@ -615,6 +633,10 @@ impl Notation for Eldritch {
             _ => {}
         }
         G.write_name(mv.from(), &mut s);
+        if mv.kind() == MoveKind::Invoke {
+            self.write_invoke(mv, &mut s);
+            return s;
+        }
         G.write_name(mv.to(), &mut s);
         let kind = self.piece_at(mv.from()).kind();
         if mv.kind() == MoveKind::Promotion {

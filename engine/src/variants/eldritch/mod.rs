@@ -8,6 +8,8 @@
 //! - `geometry`: squares, orientation, leap paths, the Fiend's paths.
 //! - `movegen`: catalogue-driven generation, attacks and legality.
 //! - `play`: applying actions and their automatic effects.
+//! - `invokes`: the stage-2 invokes (Evoker, Conjurer, Miasma, Giant, Portalkeeper,
+//!   Shieldmaiden): generation, play and tokens.
 //! - `reference`: an independent slow generator written from the spec (perft cross-checks).
 //! - `fen`: EFEN, move tokens, the `d` board and the view.
 //! - `search_hooks`: move ordering and null moves for the search.
@@ -16,6 +18,7 @@ pub mod army;
 pub mod catalogue;
 mod fen;
 pub mod geometry;
+mod invokes;
 mod movegen;
 pub mod options;
 pub mod placement;
@@ -62,7 +65,9 @@ impl Eldritch {
                     castlers.set(s);
                 } else if kind == ROOK && s.row() == first_row(c) {
                     rooks.set(s);
-                } else if double_steps(kind) {
+                } else if double_steps(kind) || kind == SHAPESHIFTER {
+                    // ELD-622: a virgin Shapeshifter may still shift to its pawn form and
+                    // double-step.
                     out.set(s);
                 }
             }
@@ -186,6 +191,10 @@ pub const BENCH: &[&str] = &[
     "4^a3/8/8/8/2*X5/5*G2/8/4K3 w - - 0 50",
     // Pontiff liege with a pawn on the seventh (the Bishop option).
     "8/1P6/8/8/8/8/6k1/4^P3 w - - 0 55",
+    // Part 2 invokers: Conjurer, Portalkeeper and Shieldmaiden against an Evoker and a Giant.
+    "r1b1k2r/pp^e2ppp/2n1*t3/3p4/3P4/2N^C1N2/PP^O2PPP/R1B1K^W1R w a1,e1,h1,a8,e8,h8 - 0 10",
+    // Part 2 invokers: Evokers against a Miasma among pawns.
+    "4k3/3^m4/2pPp3/8/8/2^E1^E3/8/4K3 w - - 0 30",
 ];
 
 #[cfg(test)]

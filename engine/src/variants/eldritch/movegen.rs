@@ -161,17 +161,19 @@ impl Eldritch {
             self.piece_moves(from, list);
         }
         self.castling_moves(list);
+        self.invoke_moves(list);
     }
 
     /// The moves of the piece on `from` (not frozen).
     fn piece_moves(&self, from: Square, list: &mut MoveList) {
         let p = self.piece_at(from);
         let t = piece_type(p.kind());
+        let atoms = self.atoms_at(from);
         let start = list.len();
         // Pawn-type moves first. Another move to a square they reach is kept here and dropped
         // after the legality test only if the pawn-type move there is legal (ELD-231, and our
         // ruling for the Illusionist, docs/rules/eldritch.md): see `drop_shadowed`.
-        for atom in t.atoms {
+        for atom in atoms {
             if let MovePattern::Pawn {
                 double,
                 push,
@@ -182,7 +184,7 @@ impl Eldritch {
             }
         }
         let mut scratch = MoveList::new();
-        for atom in t.atoms {
+        for atom in atoms {
             match *atom {
                 MovePattern::Pawn { .. } => {}
                 MovePattern::OneShot(inner) => {
@@ -421,7 +423,9 @@ impl Eldritch {
                     continue;
                 };
                 if self.piece_at(to).is_some() {
-                    if self.can_capture(from, us, to, false) {
+                    // ELD-320: the Evoker's pawn-type captures may take its own pieces.
+                    let own_ok = self.piece_at(from).kind() == EVOKER;
+                    if self.can_capture(from, us, to, own_ok) {
                         self.push_arrival(from, to, MoveKind::Normal, true, list);
                     }
                 } else if Some(to) == self.ep {
@@ -512,8 +516,13 @@ impl Eldritch {
         if liege && self.shadow_immune(!by) {
             return false;
         }
-        let movable = self.board.color(by) & !self.frozen(by);
+        let frozen = self.frozen(by);
+        let movable = self.board.color(by) & !frozen;
+        // ELD-322: the Evoker's ranged capture attacks even while it is frozen.
         movable.into_iter().any(|from| self.attacks_from(from, s))
+            || (self.board.pieces(by, EVOKER) & frozen)
+                .into_iter()
+                .any(|from| self.evokes(from, s))
     }
 
     /// Whether the piece on `from` has a capture that takes the piece on `target`.
@@ -522,6 +531,9 @@ impl Eldritch {
         let us = p.color();
         let dx = target.col() as i8 - from.col() as i8;
         let dy = target.row() as i8 - from.row() as i8;
+        if p.kind() == EVOKER && self.evokes(from, target) {
+            return true;
+        }
         if !may_reach(p.kind(), us, (dx, dy)) {
             return false;
         }
@@ -531,7 +543,7 @@ impl Eldritch {
         if !self.can_capture(from, us, target, own_ok) {
             return false;
         }
-        t.atoms
+        self.atoms_at(from)
             .iter()
             .any(|atom| self.atom_reaches(from, atom, (dx, dy), target, exists))
     }
@@ -647,6 +659,9 @@ impl Eldritch {
             if child.check_bearers(us).count() < bearers {
                 continue; // (a) an own check-bearer captured, destroyed or removed
             }
+            if self.swap_leaves_liege_in_check(mv, &child) {
+                continue; // ELD-541
+            }
             if self.options.shadowmancer == ShadowmancerMode::Forbid {
                 // ELD-OPT-2 forbid: no action may leave the protected enemy liege in check.
                 if let Some(l) = child.liege(!us) {
@@ -672,11 +687,8 @@ impl Eldritch {
 
     /// Whether the piece on `from` has pawn-type moves and other moves (Berserker, Illusionist).
     fn mixes_pawn_moves(&self, from: Square) -> bool {
-        let t = piece_type(self.piece_at(from).kind());
-        t.atoms.len() > 1
-            && t.atoms
-                .iter()
-                .any(|a| matches!(a, MovePattern::Pawn { .. }))
+        let atoms = self.atoms_at(from);
+        atoms.len() > 1 && atoms.iter().any(|a| matches!(a, MovePattern::Pawn { .. }))
     }
 
     /// ELD-231: "a displacement that is a legal pawn-type move is always treated as that
@@ -775,6 +787,9 @@ fn reach_table() -> &'static ReachTable {
                     }
                 };
                 let mut atoms: Vec<MovePattern> = piece_type(kind as u8).atoms.to_vec();
+                if kind as u8 == SHAPESHIFTER {
+                    atoms.extend((1..=4).flat_map(shapeshifter_atoms));
+                }
                 while let Some(atom) = atoms.pop() {
                     match atom {
                         MovePattern::Leap { offsets, .. } => {

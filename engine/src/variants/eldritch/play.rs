@@ -30,9 +30,8 @@ impl Eldritch {
 
     /// Whether a move of the piece on `from` is a pawn-type move (ELD-151, ELD-153).
     pub(super) fn is_pawn_move(&self, mv: Move) -> bool {
-        let p = self.piece_at(mv.from());
-        let pawnish = piece_type(p.kind())
-            .atoms
+        let pawnish = self
+            .atoms_at(mv.from())
             .iter()
             .any(|a| matches!(a, MovePattern::Pawn { push: true, .. }));
         if !pawnish || mv.param() == PARAM_ONE_SHOT {
@@ -79,6 +78,7 @@ impl Eldritch {
                 self.extra.set_tag(cd, ct);
                 self.extra.set_tag(rd, rt);
             }
+            MoveKind::Invoke => reset = self.apply_invoke(mv),
             _ => {
                 let target = match mv.kind() {
                     _ if is_en_passant(mv) => self.ep_victim(to),

@@ -5,7 +5,9 @@
 
 use super::catalogue::*;
 use super::movegen::{dragon_move, en_passant_bishop, vampire_move, PARAM_ONE_SHOT};
-use super::state::{Eldritch, ShadowmancerMode, TAG_DIRECTIONS, TAG_ROYAL, TAG_TURNED};
+use super::state::{
+    Eldritch, ShadowmancerMode, TAG_DIRECTIONS, TAG_FORM_SHIFT, TAG_ROYAL, TAG_TURNED,
+};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
 use crate::rules::{Fen, Position, Reference};
@@ -296,6 +298,14 @@ impl Ref<'_> {
                 }
             }
             MIASMA => self.steps(from, &Self::ORTH, true, false, out),
+            // ELD-530..532: base (nothing), pawn, rook, bishop or knight form.
+            SHAPESHIFTER => match (self.pos.tag(from) >> TAG_FORM_SHIFT) & 7 {
+                1 => self.pawn(from, true, out),
+                2 => self.slide(from, &Self::ORTH, (1, 8), true, true, out),
+                3 => self.slide(from, &Self::DIAG, (1, 8), true, true, out),
+                4 => self.knight(from, true, true, false, out),
+                _ => {}
+            },
             OOZE => self.steps(from, &Self::KING, true, false, out),
             PENDULUM => self.steps(from, &[(0, 1), (0, -1)], true, true, out),
             INITIATE => {
@@ -454,6 +464,101 @@ impl Ref<'_> {
                         }
                     } else {
                         done.push(Move::new(f, t, MoveKind::Normal));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The invokes of the piece on `from`, frozen or not, written from ELD-251, ELD-321,
+    /// ELD-391, ELD-451, ELD-511 and ELD-541 and the freeze list of ELD-311. `full`: every
+    /// invoke; otherwise (an attack probe, ELD-612) only the Evoker's capture.
+    fn invokes(&self, from: Square, full: bool, out: &mut Vec<Move>) {
+        let c = self.p(from).color();
+        let mine = |s: Square| self.p(s).is_some() && self.p(s).color() == c;
+        let inv = |to: Square, piece: Option<u8>, param: u8| {
+            Move::build(Some(from), Some(to), MoveKind::Invoke, piece, param, 0)
+        };
+        let around = |s: Square| -> Vec<Square> {
+            Self::KING
+                .iter()
+                .filter_map(|&(dx, dy)| at(s, dx, dy))
+                .collect()
+        };
+        match self.kind(from) {
+            EVOKER => {
+                for (dx, dy) in Self::KNIGHT {
+                    if let Some(t) = at(from, dx, dy) {
+                        if self.capturable(from, t, true) {
+                            out.push(inv(t, None, 0));
+                        }
+                    }
+                }
+            }
+            _ if !full => {}
+            CONJURER => {
+                let pawns = Square::all()
+                    .filter(|&s| mine(s) && self.kind(s) == PAWN)
+                    .count();
+                let far = if c == Color::White { 8 } else { 1 };
+                if pawns < 8 {
+                    for t in around(from) {
+                        if self.p(t).is_none() && t.row() != far {
+                            out.push(inv(t, Some(PAWN), 0));
+                        }
+                    }
+                }
+            }
+            MIASMA => {
+                let destroys = around(from)
+                    .into_iter()
+                    .any(|t| self.p(t).is_some() && self.kind(t) != GARGOYLE && !self.royal(t));
+                if destroys {
+                    out.push(inv(from, None, 0));
+                }
+            }
+            GIANT => {
+                for s in around(from) {
+                    if !mine(s) || self.royal(s) || self.kind(s) == RIDDLE || self.frozen(s) {
+                        continue;
+                    }
+                    for (dx, dy) in Self::KING {
+                        for n in [2, 3] {
+                            let Some(land) = at(s, dx * n, dy * n) else {
+                                continue;
+                            };
+                            let over_ok = (1..n)
+                                .all(|k| at(s, dx * k, dy * k).is_some_and(|q| self.no_abjurer(q)));
+                            if over_ok && self.p(land).is_none() {
+                                out.push(inv(land, None, s.index() as u8));
+                            }
+                        }
+                    }
+                }
+            }
+            SHAPESHIFTER => {
+                let now = (self.pos.tag(from) >> TAG_FORM_SHIFT) & 7;
+                for (form, kind) in [(1, PAWN), (2, ROOK), (3, BISHOP), (4, KNIGHT)] {
+                    if form != now {
+                        out.push(inv(from, Some(kind), 0));
+                    }
+                }
+            }
+            PORTALKEEPER | SHIELDMAIDEN if !self.frozen(from) => {
+                let liege = Square::all().find(|&s| mine(s) && Self::is_liege(self.kind(s)));
+                let checked = liege.is_some_and(|l| attacked_ref(self.pos, l, !c));
+                for s in Square::all().filter(|&s| on_board(s) && s != from && mine(s)) {
+                    if self.frozen(s) {
+                        continue;
+                    }
+                    let ok = if self.kind(from) == PORTALKEEPER {
+                        self.kind(s) != RIDDLE && !(checked && Some(s) == liege)
+                    } else {
+                        checked && Some(s) == liege
+                    };
+                    if ok {
+                        out.push(inv(s, None, 0));
                     }
                 }
             }
@@ -713,7 +818,11 @@ fn generate(pos: &Eldritch, with_castles: bool) -> Vec<Move> {
     let r = Ref { pos };
     let c = pos.side;
     for s in Square::all() {
-        if !on_board(s) || r.p(s).is_none() || r.p(s).color() != c || r.frozen(s) {
+        if !on_board(s) || r.p(s).is_none() || r.p(s).color() != c {
+            continue;
+        }
+        r.invokes(s, with_castles, &mut out);
+        if r.frozen(s) {
             continue;
         }
         let mut raw = Vec::new();
@@ -732,9 +841,11 @@ fn generate(pos: &Eldritch, with_castles: bool) -> Vec<Move> {
     out
 }
 
-/// The square a move captures on, if any (ignoring the blast and the Fiend's pawns).
+/// The square a move captures on, if any (ignoring the blast, the Fiend's pawns and the
+/// Miasma). `generate(_, false)` lists only the Evoker's invoke, a capture on its `to`.
 fn captured_square(pos: &Eldritch, m: Move) -> Option<Square> {
     match m.kind() {
+        MoveKind::Invoke => Some(m.to()),
         MoveKind::EnPassant => m.to().offset(0, fwd(!pos.side)),
         MoveKind::Promotion if m.param() == 2 => m.to().offset(0, fwd(!pos.side)),
         MoveKind::Castle | MoveKind::Placement => None,
@@ -786,6 +897,14 @@ fn legal_set(pos: &Eldritch) -> Vec<Move> {
         let mine = bearers(&child, us);
         if mine.len() < n {
             continue;
+        }
+        let swap = m.kind() == MoveKind::Invoke && pos.piece_at(m.from()).kind() == SHIELDMAIDEN;
+        if swap
+            && mine
+                .iter()
+                .any(|&s| Ref::is_liege(child.piece_at(s).kind()) && attacked_ref(&child, s, !us))
+        {
+            continue; // ELD-541: the liege must be out of check afterwards
         }
         if pos.options().shadowmancer == ShadowmancerMode::Forbid {
             let theirs = bearers(&child, !us);

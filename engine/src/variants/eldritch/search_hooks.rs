@@ -13,6 +13,9 @@ impl SearchHooks for Eldritch {
             return None;
         }
         let attacker = self.piece_at(mv.from()).kind();
+        if mv.kind() == MoveKind::Invoke && attacker != EVOKER {
+            return None; // only the Evoker's invoke captures (ELD-321)
+        }
         let victim = match mv.kind() {
             _ if movegen::is_en_passant(mv) => Some(PAWN),
             _ if attacker == DRAGON && mv.param() != 0 => Some(

@@ -33,6 +33,9 @@ pub const TAG_DIRECTIONS: u32 = 0xFF;
 pub const TAG_TURNED: u32 = 1 << 8;
 /// Royal flag from a Court Magician promotion (ELD-262).
 pub const TAG_ROYAL: u32 = 1 << 9;
+/// Shapeshifter form (ELD-530): 0 base, 1..=4 the forms of `SHAPESHIFTER_FORMS`.
+pub const TAG_FORM: u32 = 7 << TAG_FORM_SHIFT;
+pub const TAG_FORM_SHIFT: u32 = 19;
 
 /// An Eldritch position. Copy-make; the placement phase state is boxed because it exists only
 /// before play.
@@ -74,6 +77,25 @@ impl Eldritch {
     #[inline]
     pub fn piece_at(&self, s: Square) -> Piece {
         self.board.piece_at(s)
+    }
+
+    /// The movement atoms of the piece on `s`: its type's, or a Shapeshifter's form's.
+    #[inline]
+    pub fn atoms_at(&self, s: Square) -> &'static [MovePattern] {
+        let kind = self.piece_at(s).kind();
+        if kind == SHAPESHIFTER {
+            shapeshifter_atoms((self.tag(s) & TAG_FORM) >> TAG_FORM_SHIFT)
+        } else {
+            piece_type(kind).atoms
+        }
+    }
+
+    /// Whether the piece on `s` has the virgin double step in its current movement (a
+    /// Shapeshifter only in pawn form).
+    pub fn double_steps_at(&self, s: Square) -> bool {
+        self.atoms_at(s)
+            .iter()
+            .any(|a| matches!(a, MovePattern::Pawn { double: true, .. }))
     }
 
     /// The per-piece state of the piece on `s` (0 = default).

@@ -1,0 +1,274 @@
+//! Invokes of stage 2 that need no state beyond part 1's but a tag (ELD-604): the Evoker's
+//! ranged capture, the Conjurer's Pawn, the Miasma's destruction, the Giant's throw, the
+//! Portalkeeper's portal, the Shieldmaiden's swap and the Shapeshifter's shift. Each is one `Invoke` action from the
+//! invoker's square (notation §3.6):
+//!
+//! | invoke | token | `to` | other fields |
+//! |---|---|---|---|
+//! | Evoker (ELD-321) | `d4!xf5` | the captured piece | — |
+//! | Conjurer (ELD-251) | `e3!f3` | the new Pawn | piece = Pawn |
+//! | Miasma (ELD-451) | `d4!` | the Miasma itself | — |
+//! | Giant (ELD-391) | `d4!d5d8` | the landing square | param = the thrown piece's square |
+//! | Portalkeeper (ELD-511), Shieldmaiden (ELD-541) | `d8!c6`, `a4!e1` | the partner | — |
+//! | Shapeshifter (ELD-531) | `d1!=R` | the Shapeshifter itself | piece = the new form's kind |
+//!
+//! Invokes that do not relocate their invoker are allowed while it is frozen (ELD-311).
+
+use super::catalogue::*;
+use super::geometry::*;
+use super::state::{piece, Eldritch, TAG_FORM, TAG_FORM_SHIFT};
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::square::{Geometry, Square};
+use crate::tables::KNIGHT_OFFSETS;
+
+/// The kinds whose invokes this module plays.
+pub const INVOKERS: [u8; 7] = [
+    EVOKER,
+    CONJURER,
+    MIASMA,
+    GIANT,
+    PORTALKEEPER,
+    SHIELDMAIDEN,
+    SHAPESHIFTER,
+];
+
+/// An invoke of the piece on `from` (see the module table for `to` and `param`).
+pub fn invoke(from: Square, to: Square, piece_kind: Option<u8>, param: u8) -> Move {
+    Move::build(Some(from), Some(to), MoveKind::Invoke, piece_kind, param, 0)
+}
+
+/// The Giant's throw of the piece on `thrown` to `landing` (ELD-391).
+pub fn throw(giant: Square, thrown: Square, landing: Square) -> Move {
+    invoke(giant, landing, None, thrown.index() as u8)
+}
+
+impl Eldritch {
+    /// The invokes of the side to move, frozen invokers included where the invoke does not
+    /// relocate them (ELD-311). Legality (ELD-613) is the caller's filter.
+    pub(super) fn invoke_moves(&self, list: &mut MoveList) {
+        let us = self.side;
+        let frozen = self.frozen(us);
+        for kind in INVOKERS {
+            for from in self.board.pieces(us, kind) {
+                match kind {
+                    EVOKER => self.evoke_moves(from, list),
+                    CONJURER => self.conjure_moves(from, list),
+                    MIASMA if self.miasma_victims(from).any() => {
+                        list.push(invoke(from, from, None, 0))
+                    }
+                    GIANT => self.throw_moves(from, frozen, list),
+                    PORTALKEEPER if !frozen.contains(from) => self.portal_moves(from, frozen, list),
+                    SHIELDMAIDEN if !frozen.contains(from) => self.swap_moves(from, frozen, list),
+                    SHAPESHIFTER => {
+                        // ELD-531: any non-base form but the current one, in place.
+                        let form = (self.tag(from) & TAG_FORM) >> TAG_FORM_SHIFT;
+                        for (i, &k) in SHAPESHIFTER_FORMS.iter().enumerate() {
+                            if form != i as u32 + 1 {
+                                list.push(invoke(from, from, Some(k), 0));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// ELD-321: a capture at a knight offset, enemy or own, with no path or leg.
+    fn evoke_moves(&self, from: Square, list: &mut MoveList) {
+        let us = self.side;
+        for off in KNIGHT_OFFSETS {
+            if let Some(t) = step(from, off, self.exists()) {
+                if self.can_capture(from, us, t, true) {
+                    list.push(invoke(from, t, None, 0));
+                }
+            }
+        }
+    }
+
+    /// Whether the Evoker on `from` has the ranged capture of the piece on `target` (ELD-321,
+    /// for attacks: ELD-322 counts it even while the Evoker is frozen).
+    pub(super) fn evokes(&self, from: Square, target: Square) -> bool {
+        let dx = target.col() as i8 - from.col() as i8;
+        let dy = target.row() as i8 - from.row() as i8;
+        KNIGHT_OFFSETS.contains(&(dx, dy))
+            && self.can_capture(from, self.piece_at(from).color(), target, true)
+    }
+
+    /// ELD-251: a Pawn on an empty adjacent square that is not an own promotion square, while
+    /// the side has fewer than 8 Pawns.
+    fn conjure_moves(&self, from: Square, list: &mut MoveList) {
+        let us = self.side;
+        if self.board.pieces(us, PAWN).count() >= 8 {
+            return;
+        }
+        let empty = neighbours(from, self.exists()) & !self.board.occupied();
+        for to in empty {
+            if !is_promotion_square(to, us) {
+                list.push(invoke(from, to, Some(PAWN), 0));
+            }
+        }
+    }
+
+    /// ELD-451: the pieces a Miasma on `from` destroys: every non-royal piece adjacent to it,
+    /// of either colour, except Gargoyles.
+    pub(super) fn miasma_victims(&self, from: Square) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for s in neighbours(from, self.exists()) & self.board.occupied() {
+            if self.piece_at(s).kind() != GARGOYLE && !self.is_royal_at(s) {
+                out.set(s);
+            }
+        }
+        out
+    }
+
+    /// ELD-391: an adjacent own piece that is non-royal, not a Riddle and not frozen (the
+    /// Giant may be), thrown 2 or 3 squares in a straight line over jumpable squares onto an
+    /// empty one.
+    fn throw_moves(&self, giant: Square, frozen: Bitboard, list: &mut MoveList) {
+        let us = self.side;
+        let exists = self.exists();
+        let throwable = neighbours(giant, exists) & self.board.color(us) & !frozen;
+        for thrown in throwable {
+            if self.is_royal_at(thrown) || self.piece_at(thrown).kind() == RIDDLE {
+                continue;
+            }
+            for d in KING_STEPS {
+                let Some(one) = step(thrown, d, exists) else {
+                    continue;
+                };
+                let Some(two) = step(one, d, exists) else {
+                    continue;
+                };
+                if !self.jumpable(one) {
+                    continue;
+                }
+                if self.piece_at(two).is_none() {
+                    list.push(throw(giant, thrown, two));
+                }
+                let Some(three) = step(two, d, exists) else {
+                    continue;
+                };
+                if self.jumpable(two) && self.piece_at(three).is_none() {
+                    list.push(throw(giant, thrown, three));
+                }
+            }
+        }
+    }
+
+    /// ELD-511: a swap with any other own piece that is not frozen and not a Riddle; while the
+    /// liege is in check, not with the liege.
+    fn portal_moves(&self, from: Square, frozen: Bitboard, list: &mut MoveList) {
+        let us = self.side;
+        let liege_in_check = self
+            .liege(us)
+            .filter(|&l| self.square_attacked(l, !us, true));
+        for partner in self.board.color(us) & !frozen {
+            let kind = self.piece_at(partner).kind();
+            if partner == from || kind == RIDDLE || Some(partner) == liege_in_check {
+                continue;
+            }
+            list.push(invoke(from, partner, None, 0));
+        }
+    }
+
+    /// ELD-541: while the own liege is in check, the Shieldmaiden and the liege (neither
+    /// frozen) exchange squares. That the liege is out of check afterwards is the legality
+    /// filter's test ([`Eldritch::swap_leaves_liege_in_check`]).
+    fn swap_moves(&self, from: Square, frozen: Bitboard, list: &mut MoveList) {
+        let us = self.side;
+        if let Some(l) = self.liege(us) {
+            if !frozen.contains(l) && self.square_attacked(l, !us, true) {
+                list.push(invoke(from, l, None, 0));
+            }
+        }
+    }
+
+    /// ELD-541 "legal only if, afterwards, the liege is not in check": `child` is the position
+    /// after `mv`, played by `us`.
+    pub(super) fn swap_leaves_liege_in_check(&self, mv: Move, child: &Eldritch) -> bool {
+        let us = self.side;
+        mv.kind() == MoveKind::Invoke
+            && self.piece_at(mv.from()).kind() == SHIELDMAIDEN
+            && child
+                .liege(us)
+                .is_some_and(|l| child.square_attacked(l, !us, true))
+    }
+
+    /// Plays an invoke (its automatic effects follow in the caller). Returns whether it resets
+    /// the halfmove clock (ELD-623: a capture, destruction or creation).
+    pub(super) fn apply_invoke(&mut self, mv: Move) -> bool {
+        let us = self.side;
+        let from = mv.from();
+        let to = mv.to();
+        match self.piece_at(from).kind() {
+            EVOKER => {
+                self.take_off(to);
+                true
+            }
+            CONJURER => {
+                self.board.put(to, piece(us, PAWN));
+                self.virgin.set(to);
+                true
+            }
+            MIASMA => {
+                for s in self.miasma_victims(from) {
+                    self.take_off(s);
+                }
+                true
+            }
+            GIANT => {
+                self.relocate(Square::from_index(mv.param()), to);
+                false
+            }
+            PORTALKEEPER | SHIELDMAIDEN => {
+                self.exchange(from, to);
+                false
+            }
+            SHAPESHIFTER => {
+                // In place: the virgin flag stays (ELD-531).
+                let k = mv.piece_kind().unwrap_or(PAWN);
+                let form = SHAPESHIFTER_FORMS.iter().position(|&f| f == k).unwrap_or(0) as u32 + 1;
+                let tag = (self.tag(from) & !TAG_FORM) | form << TAG_FORM_SHIFT;
+                self.extra.set_tag(from, Some(tag));
+                false
+            }
+            _ => unreachable!("not an invoke of this build: {mv:?}"),
+        }
+    }
+
+    /// Two pieces exchange squares with their state; neither is virgin afterwards (ELD-009).
+    fn exchange(&mut self, a: Square, b: Square) {
+        let (pa, pb) = (self.board.remove(a), self.board.remove(b));
+        let (ta, tb) = (self.extra.tag(a), self.extra.tag(b));
+        self.board.put(a, pb);
+        self.board.put(b, pa);
+        self.extra.set_tag(a, tb);
+        self.extra.set_tag(b, ta);
+        self.virgin.clear(a);
+        self.virgin.clear(b);
+    }
+
+    /// The token of an invoke (notation §3.6), after the invoker's square.
+    pub(super) fn write_invoke(&self, mv: Move, s: &mut String) {
+        const G: Geometry = Geometry::Framed8;
+        s.push('!');
+        match self.piece_at(mv.from()).kind() {
+            EVOKER => {
+                s.push('x');
+                G.write_name(mv.to(), s);
+            }
+            MIASMA => {}
+            SHAPESHIFTER => {
+                s.push('=');
+                s.push_str(piece_type(mv.piece_kind().unwrap_or(PAWN)).code);
+            }
+            GIANT => {
+                G.write_name(Square::from_index(mv.param()), s);
+                G.write_name(mv.to(), s);
+            }
+            _ => G.write_name(mv.to(), s),
+        }
+    }
+}
