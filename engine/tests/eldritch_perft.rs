@@ -35,7 +35,7 @@ fn check(pos: &Eldritch, expected: &[u64], reference: usize) {
 
 /// (White army, Black army, perft 1..3). Together the armies use every stage-1 eldritch type:
 /// *A ^A ^B *K ^D *W *E ^F *X *G ^R *I ^I *O *P ^P *S ^V, and the part-2 invokers played so
-/// far: ^E ^C *T ^M ^O ^W ^S.
+/// far: ^E ^C *T ^M ^O ^W ^S *V.
 const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("-", "-", [20, 400, 8902]),
     ("*W:NN *A:R", "^V:KQB *K:R", [20, 453, 10_172]),
@@ -57,6 +57,8 @@ const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("*T:R *T:R ^M:N", "^C:RR ^O:N", [43, 1_368, 56_037]),
     // Shapeshifters (ELD-530..532): shifts, then the forms' moves.
     ("^S:Q *T:R", "^S:RN ^E:R", [36, 860, 30_076]),
+    // Valkyries (ELD-560..562): their returns once a Pawn or Initiate is lost.
+    ("*V:Q ^E:R", "*V:NNB ^I:P", [24, 504, 12_581]),
 ];
 
 #[test]
@@ -123,6 +125,13 @@ const MIDGAMES: &[(&str, [u64; 3])] = &[
         "4k3/pp3ppp/8/3^s{n}4/4P3/2^S{b}5/PP3PPP/3^S^SK2 w d1,e1,a2,b2,f2,g2,h2,a7,b7,f7,g7,h7 - 0 20",
         [32, 779, 23_790],
     ),
+    // Valkyries with graveyards on both sides (ELD-561, ELD-562).
+    (
+        "r3k3/pp1*v1ppp/8/8/8/8/PP1*V1PPP/R3K3 w a1,e1,a2,b2,f2,g2,h2,a7,b7,f7,g7,h7,a8,e8 - 0 15 grave=2P,p",
+        [30, 899, 26_190],
+    ),
+    // An Initiate promoting to a Valkyrie (ELD-432), which returns a Pawn on the next turn.
+    ("4k3/2^I5/8/8/8/8/4p3/4K3 w - - 0 1 grave=P", [11, 58, 616]),
 ];
 
 #[test]

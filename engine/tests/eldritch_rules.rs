@@ -1194,3 +1194,41 @@ fn eld_530_531_532_622_shapeshifter_forms() {
     let knight = pos("4k3/8/8/8/8/8/8/3NK3 w d1 - 0 1");
     assert_eq!(knight.hash(), pos("4k3/8/8/8/8/8/8/3NK3 w - - 0 1").hash());
 }
+
+#[test]
+fn eld_561_562_790_valkyrie_returns_from_the_graveyard() {
+    // Two Pawns and an Initiate in White's graveyard; eight empty squares around d4.
+    let p = pos("4k3/8/8/8/3*V4/8/8/4K3 w - - 0 1 grave=2P,^I");
+    assert_eq!(p.to_fen(), "4k3/8/8/8/3*V4/8/8/4K3 w - - 0 1 grave=2P,^I");
+    let returns = from(&p, "d4!");
+    assert_eq!(returns.len(), 16, "{returns:?}");
+    assert!(has(&p, "d4!P@d3") && has(&p, "d4!^I@e5"));
+    // The returned piece is virgin; the count goes down; a return resets the clock (ELD-623).
+    let q = play(&p, "d4!P@c3");
+    assert_eq!(q.to_fen(), "4k3/8/8/8/3*V4/2P5/8/4K3 b c3 - 0 1 grave=P,^I");
+    assert!(has(&play(&q, "e8d8"), "c3c5"));
+    // ELD-562: a Pawn lost by capture enters the graveyard of a side with a Valkyrie; one lost
+    // by promotion does not. Black (no Valkyrie, no Initiate) keeps none.
+    let c = play(&pos("4k3/8/8/8/3*V4/4p3/3P4/4K3 b - - 0 1"), "e3d2");
+    assert!(c.to_fen().ends_with(" grave=P"), "{}", c.to_fen());
+    let black_loss = play(&pos("4k3/8/8/8/3*V4/4p3/3P4/4K3 w - - 0 1"), "d2e3");
+    assert!(
+        !black_loss.to_fen().contains("grave="),
+        "{}",
+        black_loss.to_fen()
+    );
+    let promoted = play(&pos("4k3/1P6/8/8/3*V4/8/8/4K3 w - - 0 1"), "b7b8=Q");
+    assert!(
+        !promoted.to_fen().contains("grave="),
+        "{}",
+        promoted.to_fen()
+    );
+    // ELD-561: never onto an own promotion square; ELD-790: the own first rank is allowed.
+    let high = pos("7k/3*V4/8/8/8/8/8/4K3 w - - 0 1 grave=P");
+    assert!(from(&high, "d7!").iter().all(|t| !t.ends_with('8')));
+    assert_eq!(from(&high, "d7!").len(), 5);
+    let low = pos("7k/8/8/8/8/8/3*V4/4K3 w - - 0 1 grave=P");
+    assert!(has(&low, "d2!P@d1"));
+    // Nothing to return: no invoke.
+    assert!(from(&pos("4k3/8/8/8/3*V4/8/8/4K3 w - - 0 1"), "d4!").is_empty());
+}

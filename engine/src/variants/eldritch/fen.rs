@@ -43,6 +43,51 @@ fn state_text(pos: &Eldritch, s: Square) -> String {
     }
 }
 
+/// The `grave=` value (notation §2.6): `[count]code` from `P ^I p ^i`, empty when all are 0.
+fn graveyards_text(grave: &[[u8; 2]; 2]) -> String {
+    let mut items = Vec::new();
+    for (c, codes) in [["P", "^I"], ["p", "^i"]].iter().enumerate() {
+        for (i, code) in codes.iter().enumerate() {
+            match grave[c][i] {
+                0 => {}
+                1 => items.push(code.to_string()),
+                n => items.push(format!("{n}{code}")),
+            }
+        }
+    }
+    items.join(",")
+}
+
+/// Reads `grave=` (ELD-562); every error is a [`FenError::Field`] of `grave`.
+fn parse_graveyards(value: &str) -> Result<[[u8; 2]; 2], FenError> {
+    let field = |m: String| FenError::field("grave", m);
+    let mut grave = [[0u8; 2]; 2];
+    for item in value.split(',') {
+        let digits = item.chars().take_while(|c| c.is_ascii_digit()).count();
+        let count: u8 = if digits == 0 {
+            1
+        } else {
+            item[..digits]
+                .parse()
+                .ok()
+                .filter(|&n| (1..=16).contains(&n))
+                .ok_or_else(|| field(format!("bad count in '{item}' (1..16)")))?
+        };
+        let (c, i) = match &item[digits..] {
+            "P" => (0, 0),
+            "^I" => (0, 1),
+            "p" => (1, 0),
+            "^i" => (1, 1),
+            other => return Err(field(format!("'{other}' is not P, ^I, p or ^i"))),
+        };
+        if grave[c][i] != 0 {
+            return Err(field(format!("'{}' given twice", &item[digits..])));
+        }
+        grave[c][i] = count;
+    }
+    Ok(grave)
+}
+
 /// The full token of the piece on `s`: code, state, royal flag.
 fn piece_token(pos: &Eldritch, s: Square) -> String {
     let p = pos.piece_at(s);
@@ -456,6 +501,7 @@ impl Fen for Eldritch {
             .max(1);
         let mut army: Option<u64> = None;
         let mut army_black: u64 = 0;
+        let mut grave = [[0u8; 2]; 2];
         let mut seen = Vec::new();
         for kv in &fields[6..] {
             let (key, value) = kv.split_once('=').ok_or_else(|| {
@@ -491,7 +537,8 @@ impl Fen for Eldritch {
                     army = Some(parse_types(w)?);
                     army_black = parse_types(b)?;
                 }
-                "start" | "hl" | "grave" | "block" | "bolt" | "turn" | "react" | "mret" | "ban" => {
+                "grave" => grave = parse_graveyards(value)?,
+                "start" | "hl" | "block" | "bolt" | "turn" | "react" | "mret" | "ban" => {
                     return Err(FenError::field(
                         "keys",
                         format!("key '{key}=' belongs to Eldritch part 2"),
@@ -507,6 +554,7 @@ impl Fen for Eldritch {
                 default_army(&pos, Color::Black),
             ],
         };
+        pos.grave = grave;
         validate(&pos)?;
         if let Some(s) = ep {
             pos.ep = Some(s);
@@ -580,6 +628,11 @@ impl Fen for Eldritch {
                 types_text(self.army[0]),
                 types_text(self.army[1])
             ));
+        }
+        let graves = graveyards_text(&self.grave);
+        if !graves.is_empty() {
+            out.push_str(" grave=");
+            out.push_str(&graves);
         }
         out
     }

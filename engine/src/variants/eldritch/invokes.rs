@@ -1,6 +1,7 @@
 //! Invokes of stage 2 that need no state beyond part 1's but a tag (ELD-604): the Evoker's
 //! ranged capture, the Conjurer's Pawn, the Miasma's destruction, the Giant's throw, the
-//! Portalkeeper's portal, the Shieldmaiden's swap and the Shapeshifter's shift. Each is one `Invoke` action from the
+//! Portalkeeper's portal, the Shieldmaiden's swap, the Shapeshifter's shift and the
+//! Valkyrie's return from the graveyard (ELD-562, `Eldritch::grave`). Each is one `Invoke` action from the
 //! invoker's square (notation §3.6):
 //!
 //! | invoke | token | `to` | other fields |
@@ -11,6 +12,7 @@
 //! | Giant (ELD-391) | `d4!d5d8` | the landing square | param = the thrown piece's square |
 //! | Portalkeeper (ELD-511), Shieldmaiden (ELD-541) | `d8!c6`, `a4!e1` | the partner | — |
 //! | Shapeshifter (ELD-531) | `d1!=R` | the Shapeshifter itself | piece = the new form's kind |
+//! | Valkyrie (ELD-561) | `d4!P@d3`, `d4!^I@d3` | the returned piece | piece = Pawn or Initiate |
 //!
 //! Invokes that do not relocate their invoker are allowed while it is frozen (ELD-311).
 
@@ -23,7 +25,7 @@ use crate::square::{Geometry, Square};
 use crate::tables::KNIGHT_OFFSETS;
 
 /// The kinds whose invokes this module plays.
-pub const INVOKERS: [u8; 7] = [
+pub const INVOKERS: [u8; 8] = [
     EVOKER,
     CONJURER,
     MIASMA,
@@ -31,6 +33,7 @@ pub const INVOKERS: [u8; 7] = [
     PORTALKEEPER,
     SHIELDMAIDEN,
     SHAPESHIFTER,
+    VALKYRIE,
 ];
 
 /// An invoke of the piece on `from` (see the module table for `to` and `param`).
@@ -60,6 +63,7 @@ impl Eldritch {
                     GIANT => self.throw_moves(from, frozen, list),
                     PORTALKEEPER if !frozen.contains(from) => self.portal_moves(from, frozen, list),
                     SHIELDMAIDEN if !frozen.contains(from) => self.swap_moves(from, frozen, list),
+                    VALKYRIE => self.return_moves(from, list),
                     SHAPESHIFTER => {
                         // ELD-531: any non-base form but the current one, in place.
                         let form = (self.tag(from) & TAG_FORM) >> TAG_FORM_SHIFT;
@@ -107,6 +111,23 @@ impl Eldritch {
         for to in empty {
             if !is_promotion_square(to, us) {
                 list.push(invoke(from, to, Some(PAWN), 0));
+            }
+        }
+    }
+
+    /// ELD-561: a Pawn or an Initiate from the graveyard onto an empty adjacent square that is
+    /// not an own promotion square.
+    fn return_moves(&self, from: Square, list: &mut MoveList) {
+        let us = self.side;
+        let empty = neighbours(from, self.exists()) & !self.board.occupied();
+        for (i, kind) in [PAWN, INITIATE].into_iter().enumerate() {
+            if self.grave[us.index()][i] == 0 {
+                continue;
+            }
+            for to in empty {
+                if !is_promotion_square(to, us) {
+                    list.push(invoke(from, to, Some(kind), 0));
+                }
             }
         }
     }
@@ -226,6 +247,14 @@ impl Eldritch {
                 self.exchange(from, to);
                 false
             }
+            VALKYRIE => {
+                let kind = mv.piece_kind().unwrap_or(PAWN);
+                self.board.put(to, piece(us, kind));
+                self.virgin.set(to);
+                let g = &mut self.grave[us.index()][(kind == INITIATE) as usize];
+                *g = g.saturating_sub(1);
+                true
+            }
             SHAPESHIFTER => {
                 // In place: the virgin flag stays (ELD-531).
                 let k = mv.piece_kind().unwrap_or(PAWN);
@@ -260,6 +289,11 @@ impl Eldritch {
                 G.write_name(mv.to(), s);
             }
             MIASMA => {}
+            VALKYRIE => {
+                s.push_str(piece_type(mv.piece_kind().unwrap_or(PAWN)).code);
+                s.push('@');
+                G.write_name(mv.to(), s);
+            }
             SHAPESHIFTER => {
                 s.push('=');
                 s.push_str(piece_type(mv.piece_kind().unwrap_or(PAWN)).code);

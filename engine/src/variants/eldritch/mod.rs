@@ -84,6 +84,15 @@ impl Eldritch {
         for s in self.relevant_virgins() {
             h ^= KEYS.stacked[126][s.index()];
         }
+        for c in Color::BOTH {
+            let [pawns, initiates] = self.grave[c.index()];
+            if pawns | initiates != 0 {
+                h ^= mix(0x6_0000
+                    | (c.index() as u64) << 16
+                    | (pawns as u64) << 8
+                    | initiates as u64);
+            }
+        }
         if let Some(p) = self.placing() {
             h ^= KEYS.state[0];
             for c in Color::BOTH {

@@ -393,6 +393,7 @@ impl Eldritch {
             fullmove: 1,
             army: [0, 0],
             placing: None,
+            grave: [[0; 2]; 2],
             options: *options,
         }
     }

@@ -9,8 +9,19 @@ use crate::piece::Color;
 use crate::square::Square;
 
 impl Eldritch {
-    /// Removes the piece on `s` with its state (capture, destruction or removal).
+    /// Removes the piece on `s` with its state (capture, destruction or removal); a Pawn or an
+    /// Initiate goes to its side's graveyard (ELD-562).
     pub(super) fn take_off(&mut self, s: Square) {
+        let p = self.piece_at(s);
+        let slot = match p.kind() {
+            PAWN => Some(0),
+            INITIATE => Some(1),
+            _ => None,
+        };
+        if let Some(i) = slot.filter(|_| self.keeps_graveyard(p.color())) {
+            let g = &mut self.grave[p.color().index()][i];
+            *g = g.saturating_add(1);
+        }
         self.board.remove(s);
         self.virgin.clear(s);
         self.extra.set_tag(s, None);

@@ -537,6 +537,17 @@ impl Ref<'_> {
                     }
                 }
             }
+            VALKYRIE => {
+                let far = if c == Color::White { 8 } else { 1 };
+                let (pawns, initiates) = self.pos.graveyard(c);
+                for (count, kind) in [(pawns, PAWN), (initiates, INITIATE)] {
+                    for t in around(from) {
+                        if count > 0 && self.p(t).is_none() && t.row() != far {
+                            out.push(inv(t, Some(kind), 0));
+                        }
+                    }
+                }
+            }
             SHAPESHIFTER => {
                 let now = (self.pos.tag(from) >> TAG_FORM_SHIFT) & 7;
                 for (form, kind) in [(1, PAWN), (2, ROOK), (3, BISHOP), (4, KNIGHT)] {

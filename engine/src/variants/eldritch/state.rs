@@ -56,6 +56,10 @@ pub struct Eldritch {
     pub(super) army: [u64; 2],
     /// The placement phase (ELD-051), while it lasts.
     pub(super) placing: Option<Box<Placing>>,
+    /// Graveyards (ELD-562): `[side][0]` Pawns, `[side][1]` Initiates that left the board by
+    /// capture, destruction or removal, less those returned. Counted only for a side that can
+    /// ever hold a Valkyrie ([`Eldritch::keeps_graveyard`]).
+    pub(super) grave: [[u8; 2]; 2],
     pub(super) options: EldritchOptions,
 }
 
@@ -96,6 +100,20 @@ impl Eldritch {
         self.atoms_at(s)
             .iter()
             .any(|a| matches!(a, MovePattern::Pawn { double: true, .. }))
+    }
+
+    /// Whether `c` keeps a graveyard (ELD-562): only a Valkyrie reads it, so only a side whose
+    /// army types hold the Valkyrie, or the Initiate that promotes into one (ELD-432), counts
+    /// its losses. (Our decision: the count cannot matter to any other side, and leaving it out
+    /// keeps their FENs and keys as in part 1.)
+    pub fn keeps_graveyard(&self, c: Color) -> bool {
+        self.army[c.index()] & (1u64 << VALKYRIE | 1u64 << INITIATE) != 0
+    }
+
+    /// The graveyard of `c`: (Pawns, Initiates).
+    pub fn graveyard(&self, c: Color) -> (u8, u8) {
+        let g = self.grave[c.index()];
+        (g[0], g[1])
     }
 
     /// The per-piece state of the piece on `s` (0 = default).
