@@ -35,7 +35,7 @@ fn check(pos: &Eldritch, expected: &[u64], reference: usize) {
 
 /// (White army, Black army, perft 1..3). Together the armies use every stage-1 eldritch type:
 /// *A ^A ^B *K ^D *W *E ^F *X *G ^R *I ^I *O *P ^P *S ^V, and the part-2 invokers played so
-/// far: ^E ^C *T ^M ^O ^W ^S *V.
+/// far: ^E ^C *T ^M ^O ^W ^S *V *U ^X (and the tokens ^U *R).
 const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("-", "-", [20, 400, 8902]),
     ("*W:NN *A:R", "^V:KQB *K:R", [20, 453, 10_172]),
@@ -59,6 +59,8 @@ const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("^S:Q *T:R", "^S:RN ^E:R", [36, 860, 30_076]),
     // Valkyries (ELD-560..562): their returns once a Pawn or Initiate is lost.
     ("*V:Q ^E:R", "*V:NNB ^I:P", [24, 504, 12_581]),
+    // Druids and Sphinxes (ELD-300..303, ELD-550..552): Beasts and Riddles created and linked.
+    ("*U:Q ^X:NB", "^X:NNBBPP *U:Q", [22, 569, 13_669]),
 ];
 
 #[test]
@@ -130,8 +132,16 @@ const MIDGAMES: &[(&str, [u64; 3])] = &[
         "r3k3/pp1*v1ppp/8/8/8/8/PP1*V1PPP/R3K3 w a1,e1,a2,b2,f2,g2,h2,a7,b7,f7,g7,h7,a8,e8 - 0 15 grave=2P,p",
         [30, 899, 26_190],
     ),
-    // An Initiate promoting to a Valkyrie (ELD-432), which returns a Pawn on the next turn.
-    ("4k3/2^I5/8/8/8/8/4p3/4K3 w - - 0 1 grave=P", [11, 58, 616]),
+    // An Initiate promoting (ELD-432) to a Valkyrie, which returns a Pawn on the next turn, or
+    // to a Druid or a Sphinx, which creates its token.
+    ("4k3/2^I5/8/8/8/8/4p3/4K3 w - - 0 1 grave=P", [11, 58, 657]),
+    // A Beast with one move left, a linked Riddle, and a Sphinx with its Riddle out.
+    (
+        "r3k3/pp3ppp/2*u1^u{c6,1}3/4*R{d4}3/3^X4/8/PP3PPP/R3K3 w a1,e1,a2,b2,f2,g2,h2,a7,b7,f7,g7,h7,a8,e8 - 0 15",
+        [28, 710, 19_362],
+    ),
+    // A Knight takes a linked Beast, and its Druid goes with it (ELD-303).
+    ("4k3/2*u5/3^u{c7,0}4/8/4N3/8/8/4K3 w - - 0 1", [13, 149, 1_824]),
 ];
 
 #[test]

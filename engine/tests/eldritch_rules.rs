@@ -1232,3 +1232,57 @@ fn eld_561_562_790_valkyrie_returns_from_the_graveyard() {
     // Nothing to return: no invoke.
     assert!(from(&pos("4k3/8/8/8/3*V4/8/8/4K3 w - - 0 1"), "d4!").is_empty());
 }
+
+#[test]
+fn eld_300_303_a_druid_and_its_beast_from_creation_to_loss() {
+    let p = pos("r3k3/8/8/8/8/2*U5/8/4K3 w - - 0 1");
+    assert_eq!(from(&p, "c3!").len(), 8);
+    // ELD-301: a linked Beast, virgin, on an empty adjacent square; creation resets the clock.
+    let q = play(&p, "c3!d4");
+    assert_eq!(q.to_fen(), "r3k3/8/8/8/3^U{c3,0}4/2*U5/8/4K3 b d4 - 0 1");
+    // One linked Beast at a time.
+    let q = play(&q, "a8a7");
+    assert!(from(&q, "c3!").is_empty());
+    // ELD-302: knight moves; the second own move removes it, and the Druid may create again.
+    let q = play(&q, "d4e6");
+    assert!(q.to_fen().contains("^U{c3,1}"), "{}", q.to_fen());
+    let q = play(&play(&q, "a7a8"), "e6g7");
+    assert!(!q.to_fen().contains("^U"), "{}", q.to_fen());
+    assert_eq!(from(&play(&q, "a8a7"), "c3!").len(), 8);
+    // ELD-303: capturing the Beast captures its Druid.
+    let p = pos("3rk3/8/8/8/8/2*U5/8/4K3 w - - 0 1");
+    let lost = play(&play(&p, "c3!d4"), "d8d4");
+    assert!(
+        lost.to_fen().starts_with("4k3/8/8/8/3r4/8/8/4K3 w"),
+        "{}",
+        lost.to_fen()
+    );
+    // The Druid leaving first leaves the Beast unlinked.
+    let p = pos("4k3/8/8/8/8/2*U5/8/b3K3 w - - 0 1");
+    let orphan = play(&play(&p, "c3!d4"), "a1c3");
+    assert!(orphan.to_fen().contains("/3^U4/"), "{}", orphan.to_fen()); // state `-,0`: default
+                                                                        // Relocating the Druid (a portal) keeps the link (ELD-302: not a move of the Beast).
+    let p = pos("4k3/8/8/8/8/2*U5/8/^O3K3 w - - 0 1");
+    let moved = play(&play(&play(&p, "c3!d4"), "e8d8"), "a1!c3");
+    assert!(moved.to_fen().contains("^U{a1,0}"), "{}", moved.to_fen());
+    // A link to a square without a Druid of the Beast's side is refused.
+    assert!(Eldritch::from_fen("4k3/8/8/8/3^U{c3,0}4/8/8/4K3 w - - 0 1", &opts()).is_err());
+}
+
+#[test]
+fn eld_550_552_sphinx_and_its_riddle() {
+    let p = pos("4k3/8/8/8/3^X2N1/6B1/8/4K3 w - - 0 1");
+    assert_eq!(from(&p, "d4!").len(), 8, "{:?}", from(&p, "d4!"));
+    let q = play(&p, "d4!e5");
+    assert_eq!(q.to_fen(), "4k3/8/8/4*R{d4}3/3^X2N1/6B1/8/4K3 b e5 - 0 1");
+    let q = play(&q, "e8d8");
+    // One linked Riddle at a time; the Riddle never moves.
+    assert!(from(&q, "d4!").is_empty());
+    assert!(from(&q, "e5").is_empty());
+    // ELD-552: an own priest (the Bishop) may capture it; an own Knight may not.
+    assert!(has(&q, "g3e5"));
+    assert!(!has(&q, "g4e5"));
+    // Never relocated: no portal with it.
+    let portal = pos("4k3/8/8/4*R{d4}3/3^X4/8/8/^O3K3 w - - 0 1");
+    assert!(!has(&portal, "a1!e5"));
+}

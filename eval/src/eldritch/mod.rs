@@ -202,8 +202,9 @@ fn atoms_value(atoms: &[MovePattern], board: Bitboard, middle: Bitboard) -> Piec
 /// What an invoke adds to a type's value, in pawns (`docs/eval.md`, Eldritch): the Evoker's
 /// ranged capture is a capture-only knight leap with no leg, valued by the method from the
 /// pawn's ranks; the Miasma's blast is a capture-only king step, halved because it destroys
-/// its own side's neighbours too; the Conjurer's first creation is a Pawn. Invokes that move
-/// other pieces (throw, portal, swap) add nothing yet.
+/// its own side's neighbours too; the Conjurer's first creation is a Pawn, the Druid's Beast
+/// counts as one. Invokes that move other pieces (throw, portal, swap), the Valkyrie's returns
+/// and the Sphinx's Riddle add nothing yet.
 fn invoke_pawns(kind: u8, board: Bitboard, middle: Bitboard) -> f64 {
     let around = |s: Square, offsets: &[(i8, i8)]| {
         let mut b = Bitboard::EMPTY;
@@ -227,6 +228,8 @@ fn invoke_pawns(kind: u8, board: Bitboard, middle: Bitboard) -> f64 {
         }
         MIASMA => 0.5 * piece_value_with(board, board, |s, _| around(s, &KING_STEPS), none).pawns,
         CONJURER => 1.0,
+        // A Beast is a knight for two moves, again and again: counted as one Pawn.
+        DRUID => 1.0,
         _ => 0.0,
     }
 }
@@ -256,7 +259,7 @@ fn pst_defaults(kind: u8) -> ((i32, i32), (i32, i32)) {
 /// method gives them (see the test), lieges 0.
 pub const MATERIAL: [i32; KINDS] = [
     0, 894, 500, 330, 317, 100, // K Q R B N P
-    278, 371, 482, 278, 258, 278, 217, 894, 485, 632, 100, 100, 330, 89, 71, 0, 278, 274, 100, 317,
+    278, 371, 482, 278, 258, 278, 217, 894, 485, 632, 100, 100, 330, 89, 71, 0, 278, 274, 200, 317,
     1231, 280, // *A..*X
     0, 100, 200, 278, 335, 2370, 278, 70, 71, 138, 0, 0, 100, 312, 317, 0, 894, 454, // ^A..^X
 ];

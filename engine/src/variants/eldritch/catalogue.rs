@@ -789,6 +789,10 @@ pub fn playable(kind: u8) -> bool {
                 | SHIELDMAIDEN
                 | SHAPESHIFTER
                 | VALKYRIE
+                | DRUID
+                | BEAST
+                | SPHINX
+                | RIDDLE
         )
 }
 

@@ -6,8 +6,8 @@ use super::catalogue::*;
 use super::geometry::sq;
 use super::placement::{group_rook, home_squares, Placing, Unplaced};
 use super::state::{
-    piece, Eldritch, EldritchOptions, TAG_DIRECTIONS, TAG_FORM, TAG_FORM_SHIFT, TAG_ROYAL,
-    TAG_TURNED,
+    piece, token_of, Eldritch, EldritchOptions, TAG_DIRECTIONS, TAG_FORM, TAG_FORM_SHIFT, TAG_LINK,
+    TAG_LINK_SHIFT, TAG_MOVED, TAG_ROYAL, TAG_TURNED,
 };
 use super::START_FEN;
 use crate::bitboard::Bitboard;
@@ -33,6 +33,12 @@ fn state_text(pos: &Eldritch, s: Square) -> String {
             .collect::<Vec<_>>()
             .join(","),
         GREMLIN if tag & TAG_TURNED != 0 => "t".to_string(),
+        BEAST if tag & (TAG_LINK | TAG_MOVED) != 0 => format!(
+            "{},{}",
+            pos.link_of(s).map_or("-".to_string(), |d| G.name(d)),
+            (tag & TAG_MOVED != 0) as u8
+        ),
+        RIDDLE => pos.link_of(s).map_or(String::new(), |x| G.name(x)),
         SHAPESHIFTER => match (tag & TAG_FORM) >> TAG_FORM_SHIFT {
             0 => String::new(),
             f => piece_type(SHAPESHIFTER_FORMS[f as usize - 1])
@@ -188,6 +194,18 @@ fn parse_piece(text: &str, rank: u8) -> Result<(Piece, u32, usize), FenError> {
     Ok((piece(color, kind), tag, used))
 }
 
+/// A token's link field: a square of the board, or `-` for none.
+fn link_bits(text: &str) -> Result<u32, String> {
+    if text == "-" {
+        return Ok(0);
+    }
+    let s = G
+        .parse(text)
+        .filter(|s| super::geometry::board_mask().contains(*s))
+        .ok_or_else(|| format!("'{text}' is not a square of the board"))?;
+    Ok((s.index() as u32 + 1) << TAG_LINK_SHIFT)
+}
+
 fn parse_state(kind: u8, state: &str) -> Result<u32, String> {
     match kind {
         VAMPIRE => {
@@ -210,6 +228,20 @@ fn parse_state(kind: u8, state: &str) -> Result<u32, String> {
             Ok(tag & TAG_DIRECTIONS)
         }
         GREMLIN if state == "t" => Ok(TAG_TURNED),
+        // ELD-302, ELD-303: `<linked Druid square or ->,<moves made 0/1>`.
+        BEAST => {
+            let (link, moved) = state
+                .split_once(',')
+                .ok_or("a Beast's state is <Druid square or ->,<moves made 0 or 1>")?;
+            let moved = match moved {
+                "0" => 0,
+                "1" => TAG_MOVED,
+                _ => return Err("a Beast has made 0 or 1 moves".into()),
+            };
+            Ok(link_bits(link)? | moved)
+        }
+        // ELD-552: the linked Sphinx's square, or `-`.
+        RIDDLE => link_bits(state),
         // ELD-530; `-` is the default base form, accepted and never printed.
         SHAPESHIFTER => match state {
             "-" => Ok(0),
@@ -331,6 +363,27 @@ fn validity(pos: &Eldritch) -> Result<(), String> {
                     "the Gremlin on {} must be turned {{t}} (ELD-401)",
                     G.name(s)
                 ));
+            }
+        }
+        // ELD-301, ELD-551: a token links to a creator of its side, one token per creator.
+        for token in pos.board.pieces(c, BEAST) | pos.board.pieces(c, RIDDLE) {
+            let Some(creator) = pos.link_of(token) else {
+                continue;
+            };
+            let kind = pos.piece_at(token).kind();
+            if token_of(pos.piece_at(creator).kind()) != Some(kind)
+                || pos.piece_at(creator).color() != c
+            {
+                return Err(format!(
+                    "the {} on {} is linked to {}, which holds no {} of its side",
+                    piece_type(kind).name,
+                    G.name(token),
+                    G.name(creator),
+                    if kind == BEAST { "Druid" } else { "Sphinx" }
+                ));
+            }
+            if pos.linked_token(creator) != Some(token) {
+                return Err(format!("{} has two linked tokens", G.name(creator)));
             }
         }
         for s in pos.board.color(c) {

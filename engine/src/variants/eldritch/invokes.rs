@@ -13,19 +13,20 @@
 //! | Portalkeeper (ELD-511), Shieldmaiden (ELD-541) | `d8!c6`, `a4!e1` | the partner | — |
 //! | Shapeshifter (ELD-531) | `d1!=R` | the Shapeshifter itself | piece = the new form's kind |
 //! | Valkyrie (ELD-561) | `d4!P@d3`, `d4!^I@d3` | the returned piece | piece = Pawn or Initiate |
+//! | Druid (ELD-301), Sphinx (ELD-551) | `c3!d4`, `d4!e5` | the new token | piece = Beast, Riddle |
 //!
 //! Invokes that do not relocate their invoker are allowed while it is frozen (ELD-311).
 
 use super::catalogue::*;
 use super::geometry::*;
-use super::state::{piece, Eldritch, TAG_FORM, TAG_FORM_SHIFT};
+use super::state::{piece, token_of, Eldritch, TAG_FORM, TAG_FORM_SHIFT, TAG_LINK_SHIFT};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::square::{Geometry, Square};
 use crate::tables::KNIGHT_OFFSETS;
 
 /// The kinds whose invokes this module plays.
-pub const INVOKERS: [u8; 8] = [
+pub const INVOKERS: [u8; 10] = [
     EVOKER,
     CONJURER,
     MIASMA,
@@ -34,6 +35,8 @@ pub const INVOKERS: [u8; 8] = [
     SHIELDMAIDEN,
     SHAPESHIFTER,
     VALKYRIE,
+    DRUID,
+    SPHINX,
 ];
 
 /// An invoke of the piece on `from` (see the module table for `to` and `param`).
@@ -64,6 +67,13 @@ impl Eldritch {
                     PORTALKEEPER if !frozen.contains(from) => self.portal_moves(from, frozen, list),
                     SHIELDMAIDEN if !frozen.contains(from) => self.swap_moves(from, frozen, list),
                     VALKYRIE => self.return_moves(from, list),
+                    DRUID | SPHINX if self.linked_token(from).is_none() => {
+                        // ELD-301, ELD-551: one linked token at a time.
+                        let token = token_of(kind);
+                        for to in neighbours(from, self.exists()) & !self.board.occupied() {
+                            list.push(invoke(from, to, token, 0));
+                        }
+                    }
                     SHAPESHIFTER => {
                         // ELD-531: any non-base form but the current one, in place.
                         let form = (self.tag(from) & TAG_FORM) >> TAG_FORM_SHIFT;
@@ -225,7 +235,7 @@ impl Eldritch {
         let to = mv.to();
         match self.piece_at(from).kind() {
             EVOKER => {
-                self.take_off(to);
+                self.capture(to);
                 true
             }
             CONJURER => {
@@ -246,6 +256,14 @@ impl Eldritch {
             PORTALKEEPER | SHIELDMAIDEN => {
                 self.exchange(from, to);
                 false
+            }
+            DRUID | SPHINX => {
+                let token = mv.piece_kind().unwrap_or(BEAST);
+                self.board.put(to, piece(us, token));
+                self.virgin.set(to);
+                let link = (from.index() as u32 + 1) << TAG_LINK_SHIFT;
+                self.extra.set_tag(to, Some(link));
+                true
             }
             VALKYRIE => {
                 let kind = mv.piece_kind().unwrap_or(PAWN);
@@ -277,6 +295,7 @@ impl Eldritch {
         self.extra.set_tag(b, ta);
         self.virgin.clear(a);
         self.virgin.clear(b);
+        self.repoint_links(&[(a, b), (b, a)]);
     }
 
     /// The token of an invoke (notation §3.6), after the invoker's square.

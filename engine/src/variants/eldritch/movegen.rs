@@ -696,7 +696,10 @@ impl Eldritch {
     /// pawn-type moves is legal; where none is, they stay (an en-passant capture this piece may
     /// not make while another piece may).
     fn drop_shadowed(&self, legal: &mut MoveList) {
-        let other = |m: Move| self.mixes_pawn_moves(m.from()) && !self.is_pawn_move(m);
+        // Only displacements: an invoke to a square is never a pawn-type move's twin.
+        let other = |m: Move| {
+            m.kind() != MoveKind::Invoke && self.mixes_pawn_moves(m.from()) && !self.is_pawn_move(m)
+        };
         if !legal.iter().any(|&m| other(m)) {
             return;
         }

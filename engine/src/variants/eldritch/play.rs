@@ -3,7 +3,9 @@
 use super::catalogue::*;
 use super::geometry::*;
 use super::movegen::{is_en_passant, PARAM_ONE_SHOT};
-use super::state::{piece, Eldritch, TAG_ROYAL, TAG_TURNED};
+use super::state::{
+    piece, token_of, Eldritch, TAG_LINK, TAG_LINK_SHIFT, TAG_MOVED, TAG_ROYAL, TAG_TURNED,
+};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Color;
 use crate::square::Square;
@@ -22,9 +24,46 @@ impl Eldritch {
             let g = &mut self.grave[p.color().index()][i];
             *g = g.saturating_add(1);
         }
+        // A creator leaving the board leaves its token unlinked (ELD-303, ELD-552).
+        if let Some(token) = self.linked_token(s) {
+            let tag = self.tag(token) & !TAG_LINK;
+            self.extra.set_tag(token, Some(tag).filter(|&t| t != 0));
+        }
         self.board.remove(s);
         self.virgin.clear(s);
         self.extra.set_tag(s, None);
+    }
+
+    /// Captures the piece on `s` (ELD-007): a captured Beast takes its linked Druid with it,
+    /// captured by no piece (ELD-303). Destruction and removal are [`Eldritch::take_off`].
+    pub(super) fn capture(&mut self, s: Square) {
+        let p = self.piece_at(s);
+        let druid = (p.kind() == BEAST).then(|| self.link_of(s)).flatten();
+        self.take_off(s);
+        if let Some(d) = druid {
+            if self.piece_at(d) == piece(p.color(), DRUID) {
+                self.take_off(d);
+            }
+        }
+    }
+
+    /// Re-points the tokens linked to creators that moved (`(from, to)` pairs, all made).
+    pub(super) fn repoint_links(&mut self, moved: &[(Square, Square)]) {
+        let mut updates = Vec::new();
+        for c in Color::BOTH {
+            for token in self.board.pieces(c, BEAST) | self.board.pieces(c, RIDDLE) {
+                if let Some(&(_, to)) = moved
+                    .iter()
+                    .find(|(from, _)| Some(*from) == self.link_of(token))
+                {
+                    updates.push((token, to));
+                }
+            }
+        }
+        for (token, to) in updates {
+            let tag = (self.tag(token) & !TAG_LINK) | (to.index() as u32 + 1) << TAG_LINK_SHIFT;
+            self.extra.set_tag(token, Some(tag));
+        }
     }
 
     /// Relocates a piece with its state; it is no longer virgin (ELD-009).
@@ -37,6 +76,9 @@ impl Eldritch {
         self.virgin.clear(from);
         self.virgin.clear(to);
         self.extra.move_tag(from, to);
+        if token_of(self.piece_at(to).kind()).is_some() {
+            self.repoint_links(&[(from, to)]);
+        }
     }
 
     /// Whether a move of the piece on `from` is a pawn-type move (ELD-151, ELD-153).
@@ -97,7 +139,7 @@ impl Eldritch {
                     _ => Some(to).filter(|&t| self.piece_at(t).is_some()),
                 };
                 if let Some(t) = target {
-                    self.take_off(t);
+                    self.capture(t);
                     reset = true;
                 }
                 self.relocate(from, to);
@@ -115,8 +157,18 @@ impl Eldritch {
                 if kind == FIEND {
                     // ELD-343: own FIDE pawns next to the landing square are captured.
                     for s in neighbours(to, self.exists()) & self.board.pieces(us, PAWN) {
-                        self.take_off(s);
+                        self.capture(s);
                         reset = true;
+                    }
+                }
+                if kind == BEAST {
+                    // ELD-302: removed when its second own move (a capture too) is complete.
+                    let tag = self.tag(to);
+                    if tag & TAG_MOVED != 0 {
+                        self.take_off(to);
+                        reset = true;
+                    } else {
+                        self.extra.set_tag(to, Some(tag | TAG_MOVED));
                     }
                 }
                 if kind == BERSERKER && mv.param() == PARAM_ONE_SHOT {

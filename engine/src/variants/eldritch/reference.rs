@@ -80,9 +80,13 @@ impl Ref<'_> {
         }
         let ak = a.kind();
         let vk = v.kind();
-        if v.color() == a.color()
-            && (!friendly_exception || Self::is_liege(vk) || vk == DOPPELGANGER)
-        {
+        // ELD-552: the owner's priests may take the owner's Riddle by their normal captures.
+        let priest = matches!(
+            ak,
+            BISHOP | CELESTIAL | DRUID | VALKYRIE | INITIATE | PONTIFF | SPHINX
+        );
+        let own_ok = friendly_exception || (vk == RIDDLE && priest);
+        if v.color() == a.color() && (!own_ok || Self::is_liege(vk) || vk == DOPPELGANGER) {
             return false;
         }
         if vk == OOZE {
@@ -533,6 +537,26 @@ impl Ref<'_> {
                             if over_ok && self.p(land).is_none() {
                                 out.push(inv(land, None, s.index() as u8));
                             }
+                        }
+                    }
+                }
+            }
+            DRUID | SPHINX => {
+                // ELD-301, ELD-551: no token linked to this creator may be on the board.
+                let token = if self.kind(from) == DRUID {
+                    BEAST
+                } else {
+                    RIDDLE
+                };
+                let linked = Square::all().any(|s| {
+                    mine(s)
+                        && self.kind(s) == token
+                        && (self.pos.tag(s) >> 10) & 0x7F == from.index() as u32 + 1
+                });
+                if !linked {
+                    for t in around(from) {
+                        if self.p(t).is_none() {
+                            out.push(inv(t, Some(token), 0));
                         }
                     }
                 }

@@ -33,6 +33,12 @@ pub const TAG_DIRECTIONS: u32 = 0xFF;
 pub const TAG_TURNED: u32 = 1 << 8;
 /// Royal flag from a Court Magician promotion (ELD-262).
 pub const TAG_ROYAL: u32 = 1 << 9;
+/// A token's link (ELD-301, ELD-551): its creator's square index + 1 (a Beast's Druid, a
+/// Riddle's Sphinx), 0 when unlinked.
+pub const TAG_LINK: u32 = 0x7F << TAG_LINK_SHIFT;
+pub const TAG_LINK_SHIFT: u32 = 10;
+/// A Beast has made its first own move (ELD-302).
+pub const TAG_MOVED: u32 = 1 << 17;
 /// Shapeshifter form (ELD-530): 0 base, 1..=4 the forms of `SHAPESHIFTER_FORMS`.
 pub const TAG_FORM: u32 = 7 << TAG_FORM_SHIFT;
 pub const TAG_FORM_SHIFT: u32 = 19;
@@ -100,6 +106,24 @@ impl Eldritch {
         self.atoms_at(s)
             .iter()
             .any(|a| matches!(a, MovePattern::Pawn { double: true, .. }))
+    }
+
+    /// The creator a token on `s` is linked to (a Beast's Druid, a Riddle's Sphinx).
+    pub fn link_of(&self, s: Square) -> Option<Square> {
+        match (self.tag(s) & TAG_LINK) >> TAG_LINK_SHIFT {
+            0 => None,
+            i => Some(Square::from_index(i as u8 - 1)),
+        }
+    }
+
+    /// The token a Druid or Sphinx on `creator` has on the board, linked to it.
+    pub fn linked_token(&self, creator: Square) -> Option<Square> {
+        let p = self.piece_at(creator);
+        let token = token_of(p.kind())?;
+        self.board
+            .pieces(p.color(), token)
+            .into_iter()
+            .find(|&s| self.link_of(s) == Some(creator))
     }
 
     /// Whether `c` keeps a graveyard (ELD-562): only a Valkyrie reads it, so only a side whose
@@ -224,8 +248,10 @@ impl Eldritch {
         let attacker = piece_type(self.piece_at(from).kind());
         let vt = piece_type(victim.kind());
         if victim.color() == side {
-            // (a) own pieces only under an exception, and never a check-bearer.
-            if !own_ok || vt.is(LIEGE) || vt.has(F_DOPPELGANGER) {
+            // (a) own pieces only under an exception (a priest may take its own Riddle,
+            // ELD-552), and never a check-bearer.
+            let riddle = victim.kind() == RIDDLE && attacker.is(PRIEST);
+            if !(own_ok || riddle) || vt.is(LIEGE) || vt.has(F_DOPPELGANGER) {
                 return false;
             }
         }
@@ -244,6 +270,15 @@ impl Eldritch {
             return false;
         }
         true
+    }
+}
+
+/// The token a creator makes: the Druid's Beast, the Sphinx's Riddle.
+pub fn token_of(creator: u8) -> Option<u8> {
+    match creator {
+        DRUID => Some(BEAST),
+        SPHINX => Some(RIDDLE),
+        _ => None,
     }
 }
 
