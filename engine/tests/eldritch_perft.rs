@@ -35,7 +35,7 @@ fn check(pos: &Eldritch, expected: &[u64], reference: usize) {
 
 /// (White army, Black army, perft 1..3). Together the armies use every stage-1 eldritch type:
 /// *A ^A ^B *K ^D *W *E ^F *X *G ^R *I ^I *O *P ^P *S ^V, and the part-2 invokers played so
-/// far: ^E ^C *T ^M ^O ^W ^S *V *U ^X (and the tokens ^U *R).
+/// far: ^E ^C *T ^M ^O ^W ^S *V *U ^X *B (and the tokens ^U *R).
 const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("-", "-", [20, 400, 8902]),
     ("*W:NN *A:R", "^V:KQB *K:R", [20, 453, 10_172]),
@@ -61,6 +61,8 @@ const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("*V:Q ^E:R", "*V:NNB ^I:P", [24, 504, 12_581]),
     // Druids and Sphinxes (ELD-300..303, ELD-550..552): Beasts and Riddles created and linked.
     ("*U:Q ^X:NB", "^X:NNBBPP *U:Q", [22, 569, 13_669]),
+    // Barricades (ELD-220..224): a Block on offer every turn for each.
+    ("*B:R *T:R", "*B:R ^F:N", [33, 1_217, 39_430]),
 ];
 
 #[test]
@@ -142,7 +144,23 @@ const MIDGAMES: &[(&str, [u64; 3])] = &[
     ),
     // A Knight takes a linked Beast, and its Druid goes with it (ELD-303).
     ("4k3/2*u5/3^u{c7,0}4/8/4N3/8/8/4K3 w - - 0 1", [13, 149, 1_824]),
+    // A Black Block on d5 restricting White's first turn (ELD-222).
+    (BLOCKED, [24, 909, 25_580]),
 ];
+
+/// A middle game with a Black Barricade blocking against White (ELD-221).
+const BLOCKED: &str = "r3k3/ppp2ppp/2n5/3*b4/4P3/2N2N2/PPP2PPP/R3K3 w a1,e1,a2,b2,c2,f2,g2,h2,a7,b7,c7,f7,g7,h7,a8,e8 - 0 12 block=d5";
+
+#[test]
+fn block_adjacency_from_agrees_with_the_reference() {
+    // ELD-OPT-1 `from`: pieces next to the Barricade stay, others may end next to it.
+    let options = EldritchOptions {
+        block_adjacency: grimoire_engine::variants::eldritch::BlockAdjacency::From,
+        ..EldritchOptions::default()
+    };
+    let pos = Eldritch::from_fen(BLOCKED, &options).unwrap();
+    check(&pos, &[26, 980, 27_868], 2);
+}
 
 #[test]
 fn middle_games_agree_with_the_reference() {

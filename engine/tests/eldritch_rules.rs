@@ -1286,3 +1286,44 @@ fn eld_550_552_sphinx_and_its_riddle() {
     let portal = pos("4k3/8/8/4*R{d4}3/3^X4/8/8/^O3K3 w - - 0 1");
     assert!(!has(&portal, "a1!e5"));
 }
+
+#[test]
+fn eld_221_224_615_opt_1_barricade_block() {
+    // ELD-221: the Block is always on offer, frozen or not (the Black Enchanter on c5 freezes
+    // the Barricade on d4).
+    let p = pos("3rk3/8/8/r1*e5/3*B4/8/8/4K3 w - - 0 1");
+    assert!(has(&p, "d4!") && !has(&p, "d4d3"));
+    let q = play(&p, "d4!");
+    assert_eq!(q.to_fen(), "3rk3/8/8/r1*e5/3*B4/8/8/4K3 b - - 1 1 block=d4");
+    // (a) no capture of it; (b) no relocation onto a square next to it.
+    assert!(!has(&q, "d8d4") && !has(&q, "d8d5") && has(&q, "d8d6"));
+    assert!(has(&q, "a5b5"));
+    assert!(!has(&q, "c5c3") && !has(&q, "c5e5") && has(&q, "c5c7") && has(&q, "c5a3"));
+    // ELD-223: it ends with Black's turn.
+    let r = play(&q, "d8d6");
+    assert!(!r.to_fen().contains("block="), "{}", r.to_fen());
+    assert!(has(&play(&r, "e1e2"), "d6d4"));
+    // (c) no jump over it: a Giant's throw over d4 to d2 (not next to it) is refused.
+    let throw = "4k3/8/4*t3/3n4/3*B4/8/8/4K3 b - - 0 1";
+    assert!(has(&pos(throw), "e6!d5d2"));
+    assert!(!has(&pos(&format!("{throw} block=d4")), "e6!d5d2"));
+    // ELD-224: a Block shields the King from a knight whose leg it occupies; without it the
+    // side not to move would be in check.
+    assert!(!pos("4k3/8/8/8/8/3n4/3*B4/4K3 b - - 0 1 block=d2").in_check());
+    assert!(Eldritch::from_fen("4k3/8/8/8/8/3n4/3*B4/4K3 b - - 0 1", &opts()).is_err());
+    // ELD-OPT-1 `from`: pieces next to it may not be relocated at all; `onto` lets them go.
+    let from_opts = EldritchOptions {
+        block_adjacency: grimoire_engine::variants::eldritch::BlockAdjacency::From,
+        ..opts()
+    };
+    let near = "4k3/8/8/8/2r*B4/8/8/4K3 b - - 0 1 block=d4";
+    let onto = pos(near);
+    assert!(has(&onto, "c4a4"));
+    let from = Eldritch::from_fen(near, &from_opts).unwrap();
+    assert!(!from
+        .legal_moves()
+        .iter()
+        .any(|m| from.format_move(*m).starts_with("c4")));
+    // A Block names a Barricade of the side not to move.
+    assert!(Eldritch::from_fen("4k3/8/8/8/3*B4/8/8/4K3 w - - 0 1 block=d4", &opts()).is_err());
+}

@@ -793,6 +793,7 @@ pub fn playable(kind: u8) -> bool {
                 | BEAST
                 | SPHINX
                 | RIDDLE
+                | BARRICADE
         )
 }
 

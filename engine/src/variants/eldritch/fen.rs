@@ -555,6 +555,7 @@ impl Fen for Eldritch {
         let mut army: Option<u64> = None;
         let mut army_black: u64 = 0;
         let mut grave = [[0u8; 2]; 2];
+        let mut blocks = Bitboard::EMPTY;
         let mut seen = Vec::new();
         for kv in &fields[6..] {
             let (key, value) = kv.split_once('=').ok_or_else(|| {
@@ -591,7 +592,18 @@ impl Fen for Eldritch {
                     army_black = parse_types(b)?;
                 }
                 "grave" => grave = parse_graveyards(value)?,
-                "start" | "hl" | "block" | "bolt" | "turn" | "react" | "mret" | "ban" => {
+                "block" => {
+                    for name in value.split(',') {
+                        let s = G
+                            .parse(name)
+                            .filter(|s| pos.exists().contains(*s))
+                            .ok_or_else(|| {
+                                FenError::field("block", format!("bad square '{name}'"))
+                            })?;
+                        blocks.set(s);
+                    }
+                }
+                "start" | "hl" | "bolt" | "turn" | "react" | "mret" | "ban" => {
                     return Err(FenError::field(
                         "keys",
                         format!("key '{key}=' belongs to Eldritch part 2"),
@@ -608,6 +620,16 @@ impl Fen for Eldritch {
             ],
         };
         pos.grave = grave;
+        // ELD-221: a Block restricts the side to move, so it is a Barricade of the other side.
+        for s in blocks {
+            if pos.piece_at(s) != piece(!pos.side, BARRICADE) {
+                return Err(FenError::field(
+                    "block",
+                    format!("{} holds no Barricade of the side not to move", G.name(s)),
+                ));
+            }
+        }
+        pos.blocks = blocks;
         validate(&pos)?;
         if let Some(s) = ep {
             pos.ep = Some(s);
@@ -686,6 +708,11 @@ impl Fen for Eldritch {
         if !graves.is_empty() {
             out.push_str(" grave=");
             out.push_str(&graves);
+        }
+        if self.blocks.any() {
+            let names: Vec<String> = self.blocks.into_iter().map(|s| G.name(s)).collect();
+            out.push_str(" block=");
+            out.push_str(&names.join(","));
         }
         out
     }

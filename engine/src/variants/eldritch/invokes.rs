@@ -14,6 +14,7 @@
 //! | Shapeshifter (ELD-531) | `d1!=R` | the Shapeshifter itself | piece = the new form's kind |
 //! | Valkyrie (ELD-561) | `d4!P@d3`, `d4!^I@d3` | the returned piece | piece = Pawn or Initiate |
 //! | Druid (ELD-301), Sphinx (ELD-551) | `c3!d4`, `d4!e5` | the new token | piece = Beast, Riddle |
+//! | Barricade Block (ELD-221) | `d4!` | the Barricade itself | — |
 //!
 //! Invokes that do not relocate their invoker are allowed while it is frozen (ELD-311).
 
@@ -26,7 +27,7 @@ use crate::square::{Geometry, Square};
 use crate::tables::KNIGHT_OFFSETS;
 
 /// The kinds whose invokes this module plays.
-pub const INVOKERS: [u8; 10] = [
+pub const INVOKERS: [u8; 11] = [
     EVOKER,
     CONJURER,
     MIASMA,
@@ -37,6 +38,7 @@ pub const INVOKERS: [u8; 10] = [
     VALKYRIE,
     DRUID,
     SPHINX,
+    BARRICADE,
 ];
 
 /// An invoke of the piece on `from` (see the module table for `to` and `param`).
@@ -67,6 +69,8 @@ impl Eldritch {
                     PORTALKEEPER if !frozen.contains(from) => self.portal_moves(from, frozen, list),
                     SHIELDMAIDEN if !frozen.contains(from) => self.swap_moves(from, frozen, list),
                     VALKYRIE => self.return_moves(from, list),
+                    // ELD-221: always, even frozen; it lasts the opponent's next turn.
+                    BARRICADE => list.push(invoke(from, from, None, 0)),
                     DRUID | SPHINX if self.linked_token(from).is_none() => {
                         // ELD-301, ELD-551: one linked token at a time.
                         let token = token_of(kind);
@@ -172,7 +176,7 @@ impl Eldritch {
                 let Some(two) = step(one, d, exists) else {
                     continue;
                 };
-                if !self.jumpable(one) {
+                if !self.jumpable(one, us) {
                     continue;
                 }
                 if self.piece_at(two).is_none() {
@@ -181,7 +185,7 @@ impl Eldritch {
                 let Some(three) = step(two, d, exists) else {
                     continue;
                 };
-                if self.jumpable(two) && self.piece_at(three).is_none() {
+                if self.jumpable(two, us) && self.piece_at(three).is_none() {
                     list.push(throw(giant, thrown, three));
                 }
             }
@@ -257,6 +261,10 @@ impl Eldritch {
                 self.exchange(from, to);
                 false
             }
+            BARRICADE => {
+                self.blocks.set(from);
+                false
+            }
             DRUID | SPHINX => {
                 let token = mv.piece_kind().unwrap_or(BEAST);
                 self.board.put(to, piece(us, token));
@@ -307,7 +315,7 @@ impl Eldritch {
                 s.push('x');
                 G.write_name(mv.to(), s);
             }
-            MIASMA => {}
+            MIASMA | BARRICADE => {}
             VALKYRIE => {
                 s.push_str(piece_type(mv.piece_kind().unwrap_or(PAWN)).code);
                 s.push('@');

@@ -28,7 +28,7 @@ mod search_hooks;
 mod state;
 
 pub use army::{Bundle, Declaration};
-pub use state::{Eldritch, EldritchOptions, ShadowmancerMode};
+pub use state::{BlockAdjacency, Eldritch, EldritchOptions, ShadowmancerMode};
 
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
@@ -83,6 +83,9 @@ impl Eldritch {
         let mut h = KEYS.fide_state(self.side, 0, self.ep);
         for s in self.relevant_virgins() {
             h ^= KEYS.stacked[126][s.index()];
+        }
+        for s in self.blocks {
+            h ^= mix(0xB10C_0000 | s.index() as u64);
         }
         for c in Color::BOTH {
             let [pawns, initiates] = self.grave[c.index()];

@@ -4,7 +4,7 @@
 
 use super::catalogue::*;
 use super::geometry::*;
-use super::state::{Eldritch, ShadowmancerMode, TAG_DIRECTIONS, TAG_TURNED};
+use super::state::{BlockAdjacency, Eldritch, ShadowmancerMode, TAG_DIRECTIONS, TAG_TURNED};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Color;
@@ -271,7 +271,7 @@ impl Eldritch {
                     if !target
                         .paths
                         .iter()
-                        .any(|&passed| self.jump_path_clear(passed))
+                        .any(|&passed| self.jump_path_clear(passed, us))
                     {
                         continue;
                     }
@@ -367,17 +367,18 @@ impl Eldritch {
                 if lame {
                     self.passable(s, us)
                 } else {
-                    self.jumpable(s)
+                    self.jumpable(s, us)
                 }
             }
             _ => !lame,
         })
     }
 
-    /// A jump may pass over the squares `passed` (no Abjurer among them).
+    /// A jump by `side` may pass over the squares `passed`: no Abjurer among them, and no
+    /// Barricade blocking against `side` (ELD-008, ELD-222 c).
     #[inline]
-    fn jump_path_clear(&self, passed: Bitboard) -> bool {
-        (passed & self.board.kind(ABJURER)).is_empty()
+    fn jump_path_clear(&self, passed: Bitboard, side: Color) -> bool {
+        (passed & (self.board.kind(ABJURER) | self.blocks_against(side))).is_empty()
     }
 
     /// Squares adjacent to any priest of either colour (the Fiend's priest rule, ELD-342).
@@ -537,6 +538,18 @@ impl Eldritch {
         if !may_reach(p.kind(), us, (dx, dy)) {
             return false;
         }
+        // ELD-612 counts Blocks: a capture that relocates next to a blocking Barricade (or, with
+        // `from`, away from one) is no capture (a Dragon may still land elsewhere).
+        let zone = self.block_zone(us);
+        if zone.any() {
+            match self.options.block_adjacency {
+                BlockAdjacency::From if zone.contains(from) => return false,
+                BlockAdjacency::Onto if zone.contains(target) && p.kind() != DRAGON => {
+                    return false
+                }
+                _ => {}
+            }
+        }
         let t = piece_type(p.kind());
         let exists = self.exists();
         let own_ok = t.has(F_CAPTURES_OWN);
@@ -589,13 +602,18 @@ impl Eldritch {
                 .any(|a| self.atom_reaches(from, a, delta, target, exists)),
             MovePattern::Fiend => fiend_targets(from)
                 .iter()
-                .any(|t| t.to == target && t.paths.iter().any(|&p| self.jump_path_clear(p))),
+                .any(|t| t.to == target && t.paths.iter().any(|&p| self.jump_path_clear(p, us))),
             MovePattern::Dragon => TWO_STEPS.iter().any(|&off| {
                 let Some(land) = step(from, off, exists) else {
                     return false;
                 };
                 if !self.leap_path_ok(from, off, false, us) {
                     return false;
+                }
+                if self.options.block_adjacency == BlockAdjacency::Onto
+                    && self.block_zone(us).contains(land)
+                {
+                    return false; // the Dragon's landing would break a Block (ELD-222 b)
                 }
                 land == target
                     || (self.piece_at(land).is_none()
@@ -635,6 +653,55 @@ impl Eldritch {
         })
     }
 
+    /// The squares a blocking Barricade forbids `side`'s relocations (ELD-222 b, ELD-OPT-1):
+    /// the squares next to the Barricades blocking against it (as destinations with `onto`, as
+    /// origins with `from`).
+    pub fn block_zone(&self, side: Color) -> Bitboard {
+        let mut zone = Bitboard::EMPTY;
+        for b in self.blocks_against(side) {
+            zone |= neighbours(b, self.exists());
+        }
+        zone
+    }
+
+    /// The relocations an action of the side to move makes (origin, destination): a move's
+    /// piece (even one that then leaves the board: ELD-222), castling's two pieces, a thrown
+    /// piece, a portal's or swap's two pieces.
+    pub fn relocations(&self, mv: Move) -> arrayvec::ArrayVec<(Square, Square), 2> {
+        let mut out = arrayvec::ArrayVec::new();
+        match mv.kind() {
+            MoveKind::Placement | MoveKind::Pass | MoveKind::Decision | MoveKind::Null => {}
+            MoveKind::Castle => {
+                let (cd, rd) = Self::castle_destinations(mv.from(), mv.to());
+                out.push((mv.from(), cd));
+                out.push((mv.to(), rd));
+            }
+            MoveKind::Invoke => match self.piece_at(mv.from()).kind() {
+                GIANT => out.push((Square::from_index(mv.param()), mv.to())),
+                PORTALKEEPER | SHIELDMAIDEN => {
+                    out.push((mv.from(), mv.to()));
+                    out.push((mv.to(), mv.from()));
+                }
+                _ => {}
+            },
+            _ => out.push((mv.from(), mv.to())),
+        }
+        out
+    }
+
+    /// ELD-222 b: whether `mv` relocates a piece onto (or, with `BlockAdjacency=from`, from) a
+    /// square next to a Barricade blocking against the side to move.
+    pub fn breaks_block(&self, mv: Move) -> bool {
+        let zone = self.block_zone(self.side);
+        zone.any()
+            && self.relocations(mv).iter().any(|&(from, to)| {
+                zone.contains(match self.options.block_adjacency {
+                    BlockAdjacency::Onto => to,
+                    BlockAdjacency::From => from,
+                })
+            })
+    }
+
     /// Which check-bearers of `c` are in check (ELD-612), as a set of squares.
     pub fn checked_bearers(&self, c: Color) -> Bitboard {
         let mut out = Bitboard::EMPTY;
@@ -654,6 +721,9 @@ impl Eldritch {
         let bearers = self.check_bearers(us).count();
         let mut fallback = MoveList::new();
         for &mv in pseudo {
+            if self.breaks_block(mv) {
+                continue; // ELD-222 b, ELD-615
+            }
             let mut child = self.clone();
             child.play_action(mv, false);
             if child.check_bearers(us).count() < bearers {

@@ -394,6 +394,7 @@ impl Eldritch {
             army: [0, 0],
             placing: None,
             grave: [[0; 2]; 2],
+            blocks: Bitboard::EMPTY,
             options: *options,
         }
     }

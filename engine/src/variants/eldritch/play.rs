@@ -31,6 +31,7 @@ impl Eldritch {
         }
         self.board.remove(s);
         self.virgin.clear(s);
+        self.blocks.clear(s); // ELD-223: a Block ends when its Barricade leaves
         self.extra.set_tag(s, None);
     }
 
@@ -116,6 +117,9 @@ impl Eldritch {
         let kind = mover.kind();
         let mut reset = self.is_pawn_move(mv);
         self.ep = None;
+        // The Blocks against the mover end with its turn (ELD-223); a Block invoked now is set
+        // below and lasts the opponent's turn.
+        self.blocks = crate::bitboard::Bitboard::EMPTY;
         match mv.kind() {
             MoveKind::Castle => {
                 let (cd, rd) = Self::castle_destinations(from, to);

@@ -6,7 +6,8 @@
 use super::catalogue::*;
 use super::movegen::{dragon_move, en_passant_bishop, vampire_move, PARAM_ONE_SHOT};
 use super::state::{
-    Eldritch, ShadowmancerMode, TAG_DIRECTIONS, TAG_FORM_SHIFT, TAG_ROYAL, TAG_TURNED,
+    BlockAdjacency, Eldritch, ShadowmancerMode, TAG_DIRECTIONS, TAG_FORM_SHIFT, TAG_ROYAL,
+    TAG_TURNED,
 };
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
@@ -66,9 +67,12 @@ impl Ref<'_> {
             || (q.color() != c && q.kind() == NECROMANCER)
     }
 
+    /// A jump by the side generating may pass over `s`: no Abjurer (ELD-202), no Barricade
+    /// blocking against it (ELD-222 c; the reference always generates for `pos.side`, whom the
+    /// FEN's Blocks restrict).
     fn no_abjurer(&self, s: Square) -> bool {
         let q = self.p(s);
-        q.is_none() || q.kind() != ABJURER
+        q.is_none() || (q.kind() != ABJURER && !self.pos.blocking().contains(s))
     }
 
     /// ELD-611 for the piece on `from` capturing on `t`.
@@ -90,6 +94,10 @@ impl Ref<'_> {
             return false;
         }
         if vk == OOZE {
+            return false;
+        }
+        // ELD-222 a: a blocking Barricade is not captured by the side it restricts.
+        if self.pos.blocking().contains(t) && a.color() == self.pos.side {
             return false;
         }
         if vk == ABJURER && !self.royal(from) {
@@ -541,6 +549,7 @@ impl Ref<'_> {
                     }
                 }
             }
+            BARRICADE => out.push(inv(from, None, 0)),
             DRUID | SPHINX => {
                 // ELD-301, ELD-551: no token linked to this creator may be on the board.
                 let token = if self.kind(from) == DRUID {
@@ -892,14 +901,55 @@ fn captured_square(pos: &Eldritch, m: Move) -> Option<Square> {
 }
 
 /// ELD-612 by brute force: side `by` has a capture (as its next action) of the piece on `s`.
+/// The position's Blocks restrict `by` only if `by` is to move.
 fn attacked_ref(pos: &Eldritch, s: Square, by: Color) -> bool {
     let mut probe = pos.clone();
+    if by != pos.side {
+        probe.blocks = crate::bitboard::Bitboard::EMPTY;
+    }
     probe.side = by;
     probe.ep = None;
     probe.placing = None;
     generate(&probe, false)
         .into_iter()
-        .any(|m| captured_square(&probe, m) == Some(s))
+        .any(|m| captured_square(&probe, m) == Some(s) && !breaks_block_ref(&probe, m))
+}
+
+/// ELD-222 b (and ELD-OPT-1) from scratch: the action relocates a piece of the side to move
+/// onto (or from) a square next to a Barricade blocking against it.
+fn breaks_block_ref(pos: &Eldritch, m: Move) -> bool {
+    let blocks: Vec<Square> = pos.blocking().into_iter().collect();
+    if blocks.is_empty() {
+        return false;
+    }
+    let next_to = |s: Square| {
+        blocks.iter().any(|b| {
+            let (dx, dy) = (s.col() as i8 - b.col() as i8, s.row() as i8 - b.row() as i8);
+            dx.abs() <= 1 && dy.abs() <= 1 && (dx, dy) != (0, 0)
+        })
+    };
+    let moved: Vec<(Square, Square)> = match m.kind() {
+        MoveKind::Placement => vec![],
+        MoveKind::Castle => {
+            let row = m.from().row();
+            let king_side = m.to().col() > m.from().col();
+            let (c, r) = if king_side { (7, 6) } else { (3, 4) };
+            vec![
+                (m.from(), Square::new(c, row)),
+                (m.to(), Square::new(r, row)),
+            ]
+        }
+        MoveKind::Invoke => match pos.piece_at(m.from()).kind() {
+            GIANT => vec![(Square::from_index(m.param()), m.to())],
+            PORTALKEEPER | SHIELDMAIDEN => vec![(m.from(), m.to()), (m.to(), m.from())],
+            _ => vec![],
+        },
+        _ => vec![(m.from(), m.to())],
+    };
+    let onto = pos.options().block_adjacency == BlockAdjacency::Onto;
+    moved
+        .iter()
+        .any(|&(from, to)| next_to(if onto { to } else { from }))
 }
 
 fn bearers(pos: &Eldritch, c: Color) -> Vec<Square> {
@@ -927,6 +977,9 @@ fn legal_set(pos: &Eldritch) -> Vec<Move> {
     let mut l1 = Vec::new();
     let mut l2 = Vec::new();
     for m in all {
+        if breaks_block_ref(pos, m) {
+            continue;
+        }
         let mut child = pos.clone();
         child.play(m);
         let mine = bearers(&child, us);

@@ -45,6 +45,7 @@ impl SearchHooks for Eldritch {
         let mut next = self.clone();
         next.side = !self.side;
         next.ep = None;
+        next.blocks = crate::bitboard::Bitboard::EMPTY; // the passed turn ends its Blocks
         next.halfmove = next.halfmove.saturating_add(1);
         Some(next)
     }

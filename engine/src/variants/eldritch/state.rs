@@ -18,9 +18,20 @@ pub enum ShadowmancerMode {
     Forbid,
 }
 
+/// `BlockAdjacency` (ELD-OPT-1): what a blocking Barricade forbids its opponent's relocations.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BlockAdjacency {
+    /// Ending on a square adjacent to it (ELD-222 b).
+    #[default]
+    Onto,
+    /// Relocating a piece that stands adjacent to it.
+    From,
+}
+
 /// The engine options of the spec (ELD-OPT-1..3), fixed for a game (G7).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct EldritchOptions {
+    pub block_adjacency: BlockAdjacency,
     pub shadowmancer: ShadowmancerMode,
     /// `NobleIsRoyal` (ELD-OPT-3): the Pontiff is royal too.
     pub noble_is_royal: bool,
@@ -66,6 +77,9 @@ pub struct Eldritch {
     /// capture, destruction or removal, less those returned. Counted only for a side that can
     /// ever hold a Valkyrie ([`Eldritch::keeps_graveyard`]).
     pub(super) grave: [[u8; 2]; 2],
+    /// Blocking Barricades (ELD-221): each restricts the side to move, its owner's opponent,
+    /// for this whole turn (ELD-222); they expire when the turn ends (ELD-223).
+    pub(super) blocks: Bitboard,
     pub(super) options: EldritchOptions,
 }
 
@@ -124,6 +138,22 @@ impl Eldritch {
             .pieces(p.color(), token)
             .into_iter()
             .find(|&s| self.link_of(s) == Some(creator))
+    }
+
+    /// The blocking Barricades that restrict `side`'s actions (ELD-222, ELD-612: only the side
+    /// to move is ever restricted, by the Blocks its opponent invoked last turn).
+    #[inline]
+    pub fn blocks_against(&self, side: Color) -> Bitboard {
+        if side == self.side {
+            self.blocks
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
+    /// The squares of the blocking Barricades (FEN `block=`).
+    pub fn blocking(&self) -> Bitboard {
+        self.blocks
     }
 
     /// Whether `c` keeps a graveyard (ELD-562): only a Valkyrie reads it, so only a side whose
@@ -230,11 +260,13 @@ impl Eldritch {
             || (p.color() != side && t.has(F_PASSABLE_ENEMY))
     }
 
-    /// Whether a jump may pass over `s` (ELD-008): never over an Abjurer.
+    /// Whether a jump by `side` may pass over `s` (ELD-008): never over an Abjurer, nor over a
+    /// Barricade whose Block applies to `side` (ELD-222 c).
     #[inline]
-    pub fn jumpable(&self, s: Square) -> bool {
+    pub fn jumpable(&self, s: Square, side: Color) -> bool {
         let p = self.piece_at(s);
-        p.is_none() || !piece_type(p.kind()).has(F_ABJURER)
+        p.is_none()
+            || !(piece_type(p.kind()).has(F_ABJURER) || self.blocks_against(side).contains(s))
     }
 
     /// ELD-611: may the piece of `attacker_kind` on `from` (side `side`) capture the piece on
@@ -254,6 +286,10 @@ impl Eldritch {
             if !(own_ok || riddle) || vt.is(LIEGE) || vt.has(F_DOPPELGANGER) {
                 return false;
             }
+        }
+        // (f) a Barricade blocking against the capturer (ELD-222 a).
+        if self.blocks_against(side).contains(target) {
+            return false;
         }
         // (c) Ooze; (d) Abjurer; (e) Gargoyle against spells.
         if vt.has(F_UNCAPTURABLE)
