@@ -35,7 +35,7 @@ fn check(pos: &Eldritch, expected: &[u64], reference: usize) {
 
 /// (White army, Black army, perft 1..3). Together the armies use every stage-1 eldritch type:
 /// *A ^A ^B *K ^D *W *E ^F *X *G ^R *I ^I *O *P ^P *S ^V, and the part-2 invokers played so
-/// far: ^E ^C *T ^M ^O ^W ^S *V *U ^X *B (and the tokens ^U *R).
+/// far: ^E ^C *T ^M ^O ^W ^S *V *U ^X *B *N (and the tokens ^U *R).
 const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("-", "-", [20, 400, 8902]),
     ("*W:NN *A:R", "^V:KQB *K:R", [20, 453, 10_172]),
@@ -63,6 +63,8 @@ const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("*U:Q ^X:NB", "^X:NNBBPP *U:Q", [22, 569, 13_669]),
     // Barricades (ELD-220..224): a Block on offer every turn for each.
     ("*B:R *T:R", "*B:R ^F:N", [33, 1_217, 39_430]),
+    // Necromancers (ELD-470..473): trophies from their captures, revivals on start squares.
+    ("*N:Q *B:R", "*N:BR ^E:N", [21, 441, 10_145]),
 ];
 
 #[test]
@@ -146,6 +148,11 @@ const MIDGAMES: &[(&str, [u64; 3])] = &[
     ("4k3/2*u5/3^u{c7,0}4/8/4N3/8/8/4K3 w - - 0 1", [13, 149, 1_824]),
     // A Black Block on d5 restricting White's first turn (ELD-222).
     (BLOCKED, [24, 909, 25_580]),
+    // A Necromancer with trophies N, P, P and the FIDE start squares: Knights and Pawns revive.
+    (
+        "r3k3/pp3ppp/2n5/3p4/8/2*N{N,P,P}5/PP3PPP/R3K3 w a1,e1,a2,b2,f2,g2,h2,a7,b7,f7,g7,h7,a8,e8 - 0 15 start=Ra1,Nb1,Bc1,*Nd1,Ke1,Bf1,Ng1,Rh1,Pa2,Pb2,Pc2,Pd2,Pe2,Pf2,Pg2,Ph2",
+        [30, 768, 23_090],
+    ),
 ];
 
 /// A middle game with a Black Barricade blocking against White (ELD-221).

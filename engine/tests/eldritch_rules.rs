@@ -1327,3 +1327,35 @@ fn eld_221_224_615_opt_1_barricade_block() {
     // A Block names a Barricade of the side not to move.
     assert!(Eldritch::from_fen("4k3/8/8/8/3*B4/8/8/4K3 w - - 0 1 block=d4", &opts()).is_err());
 }
+
+#[test]
+fn eld_043_471_473_necromancer_trophies_and_revival() {
+    // ELD-471: a capture by its own move adds the captured piece's type; the start squares
+    // (ELD-043, the placement when the FEN was read) are printed once they differ.
+    let p = pos("4k3/8/8/8/8/8/1n6/2*N1K3 w - - 0 1");
+    let q = play(&p, "c1b2");
+    assert_eq!(
+        q.to_fen(),
+        "4k3/8/8/8/8/8/1*N{N}6/4K3 b - - 0 1 start=*Nc1,Ke1"
+    );
+    // ELD-473: a Knight on its start square b1, from the trophy; the trophy is used up.
+    let p = pos("4k3/8/8/8/8/8/8/2*N{N,P}1K3 w - - 0 1 start=Nb1,*Nc1,Ke1,Pa2");
+    let mut revivals = from(&p, "c1!");
+    revivals.sort();
+    assert_eq!(revivals, ["c1!N@b1", "c1!P@a2"]);
+    let q = play(&p, "c1!N@b1");
+    assert_eq!(
+        q.to_fen(),
+        "4k3/8/8/8/8/8/8/1N*N{P}1K3 b b1 - 0 1 start=Nb1,*Nc1,Ke1,Pa2"
+    );
+    // Not while the side still has its start count of the type, nor without an empty start
+    // square, nor a Doppelganger.
+    let full = pos("4k3/8/8/8/8/8/8/1N*N{N}1K3 w - - 0 1 start=Nb1,*Nc1,Ke1");
+    assert!(from(&full, "c1!").is_empty());
+    let taken = pos("4k3/8/8/8/8/8/8/1B*N{N}1K3 w - - 0 1 start=Nb1,*Nc1,Ke1");
+    assert!(from(&taken, "c1!").is_empty());
+    let doppel = pos("4k3/8/8/8/8/8/8/2*N{^D}1K3 w - - 0 1 start=^Db1,*Nc1,Ke1");
+    assert!(from(&doppel, "c1!").is_empty());
+    // Trophies are lost with the Necromancer; start= only for a side with one.
+    assert!(Eldritch::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 start=Ke1", &opts()).is_err());
+}

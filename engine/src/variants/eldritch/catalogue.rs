@@ -794,6 +794,7 @@ pub fn playable(kind: u8) -> bool {
                 | SPHINX
                 | RIDDLE
                 | BARRICADE
+                | NECROMANCER
         )
 }
 

@@ -6,8 +6,8 @@ use super::catalogue::*;
 use super::geometry::sq;
 use super::placement::{group_rook, home_squares, Placing, Unplaced};
 use super::state::{
-    piece, token_of, Eldritch, EldritchOptions, TAG_DIRECTIONS, TAG_FORM, TAG_FORM_SHIFT, TAG_LINK,
-    TAG_LINK_SHIFT, TAG_MOVED, TAG_ROYAL, TAG_TURNED,
+    piece, token_of, Eldritch, EldritchOptions, StartSquares, TAG_DIRECTIONS, TAG_FORM,
+    TAG_FORM_SHIFT, TAG_LINK, TAG_LINK_SHIFT, TAG_MOVED, TAG_ROYAL, TAG_TURNED,
 };
 use super::START_FEN;
 use crate::bitboard::Bitboard;
@@ -39,6 +39,12 @@ fn state_text(pos: &Eldritch, s: Square) -> String {
             (tag & TAG_MOVED != 0) as u8
         ),
         RIDDLE => pos.link_of(s).map_or(String::new(), |x| G.name(x)),
+        NECROMANCER => pos
+            .trophies_at(s)
+            .iter()
+            .map(|&k| piece_type(k).code)
+            .collect::<Vec<_>>()
+            .join(","),
         SHAPESHIFTER => match (tag & TAG_FORM) >> TAG_FORM_SHIFT {
             0 => String::new(),
             f => piece_type(SHAPESHIFTER_FORMS[f as usize - 1])
@@ -151,7 +157,7 @@ fn default_army(pos: &Eldritch, c: Color) -> u64 {
 
 /// Reads one piece token at the start of `text` in rank `rank` (counted from 1): piece, tag,
 /// bytes used. An unknown code is [`FenError::UnknownPiece`]; the rest is [`FenError::Board`].
-fn parse_piece(text: &str, rank: u8) -> Result<(Piece, u32, usize), FenError> {
+fn parse_piece(text: &str, rank: u8) -> Result<(Piece, u32, Vec<u8>, usize), FenError> {
     let board = |m: String| FenError::Board(format!("rank {rank}: {m}"));
     let b = text.as_bytes();
     let (code, mut used) = match b[0] {
@@ -174,12 +180,18 @@ fn parse_piece(text: &str, rank: u8) -> Result<(Piece, u32, usize), FenError> {
         .ok_or_else(|| FenError::UnknownPiece(code.to_string()))?;
     let color = if white { Color::White } else { Color::Black };
     let mut tag = 0u32;
+    let mut trophies = Vec::new();
     if b.get(used) == Some(&b'{') {
         let end = text[used..]
             .find('}')
             .ok_or_else(|| board(format!("unclosed '{{' after '{code}'")))?;
         let state = &text[used + 1..used + end];
-        tag = parse_state(kind, state).map_err(|e| board(format!("{code}{{{state}}}: {e}")))?;
+        if kind == NECROMANCER {
+            trophies =
+                parse_trophies(state).map_err(|e| board(format!("{code}{{{state}}}: {e}")))?;
+        } else {
+            tag = parse_state(kind, state).map_err(|e| board(format!("{code}{{{state}}}: {e}")))?;
+        }
         used += end + 1;
     }
     if b.get(used) == Some(&b'!') {
@@ -191,7 +203,47 @@ fn parse_piece(text: &str, rank: u8) -> Result<(Piece, u32, usize), FenError> {
         tag |= TAG_ROYAL;
         used += 1;
     }
-    Ok((piece(color, kind), tag, used))
+    Ok((piece(color, kind), tag, trophies, used))
+}
+
+/// A Necromancer's trophies (ELD-471): upper-case codes in code order, e.g. `N,P,P`.
+fn parse_trophies(state: &str) -> Result<Vec<u8>, String> {
+    let mut out: Vec<u8> = Vec::new();
+    for code in state.split(',') {
+        let k = kind_of_code(code)
+            .filter(|_| code.chars().last().is_some_and(|c| c.is_ascii_uppercase()))
+            .ok_or_else(|| format!("'{code}' is not an upper-case piece code"))?;
+        if out.last().is_some_and(|&l| l > k) {
+            return Err("trophies are listed in code order".into());
+        }
+        out.push(k);
+    }
+    Ok(out)
+}
+
+/// `start=` (ELD-043): `code square` items, the code's case giving the side.
+fn parse_start(value: &str) -> Result<StartSquares, FenError> {
+    let field = |m: String| FenError::field("start", m);
+    let mut out: StartSquares = Default::default();
+    for item in value.split(',') {
+        let split = item.len().saturating_sub(2);
+        let (code, square) = (&item[..split], &item[split..]);
+        let kind = kind_of_code(&code.to_ascii_uppercase())
+            .ok_or_else(|| field(format!("'{item}' does not start with a piece code")))?;
+        let s = G
+            .parse(square)
+            .filter(|s| super::geometry::board_mask().contains(*s))
+            .ok_or_else(|| field(format!("'{item}' does not end with a square")))?;
+        let white = code.chars().last().is_some_and(|c| c.is_ascii_uppercase());
+        if out.iter().flatten().any(|&(_, t)| t == s) {
+            return Err(field(format!("{square} is given twice")));
+        }
+        out[(!white) as usize].push((kind, s));
+    }
+    for list in out.iter_mut() {
+        list.sort_by_key(|&(_, s)| s.index());
+    }
+    Ok(out)
 }
 
 /// A token's link field: a square of the board, or `-` for none.
@@ -468,7 +520,7 @@ impl Fen for Eldritch {
                     ));
                 } else {
                     last_run = false;
-                    let (p, tag, used) = parse_piece(rest, rank + 1)?;
+                    let (p, tag, trophies, used) = parse_piece(rest, rank + 1)?;
                     if file >= 8 {
                         return Err(FenError::Board(format!(
                             "rank {} has more than 8 squares",
@@ -479,6 +531,9 @@ impl Fen for Eldritch {
                     pos.board.put(s, p);
                     if tag != 0 {
                         pos.extra.set_tag(s, Some(tag));
+                    }
+                    for k in trophies {
+                        pos.add_trophy(s, k);
                     }
                     file += 1;
                     rest = &rest[used..];
@@ -556,6 +611,7 @@ impl Fen for Eldritch {
         let mut army_black: u64 = 0;
         let mut grave = [[0u8; 2]; 2];
         let mut blocks = Bitboard::EMPTY;
+        let mut start: Option<StartSquares> = None;
         let mut seen = Vec::new();
         for kv in &fields[6..] {
             let (key, value) = kv.split_once('=').ok_or_else(|| {
@@ -603,7 +659,8 @@ impl Fen for Eldritch {
                         blocks.set(s);
                     }
                 }
-                "start" | "hl" | "bolt" | "turn" | "react" | "mret" | "ban" => {
+                "start" => start = Some(parse_start(value)?),
+                "hl" | "bolt" | "turn" | "react" | "mret" | "ban" => {
                     return Err(FenError::field(
                         "keys",
                         format!("key '{key}=' belongs to Eldritch part 2"),
@@ -630,6 +687,28 @@ impl Fen for Eldritch {
             }
         }
         pos.blocks = blocks;
+        // ELD-043: the start squares of a side with a Necromancer, its current placement
+        // unless `start=` gives them (never during placement: they are fixed when play begins).
+        if pos.placing.is_none() {
+            pos.record_start();
+        }
+        if let Some(given) = start {
+            let mut recorded: [Vec<(u8, Square)>; 2] =
+                pos.start.as_deref().cloned().unwrap_or_default();
+            for c in Color::BOTH {
+                if given[c.index()].is_empty() {
+                    continue;
+                }
+                if pos.placing.is_some() || pos.army[c.index()] & (1u64 << NECROMANCER) == 0 {
+                    return Err(FenError::field(
+                        "start",
+                        format!("start= is kept only for a side whose army holds the Necromancer, in play ({})", c.name()),
+                    ));
+                }
+                recorded[c.index()] = given[c.index()].clone();
+            }
+            pos.start = Some(std::sync::Arc::new(recorded));
+        }
         validate(&pos)?;
         if let Some(s) = ep {
             pos.ep = Some(s);
@@ -703,6 +782,31 @@ impl Fen for Eldritch {
                 types_text(self.army[0]),
                 types_text(self.army[1])
             ));
+        }
+        // ELD-043: printed for a side with a Necromancer whose start placement is not its
+        // current one.
+        let mut starts = Vec::new();
+        for c in Color::BOTH {
+            let start = self.start_squares(c);
+            let now: Vec<(u8, Square)> = self
+                .board
+                .color(c)
+                .into_iter()
+                .map(|s| (self.piece_at(s).kind(), s))
+                .collect();
+            if !start.is_empty() && start != now.as_slice() {
+                for &(k, s) in start {
+                    starts.push(format!(
+                        "{}{}",
+                        colored_code(k, c == Color::White),
+                        G.name(s)
+                    ));
+                }
+            }
+        }
+        if !starts.is_empty() {
+            out.push_str(" start=");
+            out.push_str(&starts.join(","));
         }
         let graves = graveyards_text(&self.grave);
         if !graves.is_empty() {

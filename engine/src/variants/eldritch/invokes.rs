@@ -15,6 +15,7 @@
 //! | Valkyrie (ELD-561) | `d4!P@d3`, `d4!^I@d3` | the returned piece | piece = Pawn or Initiate |
 //! | Druid (ELD-301), Sphinx (ELD-551) | `c3!d4`, `d4!e5` | the new token | piece = Beast, Riddle |
 //! | Barricade Block (ELD-221) | `d4!` | the Barricade itself | — |
+//! | Necromancer (ELD-473) | `c4!N@b1` | the start square | piece = the revived type |
 //!
 //! Invokes that do not relocate their invoker are allowed while it is frozen (ELD-311).
 
@@ -27,7 +28,7 @@ use crate::square::{Geometry, Square};
 use crate::tables::KNIGHT_OFFSETS;
 
 /// The kinds whose invokes this module plays.
-pub const INVOKERS: [u8; 11] = [
+pub const INVOKERS: [u8; 12] = [
     EVOKER,
     CONJURER,
     MIASMA,
@@ -39,6 +40,7 @@ pub const INVOKERS: [u8; 11] = [
     DRUID,
     SPHINX,
     BARRICADE,
+    NECROMANCER,
 ];
 
 /// An invoke of the piece on `from` (see the module table for `to` and `param`).
@@ -71,6 +73,7 @@ impl Eldritch {
                     VALKYRIE => self.return_moves(from, list),
                     // ELD-221: always, even frozen; it lasts the opponent's next turn.
                     BARRICADE => list.push(invoke(from, from, None, 0)),
+                    NECROMANCER => self.revival_moves(from, list),
                     DRUID | SPHINX if self.linked_token(from).is_none() => {
                         // ELD-301, ELD-551: one linked token at a time.
                         let token = token_of(kind);
@@ -141,6 +144,30 @@ impl Eldritch {
             for to in empty {
                 if !is_promotion_square(to, us) {
                     list.push(invoke(from, to, Some(kind), 0));
+                }
+            }
+        }
+    }
+
+    /// ELD-473: a trophy type `T` of this Necromancer that its side has fewer of on the board
+    /// than at the start, never a liege type or the Doppelganger, put on an empty start square
+    /// of `T`. Allowed while frozen (ELD-311).
+    fn revival_moves(&self, from: Square, list: &mut MoveList) {
+        let us = self.side;
+        let start = self.start_squares(us);
+        let mut last = None;
+        for &t in self.trophies_at(from) {
+            if last == Some(t) || matches!(t, KING | ARCHMAGE | PONTIFF | VAMPIRE | DOPPELGANGER) {
+                continue;
+            }
+            last = Some(t);
+            let at_start = start.iter().filter(|(k, _)| *k == t).count() as u32;
+            if self.board.pieces(us, t).count() >= at_start {
+                continue;
+            }
+            for &(_, s) in start.iter().filter(|(k, _)| *k == t) {
+                if self.piece_at(s).is_none() {
+                    list.push(invoke(from, s, Some(t), 0));
                 }
             }
         }
@@ -273,6 +300,23 @@ impl Eldritch {
                 self.extra.set_tag(to, Some(link));
                 true
             }
+            NECROMANCER => {
+                let kind = mv.piece_kind().unwrap_or(PAWN);
+                self.board.put(to, piece(us, kind));
+                self.virgin.set(to);
+                if let Some((_, list)) = self.trophies.iter_mut().find(|(t, _)| *t == from) {
+                    if let Some(i) = list.iter().position(|&k| k == kind) {
+                        list.remove(i);
+                    }
+                }
+                self.trophies.retain(|(_, list)| !list.is_empty());
+                // ELD-562: a revived Pawn or Initiate leaves the graveyard, never below 0.
+                if let Some(i) = [PAWN, INITIATE].iter().position(|&k| k == kind) {
+                    let g = &mut self.grave[us.index()][i];
+                    *g = g.saturating_sub(1);
+                }
+                true
+            }
             VALKYRIE => {
                 let kind = mv.piece_kind().unwrap_or(PAWN);
                 self.board.put(to, piece(us, kind));
@@ -304,6 +348,7 @@ impl Eldritch {
         self.virgin.clear(a);
         self.virgin.clear(b);
         self.repoint_links(&[(a, b), (b, a)]);
+        self.move_trophies(&[(a, b), (b, a)]);
     }
 
     /// The token of an invoke (notation §3.6), after the invoker's square.
@@ -316,7 +361,7 @@ impl Eldritch {
                 G.write_name(mv.to(), s);
             }
             MIASMA | BARRICADE => {}
-            VALKYRIE => {
+            VALKYRIE | NECROMANCER => {
                 s.push_str(piece_type(mv.piece_kind().unwrap_or(PAWN)).code);
                 s.push('@');
                 G.write_name(mv.to(), s);

@@ -308,6 +308,7 @@ impl Eldritch {
             self.side = Color::White;
             self.halfmove = 0;
             self.fullmove = 1;
+            self.record_start();
         }
     }
 
@@ -336,6 +337,7 @@ impl Eldritch {
             pos.placing = Some(Box::new(placing));
         } else {
             pos.side = Color::White;
+            pos.record_start();
         }
         pos
     }
@@ -378,6 +380,7 @@ impl Eldritch {
                 }
             }
         }
+        pos.record_start();
         pos
     }
 
@@ -394,6 +397,8 @@ impl Eldritch {
             army: [0, 0],
             placing: None,
             grave: [[0; 2]; 2],
+            start: None,
+            trophies: Vec::new(),
             blocks: Bitboard::EMPTY,
             options: *options,
         }

@@ -32,6 +32,7 @@ impl Eldritch {
         self.board.remove(s);
         self.virgin.clear(s);
         self.blocks.clear(s); // ELD-223: a Block ends when its Barricade leaves
+        self.trophies.retain(|(t, _)| *t != s); // ELD-471: lost with the Necromancer
         self.extra.set_tag(s, None);
     }
 
@@ -44,6 +45,22 @@ impl Eldritch {
         if let Some(d) = druid {
             if self.piece_at(d) == piece(p.color(), DRUID) {
                 self.take_off(d);
+            }
+        }
+    }
+
+    /// Adds a trophy of `kind` to the Necromancer on `s` (ELD-471).
+    pub(super) fn add_trophy(&mut self, s: Square, kind: u8) {
+        match self.trophies.iter_mut().find(|(t, _)| *t == s) {
+            Some((_, list)) => {
+                let at = list.partition_point(|&k| k <= kind);
+                list.insert(at, kind);
+            }
+            None => {
+                let at = self
+                    .trophies
+                    .partition_point(|(t, _)| t.index() < s.index());
+                self.trophies.insert(at, (s, vec![kind]));
             }
         }
     }
@@ -80,6 +97,20 @@ impl Eldritch {
         if token_of(self.piece_at(to).kind()).is_some() {
             self.repoint_links(&[(from, to)]);
         }
+        self.move_trophies(&[(from, to)]);
+    }
+
+    /// Carries the trophies of Necromancers that moved (`(from, to)` pairs, all made).
+    pub(super) fn move_trophies(&mut self, moved: &[(Square, Square)]) {
+        if self.trophies.is_empty() {
+            return;
+        }
+        for entry in self.trophies.iter_mut() {
+            if let Some(&(_, to)) = moved.iter().find(|(from, _)| *from == entry.0) {
+                entry.0 = to;
+            }
+        }
+        self.trophies.sort_by_key(|(s, _)| s.index());
     }
 
     /// Whether a move of the piece on `from` is a pawn-type move (ELD-151, ELD-153).
@@ -142,6 +173,7 @@ impl Eldritch {
                     _ if kind == DRAGON && mv.param() != 0 => Some(Square::from_index(mv.param())),
                     _ => Some(to).filter(|&t| self.piece_at(t).is_some()),
                 };
+                let victim = target.map(|t| self.piece_at(t).kind());
                 if let Some(t) = target {
                     self.capture(t);
                     reset = true;
@@ -164,6 +196,10 @@ impl Eldritch {
                         self.capture(s);
                         reset = true;
                     }
+                }
+                if let (NECROMANCER, Some(v)) = (kind, victim) {
+                    // ELD-471: the captured piece's current type, by its own move.
+                    self.add_trophy(to, v);
                 }
                 if kind == BEAST {
                     // ELD-302: removed when its second own move (a capture too) is complete.

@@ -550,6 +550,30 @@ impl Ref<'_> {
                 }
             }
             BARRICADE => out.push(inv(from, None, 0)),
+            NECROMANCER => {
+                // ELD-473 from the recorded trophies and start squares.
+                let start = self.pos.start_squares(c);
+                let mut done: Vec<u8> = Vec::new();
+                for &t in self.pos.trophies_at(from) {
+                    if done.contains(&t)
+                        || matches!(t, KING | ARCHMAGE | PONTIFF | VAMPIRE | DOPPELGANGER)
+                    {
+                        continue;
+                    }
+                    done.push(t);
+                    let wanted = start.iter().filter(|(k, _)| *k == t).count();
+                    let have = Square::all()
+                        .filter(|&s| mine(s) && self.kind(s) == t)
+                        .count();
+                    if have < wanted {
+                        for &(k, s) in start {
+                            if k == t && self.p(s).is_none() {
+                                out.push(inv(s, Some(t), 0));
+                            }
+                        }
+                    }
+                }
+            }
             DRUID | SPHINX => {
                 // ELD-301, ELD-551: no token linked to this creator may be on the board.
                 let token = if self.kind(from) == DRUID {

@@ -18,6 +18,9 @@ pub enum ShadowmancerMode {
     Forbid,
 }
 
+/// Each side's start squares as `(kind, square)` in square order (ELD-043).
+pub type StartSquares = [Vec<(u8, Square)>; 2];
+
 /// `BlockAdjacency` (ELD-OPT-1): what a blocking Barricade forbids its opponent's relocations.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum BlockAdjacency {
@@ -77,6 +80,11 @@ pub struct Eldritch {
     /// capture, destruction or removal, less those returned. Counted only for a side that can
     /// ever hold a Valkyrie ([`Eldritch::keeps_graveyard`]).
     pub(super) grave: [[u8; 2]; 2],
+    /// ELD-043 start squares `(kind, square)` of each side whose army holds the Necromancer
+    /// (the only reader, ELD-473), fixed when play begins; `None` when no side has one.
+    pub(super) start: Option<std::sync::Arc<StartSquares>>,
+    /// ELD-471 trophies: `(Necromancer square, captured types)`, by square, types in order.
+    pub(super) trophies: Vec<(Square, Vec<u8>)>,
     /// Blocking Barricades (ELD-221): each restricts the side to move, its owner's opponent,
     /// for this whole turn (ELD-222); they expire when the turn ends (ELD-223).
     pub(super) blocks: Bitboard,
@@ -154,6 +162,38 @@ impl Eldritch {
     /// The squares of the blocking Barricades (FEN `block=`).
     pub fn blocking(&self) -> Bitboard {
         self.blocks
+    }
+
+    /// The trophies of the Necromancer on `s` (ELD-471), in type order.
+    pub fn trophies_at(&self, s: Square) -> &[u8] {
+        self.trophies
+            .iter()
+            .find(|(t, _)| *t == s)
+            .map_or(&[], |(_, v)| v.as_slice())
+    }
+
+    /// The start squares of `c` (ELD-043), recorded only for a side whose army holds the
+    /// Necromancer.
+    pub fn start_squares(&self, c: Color) -> &[(u8, Square)] {
+        self.start.as_ref().map_or(&[], |s| s[c.index()].as_slice())
+    }
+
+    /// Records the start squares when play begins (ELD-043): each side whose army types hold
+    /// the Necromancer gets its current placement.
+    pub(super) fn record_start(&mut self) {
+        let mut start: StartSquares = Default::default();
+        for c in Color::BOTH {
+            if self.army[c.index()] & (1u64 << NECROMANCER) != 0 {
+                start[c.index()] = self
+                    .board
+                    .color(c)
+                    .into_iter()
+                    .map(|s| (self.piece_at(s).kind(), s))
+                    .collect();
+            }
+        }
+        self.start =
+            (!start[0].is_empty() || !start[1].is_empty()).then(|| std::sync::Arc::new(start));
     }
 
     /// Whether `c` keeps a graveyard (ELD-562): only a Valkyrie reads it, so only a side whose
