@@ -102,6 +102,21 @@ impl Overflow {
 
     /// Puts `piece` on top of the units stacked on `sq`. The list stays ordered by square (and
     /// bottom first within one), so equal positions have equal lists.
+    /// Whether any unit is stacked on `sq`.
+    #[inline]
+    pub fn has_stack(&self, sq: Square) -> bool {
+        !self.stacked.is_empty() && self.stacked.iter().any(|u| u.square == sq)
+    }
+
+    /// Removes every unit stacked on `sq`, returning them bottom first.
+    pub fn take_stack(&mut self, sq: Square) -> Vec<Piece> {
+        let units: Vec<Piece> = self.stacked_on(sq).collect();
+        for &p in &units {
+            self.remove_stacked(sq, p);
+        }
+        units
+    }
+
     pub fn push_stacked(&mut self, sq: Square, piece: Piece) {
         let at = self
             .stacked

@@ -35,7 +35,7 @@ fn check(pos: &Eldritch, expected: &[u64], reference: usize) {
 
 /// (White army, Black army, perft 1..3). Together the armies use every stage-1 eldritch type:
 /// *A ^A ^B *K ^D *W *E ^F *X *G ^R *I ^I *O *P ^P *S ^V, and the part-2 invokers played so
-/// far: ^E ^C *T ^M ^O ^W ^S *V *U ^X *B *N (and the tokens ^U *R).
+/// far: ^E ^C *T ^M ^O ^W ^S *V *U ^X *B *N *F (and the tokens ^U *R).
 const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("-", "-", [20, 400, 8902]),
     ("*W:NN *A:R", "^V:KQB *K:R", [20, 453, 10_172]),
@@ -65,6 +65,8 @@ const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("*B:R *T:R", "*B:R ^F:N", [33, 1_217, 39_430]),
     // Necromancers (ELD-470..473): trophies from their captures, revivals on start squares.
     ("*N:Q *B:R", "*N:BR ^E:N", [21, 441, 10_145]),
+    // Familiars (ELD-330..334): hops, then stacks thrown, portaled and destroyed.
+    ("*F:B *F:B ^O:N", "*F:B *T:R ^M:N", [43, 1_544, 65_337]),
 ];
 
 #[test]
@@ -153,6 +155,14 @@ const MIDGAMES: &[(&str, [u64; 3])] = &[
         "r3k3/pp3ppp/2n5/3p4/8/2*N{N,P,P}5/PP3PPP/R3K3 w a1,e1,a2,b2,f2,g2,h2,a7,b7,f7,g7,h7,a8,e8 - 0 15 start=Ra1,Nb1,Bc1,*Nd1,Ke1,Bf1,Ng1,Rh1,Pa2,Pb2,Pc2,Pd2,Pe2,Pf2,Pg2,Ph2",
         [30, 768, 23_090],
     ),
+    // Familiar stacks on a Bishop, a Pawn and a Black Knight, beside a Giant, a Portalkeeper
+    // and a Miasma.
+    (
+        "r3k3/pp1(*f,n)1ppp/8/3^m4/2(*F,B)5/4*T3/PP1(*F,P)1PPP/R3K2^O w a1,e1,a2,b2,f2,g2,h2,a7,b7,f7,g7,h7,a8,e8 - 0 15",
+        [66, 2_280, 147_749],
+    ),
+    // A ridden Pawn promotes with its rider, never into a Familiar (ELD-332).
+    ("4k3/1(*F,P)6/8/8/8/8/8/4K3 w - - 0 1", [17, 75, 1_298]),
 ];
 
 /// A middle game with a Black Barricade blocking against White (ELD-221).

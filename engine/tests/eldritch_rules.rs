@@ -837,8 +837,8 @@ fn bad_fens_are_errors_not_panics() {
         ("4k3/8/8/8/8/8/8/4K2* w - - 0 1", board),
         ("4k3/8/8/8/8/8/8/4KK2 w - - 0 1", illegal),
         ("4k3/8/8/8/8/8/8/4K1(*F,R) w - - 0 1", board),
-        // A type this build does not play yet (the Familiar rides: stacks, part 2).
-        ("4k3/8/8/8/8/8/8/4K1*F1 w - - 0 1", illegal),
+        // A type this build does not play yet (the Ghost suborns: part 2, stage 3).
+        ("4k3/8/8/8/8/8/8/4K1^H1 w - - 0 1", illegal),
         ("4k3/8/8/8/8/8/8/4K1^V{q}1 w - - 0 1", board),
         ("4k3/8/8/8/8/8/8/4K1Q!1 w - - 0 1", board),
         // The virgin squares stand in the castling field.
@@ -1358,4 +1358,51 @@ fn eld_043_471_473_necromancer_trophies_and_revival() {
     assert!(from(&doppel, "c1!").is_empty());
     // Trophies are lost with the Necromancer; start= only for a side with one.
     assert!(Eldritch::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 start=Ke1", &opts()).is_err());
+}
+
+#[test]
+fn eld_330_334_a_familiar_hops_rides_and_leaves() {
+    // ELD-330: king steps while single; ELD-331: hop onto an adjacent own single piece.
+    let p = pos("4k3/8/8/8/3*F4/R2*O4/8/4K3 w - - 0 1");
+    assert!(has(&p, "d4!d3") && has(&p, "d4d5"));
+    // ELD-008, ELD-482: the own Ooze is passable for the rook; ELD-332: a stack never is.
+    assert!(has(&p, "a3e3"));
+    let q = play(&p, "d4!d3");
+    assert_eq!(q.to_fen(), "4k3/8/8/8/8/R2(*F,*O)4/8/4K3 b - - 1 1");
+    let q = play(&q, "e8d8");
+    assert!(!has(&q, "a3e3"));
+    // Riding: no moves of its own; it goes with the host's moves.
+    let q = play(&play(&q, "d3d4"), "d8e8");
+    assert!(q.to_fen().contains("(*F,*O)"), "{}", q.to_fen());
+    // ELD-333: it leaves for an empty adjacent square.
+    let left = play(&q, "d4!e5");
+    assert!(
+        left.to_fen().starts_with("4k3/8/8/4*F3/3*O4/"),
+        "{}",
+        left.to_fen()
+    );
+    // ELD-332: a captured host takes its rider with it.
+    let taken = play(&pos("3rk3/8/8/8/8/3(*F,N)4/8/4K3 b - - 0 1"), "d8d3");
+    assert!(
+        taken.to_fen().starts_with("4k3/8/8/8/8/3r4/8/4K3 w"),
+        "{}",
+        taken.to_fen()
+    );
+    // Destruction judges each piece: a Miasma destroys the rider of a royal Queen, not her.
+    let blast = play(&pos("4k3/8/8/3^m4/3(*F,Q)4/8/8/4K3 b - - 0 1"), "d5!");
+    assert!(
+        blast.to_fen().starts_with("4k3/8/8/3^m4/3Q4/"),
+        "{}",
+        blast.to_fen()
+    );
+    // A ridden Pawn keeps its rider when it promotes, never into a Familiar.
+    let high = pos("4k3/1(*F,P)6/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(has(&high, "b7b8=Q") && !has(&high, "b7b8=*F"));
+    assert!(play(&high, "b7b8=Q").to_fen().starts_with("1(*F,Q)2k3/"));
+    // ELD-334, ELD-311: no hop or leave while frozen (the Black Enchanter on c5).
+    assert!(from(&pos("4k3/8/2*e5/3*F4/3N4/8/8/4K3 w - - 0 1"), "d5!").is_empty());
+    assert!(from(&pos("4k3/8/8/2*e5/3(*F,N)4/8/8/4K3 w - - 0 1"), "d4!").is_empty());
+    // Only a Familiar of the host's side rides here; a Familiar never hosts.
+    assert!(Eldritch::from_fen("4k3/8/8/8/3(*f,N)4/8/8/4K3 w - - 0 1", &opts()).is_err());
+    assert!(Eldritch::from_fen("4k3/8/8/8/3(*F,*F)4/8/8/4K3 w - - 0 1", &opts()).is_err());
 }

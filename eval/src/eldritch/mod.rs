@@ -340,6 +340,12 @@ impl Evaluator<Eldritch> for EldritchEval {
             if p.kind() != PAWN {
                 phase += self.material[p.kind() as usize].mg;
             }
+            // A riding Familiar (ELD-332) counts its material, with no square term.
+            if let Some(r) = pos.rider(s) {
+                let m = self.material[r.kind() as usize];
+                score[r.color().index()] += m;
+                phase += m.mg;
+            }
         }
         if let Some(placing) = pos.placing() {
             for c in Color::BOTH {

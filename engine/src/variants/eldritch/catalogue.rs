@@ -795,6 +795,7 @@ pub fn playable(kind: u8) -> bool {
                 | RIDDLE
                 | BARRICADE
                 | NECROMANCER
+                | FAMILIAR
         )
 }
 

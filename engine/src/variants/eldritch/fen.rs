@@ -147,6 +147,12 @@ fn default_army(pos: &Eldritch, c: Color) -> u64 {
     for s in pos.board.color(c) {
         t |= 1u64 << pos.piece_at(s).kind();
     }
+    // Stacked units count (notation §2.6: riders, suborned pieces).
+    for s in pos.board.occupied() {
+        for u in pos.extra.stacked_on(s).filter(|u| u.color() == c) {
+            t |= 1u64 << u.kind();
+        }
+    }
     if let Some(p) = pos.placing() {
         for u in p.side(c) {
             t |= 1u64 << u.kind;
@@ -515,9 +521,45 @@ impl Fen for Eldritch {
                     file += n;
                     rest = &rest[1..];
                 } else if c == b'(' {
-                    return Err(FenError::Board(
-                        "stacks (Familiar, Ghost) come with Eldritch part 2".into(),
-                    ));
+                    // A stack `(top,bottom)`: a Familiar riding a host of its side (ELD-331);
+                    // Ghost stacks come with the rest of part 2.
+                    last_run = false;
+                    let bad = |m: &str| FenError::Board(format!("rank {}: {m}", rank + 1));
+                    let (top, top_tag, top_trophies, n1) = parse_piece(&rest[1..], rank + 1)?;
+                    if rest.as_bytes().get(1 + n1) != Some(&b',') {
+                        return Err(bad("a stack is (top,bottom)"));
+                    }
+                    let (host, tag, trophies, n2) = parse_piece(&rest[2 + n1..], rank + 1)?;
+                    if rest.as_bytes().get(2 + n1 + n2) != Some(&b')') {
+                        return Err(bad("a stack is (top,bottom)"));
+                    }
+                    if top.kind() != FAMILIAR || top_tag != 0 || !top_trophies.is_empty() {
+                        return Err(bad(
+                            "only a Familiar rides in this build (Ghost stacks come with Eldritch part 2)",
+                        ));
+                    }
+                    if host.color() != top.color() || matches!(host.kind(), FAMILIAR | RIDDLE) {
+                        return Err(bad(
+                            "a Familiar rides a piece of its side that is not a Familiar or a Riddle (ELD-331)",
+                        ));
+                    }
+                    if file >= 8 {
+                        return Err(FenError::Board(format!(
+                            "rank {} has more than 8 squares",
+                            rank + 1
+                        )));
+                    }
+                    let s = sq(file, rank);
+                    pos.board.put(s, host);
+                    if tag != 0 {
+                        pos.extra.set_tag(s, Some(tag));
+                    }
+                    for k in trophies {
+                        pos.add_trophy(s, k);
+                    }
+                    pos.extra.push_stacked(s, top);
+                    file += 1;
+                    rest = &rest[3 + n1 + n2..];
                 } else {
                     last_run = false;
                     let (p, tag, trophies, used) = parse_piece(rest, rank + 1)?;
@@ -737,7 +779,15 @@ impl Fen for Eldritch {
                     out.push_str(&empty.to_string());
                     empty = 0;
                 }
-                out.push_str(&piece_token(self, s));
+                match self.rider(s) {
+                    // A Familiar stack (ELD-006): `(top,bottom)`, the rider first.
+                    Some(r) => out.push_str(&format!(
+                        "({},{})",
+                        colored_code(r.kind(), r.color() == Color::White),
+                        piece_token(self, s)
+                    )),
+                    None => out.push_str(&piece_token(self, s)),
+                }
             }
             if empty > 0 {
                 out.push_str(&empty.to_string());

@@ -28,7 +28,7 @@ use crate::square::{Geometry, Square};
 use crate::tables::KNIGHT_OFFSETS;
 
 /// The kinds whose invokes this module plays.
-pub const INVOKERS: [u8; 12] = [
+pub const INVOKERS: [u8; 13] = [
     EVOKER,
     CONJURER,
     MIASMA,
@@ -41,11 +41,21 @@ pub const INVOKERS: [u8; 12] = [
     SPHINX,
     BARRICADE,
     NECROMANCER,
+    FAMILIAR,
 ];
 
 /// An invoke of the piece on `from` (see the module table for `to` and `param`).
 pub fn invoke(from: Square, to: Square, piece_kind: Option<u8>, param: u8) -> Move {
     Move::build(Some(from), Some(to), MoveKind::Invoke, piece_kind, param, 0)
+}
+
+/// `ext` of a Familiar's leave (ELD-333): its `from` is the stack's square, whose mailbox piece
+/// is the host, so the flag tells it from the host's own invokes.
+pub const EXT_LEAVE: u32 = 1;
+
+/// A Familiar leaving the stack on `stack` for `to` (ELD-333).
+pub fn leave(stack: Square, to: Square) -> Move {
+    Move::build(Some(stack), Some(to), MoveKind::Invoke, None, 0, EXT_LEAVE)
 }
 
 /// The Giant's throw of the piece on `thrown` to `landing` (ELD-391).
@@ -59,6 +69,7 @@ impl Eldritch {
     pub(super) fn invoke_moves(&self, list: &mut MoveList) {
         let us = self.side;
         let frozen = self.frozen(us);
+        self.leave_moves(list);
         for kind in INVOKERS {
             for from in self.board.pieces(us, kind) {
                 match kind {
@@ -74,6 +85,18 @@ impl Eldritch {
                     // ELD-221: always, even frozen; it lasts the opponent's next turn.
                     BARRICADE => list.push(invoke(from, from, None, 0)),
                     NECROMANCER => self.revival_moves(from, list),
+                    // ELD-331, ELD-334: a single, unfrozen Familiar hops onto an adjacent own
+                    // single piece that is not a Familiar or a Riddle and is not frozen.
+                    FAMILIAR if !frozen.contains(from) => {
+                        let hosts =
+                            neighbours(from, self.exists()) & self.board.color(us) & !frozen;
+                        for h in hosts {
+                            let k = self.piece_at(h).kind();
+                            if k != FAMILIAR && k != RIDDLE && !self.is_stack(h) {
+                                list.push(invoke(from, h, None, 0));
+                            }
+                        }
+                    }
                     DRUID | SPHINX if self.linked_token(from).is_none() => {
                         // ELD-301, ELD-551: one linked token at a time.
                         let token = token_of(kind);
@@ -132,6 +155,19 @@ impl Eldritch {
         }
     }
 
+    /// ELD-333, ELD-334: each own rider leaves its (unfrozen) stack for an empty adjacent square.
+    pub(super) fn leave_moves(&self, list: &mut MoveList) {
+        let us = self.side;
+        let frozen = self.frozen(us);
+        for s in self.board.color(us) & !frozen {
+            if self.rider(s).is_some() {
+                for to in neighbours(s, self.exists()) & !self.board.occupied() {
+                    list.push(leave(s, to));
+                }
+            }
+        }
+    }
+
     /// ELD-561: a Pawn or an Initiate from the graveyard onto an empty adjacent square that is
     /// not an own promotion square.
     fn return_moves(&self, from: Square, list: &mut MoveList) {
@@ -178,7 +214,8 @@ impl Eldritch {
     pub(super) fn miasma_victims(&self, from: Square) -> Bitboard {
         let mut out = Bitboard::EMPTY;
         for s in neighbours(from, self.exists()) & self.board.occupied() {
-            if self.piece_at(s).kind() != GARGOYLE && !self.is_royal_at(s) {
+            // Each piece of a stack is judged: a rider is never royal nor a Gargoyle.
+            if self.is_stack(s) || (self.piece_at(s).kind() != GARGOYLE && !self.is_royal_at(s)) {
                 out.set(s);
             }
         }
@@ -264,7 +301,22 @@ impl Eldritch {
         let us = self.side;
         let from = mv.from();
         let to = mv.to();
+        if mv.ext() == EXT_LEAVE {
+            // The rider steps off; it is not virgin (ELD-009), the host keeps its status.
+            for u in self.extra.take_stack(from) {
+                self.board.put(to, u);
+            }
+            return false;
+        }
         match self.piece_at(from).kind() {
+            FAMILIAR => {
+                // The hop: the Familiar rides the host (ELD-331).
+                let familiar = self.board.remove(from);
+                self.virgin.clear(from);
+                self.extra.set_tag(from, None);
+                self.extra.push_stacked(to, familiar);
+                false
+            }
             EVOKER => {
                 self.capture(to);
                 true
@@ -276,7 +328,8 @@ impl Eldritch {
             }
             MIASMA => {
                 for s in self.miasma_victims(from) {
-                    self.take_off(s);
+                    let spared = self.piece_at(s).kind() == GARGOYLE || self.is_royal_at(s);
+                    self.destroy(s, spared);
                 }
                 true
             }
@@ -345,6 +398,13 @@ impl Eldritch {
         self.board.put(b, pa);
         self.extra.set_tag(a, tb);
         self.extra.set_tag(b, ta);
+        let (ra, rb) = (self.extra.take_stack(a), self.extra.take_stack(b));
+        for u in ra {
+            self.extra.push_stacked(b, u);
+        }
+        for u in rb {
+            self.extra.push_stacked(a, u);
+        }
         self.virgin.clear(a);
         self.virgin.clear(b);
         self.repoint_links(&[(a, b), (b, a)]);
@@ -355,6 +415,10 @@ impl Eldritch {
     pub(super) fn write_invoke(&self, mv: Move, s: &mut String) {
         const G: Geometry = Geometry::Framed8;
         s.push('!');
+        if mv.ext() == EXT_LEAVE {
+            G.write_name(mv.to(), s);
+            return;
+        }
         match self.piece_at(mv.from()).kind() {
             EVOKER => {
                 s.push('x');
@@ -372,6 +436,13 @@ impl Eldritch {
             }
             GIANT => {
                 G.write_name(Square::from_index(mv.param()), s);
+                G.write_name(mv.to(), s);
+            }
+            // A ridden creator names what it creates, so its token is not its rider's leave
+            // (notation §3.6, our completion).
+            CONJURER | DRUID | SPHINX if self.is_stack(mv.from()) => {
+                s.push_str(piece_type(mv.piece_kind().unwrap_or(PAWN)).code);
+                s.push('@');
                 G.write_name(mv.to(), s);
             }
             _ => G.write_name(mv.to(), s),

@@ -134,12 +134,14 @@ impl Eldritch {
             .check_bearers(!c)
             .into_iter()
             .any(|s| !self.is_royal_at(s));
+        // A riding Familiar (ELD-332) is a piece of its side too; it can leave and give mate.
         self.board.color(c).into_iter().any(|s| {
             let kind = self.piece_at(s).kind();
             let t = piece_type(kind);
-            !(t.is(LIEGE)
-                || matches!(kind, OOZE | PORTALKEEPER | RIDDLE | GHOST)
-                || (kind == MIASMA && !enemy_non_royal))
+            self.rider(s).is_some()
+                || !(t.is(LIEGE)
+                    || matches!(kind, OOZE | PORTALKEEPER | RIDDLE | GHOST)
+                    || (kind == MIASMA && !enemy_non_royal))
         })
     }
 }

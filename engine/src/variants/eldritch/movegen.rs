@@ -132,7 +132,13 @@ impl Eldritch {
                     list.push(Move::with_piece(from, to, MoveKind::Promotion, k));
                 }
             } else {
-                for k in self.promotion_set(c, p.kind()) {
+                // ELD-332: a ridden piece never promotes to a Familiar.
+                let ridden = self.is_stack(from);
+                for k in self
+                    .promotion_set(c, p.kind())
+                    .into_iter()
+                    .filter(|&k| !(ridden && k == FAMILIAR))
+                {
                     list.push(Move::with_piece(from, to, MoveKind::Promotion, k));
                 }
             }
@@ -676,8 +682,12 @@ impl Eldritch {
                 out.push((mv.from(), cd));
                 out.push((mv.to(), rd));
             }
+            MoveKind::Invoke if mv.ext() == super::invokes::EXT_LEAVE => {
+                out.push((mv.from(), mv.to()))
+            }
             MoveKind::Invoke => match self.piece_at(mv.from()).kind() {
                 GIANT => out.push((Square::from_index(mv.param()), mv.to())),
+                FAMILIAR => out.push((mv.from(), mv.to())),
                 PORTALKEEPER | SHIELDMAIDEN => {
                     out.push((mv.from(), mv.to()));
                     out.push((mv.to(), mv.from()));

@@ -29,11 +29,24 @@ impl Eldritch {
             let tag = self.tag(token) & !TAG_LINK;
             self.extra.set_tag(token, Some(tag).filter(|&t| t != 0));
         }
+        // ELD-332: a rider leaves with its host (captured with a captured host, removed with a
+        // removed one; by no piece either way).
+        self.extra.take_stack(s);
         self.board.remove(s);
         self.virgin.clear(s);
         self.blocks.clear(s); // ELD-223: a Block ends when its Barricade leaves
         self.trophies.retain(|(t, _)| *t != s); // ELD-471: lost with the Necromancer
         self.extra.set_tag(s, None);
+    }
+
+    /// Destroys what a blast or Miasma destroys on `s` (ELD-332: each piece judged): the rider
+    /// always, the host unless `host_spared`.
+    pub(super) fn destroy(&mut self, s: Square, host_spared: bool) {
+        if host_spared {
+            self.extra.take_stack(s);
+        } else {
+            self.take_off(s);
+        }
     }
 
     /// Captures the piece on `s` (ELD-007): a captured Beast takes its linked Druid with it,
@@ -94,6 +107,9 @@ impl Eldritch {
         self.virgin.clear(from);
         self.virgin.clear(to);
         self.extra.move_tag(from, to);
+        if self.is_stack(from) {
+            self.extra.move_stack(from, to); // ELD-332: the rider goes with its host
+        }
         if token_of(self.piece_at(to).kind()).is_some() {
             self.repoint_links(&[(from, to)]);
         }
@@ -154,6 +170,7 @@ impl Eldritch {
         match mv.kind() {
             MoveKind::Castle => {
                 let (cd, rd) = Self::castle_destinations(from, to);
+                let riders = [self.extra.take_stack(from), self.extra.take_stack(to)];
                 let castler = self.board.remove(from);
                 let rook = self.board.remove(to);
                 let (ct, rt) = (self.extra.tag(from), self.extra.tag(to));
@@ -165,6 +182,11 @@ impl Eldritch {
                 self.board.put(rd, rook);
                 self.extra.set_tag(cd, ct);
                 self.extra.set_tag(rd, rt);
+                for (dest, units) in [cd, rd].into_iter().zip(riders) {
+                    for u in units {
+                        self.extra.push_stacked(dest, u); // ELD-332: riders castle too
+                    }
+                }
             }
             MoveKind::Invoke => reset = self.apply_invoke(mv),
             _ => {
@@ -185,8 +207,9 @@ impl Eldritch {
                     let zone =
                         neighbours(to, self.exists()) | crate::bitboard::Bitboard::from_square(to);
                     for s in zone & self.board.occupied() {
-                        if !piece_type(self.piece_at(s).kind()).has(F_SPELL_IMMUNE) {
-                            self.take_off(s);
+                        let spared = piece_type(self.piece_at(s).kind()).has(F_SPELL_IMMUNE);
+                        if !spared || self.is_stack(s) {
+                            self.destroy(s, spared);
                         }
                     }
                 }

@@ -62,9 +62,11 @@ impl Ref<'_> {
     /// ELD-008: passable for side `c`.
     fn passable(&self, s: Square, c: Color) -> bool {
         let q = self.p(s);
+        // ELD-332: a stack never is, whatever its host.
+        let single = self.pos.extra.stacked_on(s).next().is_none();
         q.is_none()
-            || (q.color() == c && q.kind() == OOZE)
-            || (q.color() != c && q.kind() == NECROMANCER)
+            || single && (q.color() == c && q.kind() == OOZE)
+            || single && (q.color() != c && q.kind() == NECROMANCER)
     }
 
     /// A jump by the side generating may pass over `s`: no Abjurer (ELD-202), no Barricade
@@ -90,7 +92,10 @@ impl Ref<'_> {
             BISHOP | CELESTIAL | DRUID | VALKYRIE | INITIATE | PONTIFF | SPHINX
         );
         let own_ok = friendly_exception || (vk == RIDDLE && priest);
-        if v.color() == a.color() && (!own_ok || Self::is_liege(vk) || vk == DOPPELGANGER) {
+        let own_stack = self.pos.extra.stacked_on(t).next().is_some();
+        if v.color() == a.color()
+            && (!own_ok || Self::is_liege(vk) || vk == DOPPELGANGER || own_stack)
+        {
             return false;
         }
         if vk == OOZE {
@@ -498,7 +503,35 @@ impl Ref<'_> {
                 .filter_map(|&(dx, dy)| at(s, dx, dy))
                 .collect()
         };
+        // ELD-333: a rider on this square leaves for an empty neighbour, stack not frozen.
+        if full && self.pos.extra.stacked_on(from).next().is_some() && !self.frozen(from) {
+            for t in around(from) {
+                if self.p(t).is_none() {
+                    out.push(Move::build(
+                        Some(from),
+                        Some(t),
+                        MoveKind::Invoke,
+                        None,
+                        0,
+                        1,
+                    ));
+                }
+            }
+        }
         match self.kind(from) {
+            // ELD-331: hop onto an own single neighbour, not a Familiar or Riddle; neither frozen.
+            FAMILIAR if full && !self.frozen(from) => {
+                for t in around(from) {
+                    let single = self.pos.extra.stacked_on(t).next().is_none();
+                    if mine(t)
+                        && single
+                        && !matches!(self.kind(t), FAMILIAR | RIDDLE)
+                        && !self.frozen(t)
+                    {
+                        out.push(inv(t, None, 0));
+                    }
+                }
+            }
             EVOKER => {
                 for (dx, dy) in Self::KNIGHT {
                     if let Some(t) = at(from, dx, dy) {
@@ -523,9 +556,11 @@ impl Ref<'_> {
                 }
             }
             MIASMA => {
-                let destroys = around(from)
-                    .into_iter()
-                    .any(|t| self.p(t).is_some() && self.kind(t) != GARGOYLE && !self.royal(t));
+                let destroys = around(from).into_iter().any(|t| {
+                    self.p(t).is_some()
+                        && (self.pos.extra.stacked_on(t).next().is_some()
+                            || self.kind(t) != GARGOYLE && !self.royal(t))
+                });
                 if destroys {
                     out.push(inv(from, None, 0));
                 }
@@ -694,7 +729,12 @@ impl Ref<'_> {
                 out.push(Move::with_piece(from, to, MoveKind::Promotion, p));
             }
         } else if promoter && to.row() == far {
-            for p in self.promotions(c, k) {
+            let ridden = self.pos.extra.stacked_on(from).next().is_some();
+            for p in self
+                .promotions(c, k)
+                .into_iter()
+                .filter(|&p| !(ridden && p == FAMILIAR))
+            {
                 out.push(Move::with_piece(from, to, MoveKind::Promotion, p));
             }
         } else {

@@ -130,6 +130,19 @@ impl Eldritch {
             .any(|a| matches!(a, MovePattern::Pawn { double: true, .. }))
     }
 
+    /// The Familiar riding the piece on `s` (ELD-332), if any: Familiar stacks are the only
+    /// stacks of this build, the host in the mailbox and the Familiar stacked on it.
+    #[inline]
+    pub fn rider(&self, s: Square) -> Option<Piece> {
+        self.extra.stacked_on(s).next()
+    }
+
+    /// Whether `s` holds a stack (ELD-006).
+    #[inline]
+    pub fn is_stack(&self, s: Square) -> bool {
+        self.extra.has_stack(s)
+    }
+
     /// The creator a token on `s` is linked to (a Beast's Druid, a Riddle's Sphinx).
     pub fn link_of(&self, s: Square) -> Option<Square> {
         match (self.tag(s) & TAG_LINK) >> TAG_LINK_SHIFT {
@@ -295,6 +308,9 @@ impl Eldritch {
         if p.is_none() {
             return true;
         }
+        if self.is_stack(s) {
+            return false; // ELD-332: a stack is never passable
+        }
         let t = piece_type(p.kind());
         (p.color() == side && t.has(F_PASSABLE_OWN))
             || (p.color() != side && t.has(F_PASSABLE_ENEMY))
@@ -323,7 +339,8 @@ impl Eldritch {
             // (a) own pieces only under an exception (a priest may take its own Riddle,
             // ELD-552), and never a check-bearer.
             let riddle = victim.kind() == RIDDLE && attacker.is(PRIEST);
-            if !(own_ok || riddle) || vt.is(LIEGE) || vt.has(F_DOPPELGANGER) {
+            let own_stack = self.is_stack(target);
+            if !(own_ok || riddle) || vt.is(LIEGE) || vt.has(F_DOPPELGANGER) || own_stack {
                 return false;
             }
         }
