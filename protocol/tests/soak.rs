@@ -57,3 +57,29 @@ fn the_soak_is_reproducible_from_its_seed() {
         assert_eq!(a, b, "{name}");
     }
 }
+
+/// Eldritch's bench positions hold the part-2 invokers (Evokers, Giant, Miasma, Conjurer,
+/// Portalkeeper, Shieldmaiden): a short soak from each, engine turns included.
+#[test]
+fn eldritch_soaks_from_its_invoker_positions() {
+    let mut game = registry::create("eldritch").unwrap();
+    let fens: Vec<String> = game
+        .bench_positions()
+        .iter()
+        .map(|f| f.to_string())
+        .collect();
+    let mut plies = 0;
+    for fen in fens.iter().filter(|f| f.contains("^E") || f.contains("^e")) {
+        game.set_position(Some(fen), &[]).unwrap();
+        let config = SoakConfig {
+            games: 2,
+            seed: 0xE1D2,
+            engine_every: 2,
+            search_nodes: 1_000,
+            ..SoakConfig::default()
+        };
+        let stats = game.soak(&config).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        plies += stats.plies;
+    }
+    assert!(plies > 50, "only {plies} plies");
+}
