@@ -35,7 +35,7 @@ fn check(pos: &Eldritch, expected: &[u64], reference: usize) {
 
 /// (White army, Black army, perft 1..3). Together the armies use every stage-1 eldritch type:
 /// *A ^A ^B *K ^D *W *E ^F *X *G ^R *I ^I *O *P ^P *S ^V, and the part-2 invokers played so
-/// far: ^E ^C *T ^M ^O ^W ^S *V *U ^X *B *N *F (and the tokens ^U *R).
+/// far: ^E ^C *T ^M ^O ^W ^S *V *U ^X *B *N *F *L (and the tokens ^U *R).
 const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("-", "-", [20, 400, 8902]),
     ("*W:NN *A:R", "^V:KQB *K:R", [20, 453, 10_172]),
@@ -67,6 +67,8 @@ const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("*N:Q *B:R", "*N:BR ^E:N", [21, 441, 10_145]),
     // Familiars (ELD-330..334): hops, then stacks thrown, portaled and destroyed.
     ("*F:B *F:B ^O:N", "*F:B *T:R ^M:N", [43, 1_544, 65_337]),
+    // Lightning Bolts (ELD-440..444, ELD-606): a continuation decision after each Bolt move.
+    ("*L:Q *L:R", "*L:R ^E:N", [20, 420, 9_011]),
 ];
 
 #[test]
@@ -163,6 +165,14 @@ const MIDGAMES: &[(&str, [u64; 3])] = &[
     ),
     // A ridden Pawn promotes with its rider, never into a Familiar (ELD-332).
     ("4k3/1(*F,P)6/8/8/8/8/8/4K3 w - - 0 1", [17, 75, 1_298]),
+    // Bolts in both forms with their second actions and passes; a Bolt promoting to a knight
+    // form that moves again; a virgin Bolt's double step (ELD-441, ELD-444, ELD-606).
+    (
+        "r3k3/pp1*l2pp/8/2*L{n}2p2/3*L4/8/PP3PPP/R3K3 w a1,e1,a2,b2,f2,g2,h2,a7,b7,g7,h7,a8,e8 - 0 20",
+        [27, 374, 9_149],
+    ),
+    ("7k/2*L5/8/8/8/8/8/K7 w - - 0 1", [7, 21, 216]),
+    ("4k3/3p4/8/8/8/8/4*L3/4K3 w e2,d7 - 0 1", [6, 28, 204]),
 ];
 
 /// A middle game with a Black Barricade blocking against White (ELD-221).

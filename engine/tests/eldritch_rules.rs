@@ -1406,3 +1406,36 @@ fn eld_330_334_a_familiar_hops_rides_and_leaves() {
     assert!(Eldritch::from_fen("4k3/8/8/8/3(*f,N)4/8/8/4K3 w - - 0 1", &opts()).is_err());
     assert!(Eldritch::from_fen("4k3/8/8/8/3(*F,*F)4/8/8/4K3 w - - 0 1", &opts()).is_err());
 }
+
+#[test]
+fn eld_440_444_606_lightning_bolt_double_move() {
+    // ELD-606: after the Bolt's first action its owner decides again: a second action of the
+    // same Bolt, or a pass.
+    let p = pos("7k/8/8/8/3*L4/8/8/K7 w - - 3 1");
+    let q = play(&p, "d4d5");
+    assert_eq!(q.to_fen(), "7k/8/8/3*L4/8/8/8/K7 w - - 0 1 bolt=d5");
+    assert_eq!(q.side_to_move(), Color::White);
+    let mut options = tokens(&q);
+    options.sort();
+    assert_eq!(options, ["0000", "d5d6"]);
+    assert_eq!(play(&q, "d5d6").to_fen(), "7k/8/3*L4/8/8/8/8/K7 b - - 0 1");
+    assert_eq!(play(&q, "0000").to_fen(), "7k/8/8/3*L4/8/8/8/K7 b - - 0 1");
+    // A first action that gives check ends the turn at once.
+    let check = play(&pos("8/4k3/8/3*L4/8/8/8/K7 w - - 0 1"), "d5d6");
+    assert_eq!(check.to_fen(), "8/4k3/3*L4/8/8/8/8/K7 b - - 0 1");
+    assert!(check.in_check());
+    // ELD-441: promoting to Knight makes a Bolt in knight form, which may move again as one.
+    let high = pos("7k/3*L4/8/8/8/8/8/K7 w - - 0 1");
+    assert!(has(&high, "d7d8=N") && !has(&high, "d7d8=*L"));
+    let knight = play(&high, "d7d8=N");
+    assert_eq!(knight.to_fen(), "3*L{n}3k/8/8/8/8/8/8/K7 w - - 0 1 bolt=d8");
+    assert!(has(&knight, "d8c6") && has(&knight, "0000"));
+    // In knight form it attacks as a knight: g8 is covered.
+    assert!(!has(&pos("7k/4*L{n}3/8/8/8/8/8/K7 b - - 0 1"), "h8g8"));
+    // ELD-623 counts turns: two knight-form moves add one to the clock.
+    let p = pos("7k/8/8/8/8/8/8/K*L{n}6 w - - 5 9");
+    let q = play(&play(&p, "b1c3"), "c3d5");
+    assert!(q.to_fen().ends_with(" b - - 6 9"), "{}", q.to_fen());
+    // A continuation names a Bolt of the side to move.
+    assert!(Eldritch::from_fen("7k/8/8/3*L4/8/8/8/K7 b - - 0 1 bolt=d5", &opts()).is_err());
+}

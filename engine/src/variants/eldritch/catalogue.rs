@@ -796,6 +796,7 @@ pub fn playable(kind: u8) -> bool {
                 | BARRICADE
                 | NECROMANCER
                 | FAMILIAR
+                | LIGHTNING_BOLT
         )
 }
 

@@ -7,7 +7,7 @@ use super::geometry::sq;
 use super::placement::{group_rook, home_squares, Placing, Unplaced};
 use super::state::{
     piece, token_of, Eldritch, EldritchOptions, StartSquares, TAG_DIRECTIONS, TAG_FORM,
-    TAG_FORM_SHIFT, TAG_LINK, TAG_LINK_SHIFT, TAG_MOVED, TAG_ROYAL, TAG_TURNED,
+    TAG_FORM_SHIFT, TAG_KNIGHT, TAG_LINK, TAG_LINK_SHIFT, TAG_MOVED, TAG_ROYAL, TAG_TURNED,
 };
 use super::START_FEN;
 use crate::bitboard::Bitboard;
@@ -33,6 +33,7 @@ fn state_text(pos: &Eldritch, s: Square) -> String {
             .collect::<Vec<_>>()
             .join(","),
         GREMLIN if tag & TAG_TURNED != 0 => "t".to_string(),
+        LIGHTNING_BOLT if tag & TAG_KNIGHT != 0 => "n".to_string(),
         BEAST if tag & (TAG_LINK | TAG_MOVED) != 0 => format!(
             "{},{}",
             pos.link_of(s).map_or("-".to_string(), |d| G.name(d)),
@@ -286,6 +287,7 @@ fn parse_state(kind: u8, state: &str) -> Result<u32, String> {
             Ok(tag & TAG_DIRECTIONS)
         }
         GREMLIN if state == "t" => Ok(TAG_TURNED),
+        LIGHTNING_BOLT if state == "n" => Ok(TAG_KNIGHT), // ELD-441 knight form
         // ELD-302, ELD-303: `<linked Druid square or ->,<moves made 0/1>`.
         BEAST => {
             let (link, moved) = state
@@ -654,6 +656,7 @@ impl Fen for Eldritch {
         let mut grave = [[0u8; 2]; 2];
         let mut blocks = Bitboard::EMPTY;
         let mut start: Option<StartSquares> = None;
+        let mut bolt: Option<Square> = None;
         let mut seen = Vec::new();
         for kv in &fields[6..] {
             let (key, value) = kv.split_once('=').ok_or_else(|| {
@@ -702,7 +705,14 @@ impl Fen for Eldritch {
                     }
                 }
                 "start" => start = Some(parse_start(value)?),
-                "hl" | "bolt" | "turn" | "react" | "mret" | "ban" => {
+                "bolt" => {
+                    let s = G
+                        .parse(value)
+                        .filter(|s| pos.exists().contains(*s))
+                        .ok_or_else(|| FenError::field("bolt", format!("bad square '{value}'")))?;
+                    bolt = Some(s);
+                }
+                "hl" | "turn" | "react" | "mret" | "ban" => {
                     return Err(FenError::field(
                         "keys",
                         format!("key '{key}=' belongs to Eldritch part 2"),
@@ -729,6 +739,16 @@ impl Fen for Eldritch {
             }
         }
         pos.blocks = blocks;
+        // ELD-606: a continuation is pending for a Bolt of the side to move, in play.
+        if let Some(b) = bolt {
+            if pos.placing.is_some() || pos.piece_at(b) != piece(pos.side, LIGHTNING_BOLT) {
+                return Err(FenError::field(
+                    "bolt",
+                    format!("{} holds no Lightning Bolt of the side to move", G.name(b)),
+                ));
+            }
+            pos.bolt = Some(b);
+        }
         // ELD-043: the start squares of a side with a Necromancer, its current placement
         // unless `start=` gives them (never during placement: they are fixed when play begins).
         if pos.placing.is_none() {
@@ -752,7 +772,14 @@ impl Fen for Eldritch {
             pos.start = Some(std::sync::Arc::new(recorded));
         }
         validate(&pos)?;
-        if let Some(s) = ep {
+        if let (Some(s), Some(b)) = (ep, pos.bolt) {
+            // Inside a Bolt's turn the square is the would-be one of its first action's double
+            // step, judged when the turn ends (ELD-607): the square just behind the Bolt.
+            let behind = s.offset(0, super::geometry::forward(pos.side)) == Some(b);
+            if behind && pos.piece_at(s).is_none() {
+                pos.ep = Some(s);
+            }
+        } else if let Some(s) = ep {
             pos.ep = Some(s);
             let ok = pos.ep_victim(s).is_some_and(|v| {
                 let p = pos.piece_at(v);
@@ -867,6 +894,10 @@ impl Fen for Eldritch {
             let names: Vec<String> = self.blocks.into_iter().map(|s| G.name(s)).collect();
             out.push_str(" block=");
             out.push_str(&names.join(","));
+        }
+        if let Some(b) = self.bolt {
+            out.push_str(" bolt=");
+            out.push_str(&G.name(b));
         }
         out
     }

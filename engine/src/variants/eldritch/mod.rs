@@ -87,6 +87,9 @@ impl Eldritch {
         for s in self.blocks {
             h ^= mix(0xB10C_0000 | s.index() as u64);
         }
+        if let Some(b) = self.bolt {
+            h ^= mix(0xB017_0000 | b.index() as u64);
+        }
         for (s, kinds) in &self.trophies {
             for (i, &k) in kinds.iter().enumerate() {
                 h ^= mix(0x7E0_0000_0000 | (s.index() as u64) << 24 | (k as u64) << 16 | i as u64);

@@ -30,6 +30,11 @@ pub fn en_passant_bishop(from: Square, to: Square) -> Move {
     )
 }
 
+/// Declining the Lightning Bolt's continuation (ELD-606): `0000`.
+pub fn pass() -> Move {
+    Move::build(None, None, MoveKind::Pass, None, 0, 0)
+}
+
 /// Whether `mv` captures en passant (plainly or with the Pontiff's Bishop option).
 pub fn is_en_passant(mv: Move) -> bool {
     mv.kind() == MoveKind::EnPassant
@@ -161,6 +166,25 @@ impl Eldritch {
 
     /// Pseudo-legal actions of the side to move in play (ELD-604), before the legality filter.
     pub fn generate_pseudo(&self, list: &mut MoveList) {
+        if let Some(b) = self.bolt {
+            // ELD-606: the same Bolt's second action, never en passant or a double step
+            // (ELD-444), or a pass.
+            if !self.frozen(self.side).contains(b) {
+                let start = list.len();
+                self.piece_moves(b, list);
+                let mut i = start;
+                while i < list.len() {
+                    let m = list[i];
+                    if m.kind() == MoveKind::DoublePush || is_en_passant(m) {
+                        list.remove(i);
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
+            list.push(pass());
+            return;
+        }
         let us = self.side;
         let movable = self.board.color(us) & !self.frozen(us);
         for from in movable {
@@ -731,6 +755,10 @@ impl Eldritch {
         let bearers = self.check_bearers(us).count();
         let mut fallback = MoveList::new();
         for &mv in pseudo {
+            if mv.kind() == MoveKind::Pass {
+                legal.push(mv); // ELD-613: a pass leaves the position as the legal first action did
+                continue;
+            }
             if self.breaks_block(mv) {
                 continue; // ELD-222 b, ELD-615
             }
@@ -777,15 +805,17 @@ impl Eldritch {
     /// not make while another piece may).
     fn drop_shadowed(&self, legal: &mut MoveList) {
         // Only displacements: an invoke to a square is never a pawn-type move's twin.
-        let other = |m: Move| {
-            m.kind() != MoveKind::Invoke && self.mixes_pawn_moves(m.from()) && !self.is_pawn_move(m)
-        };
+        let displacement = |m: Move| !matches!(m.kind(), MoveKind::Invoke | MoveKind::Pass);
+        let other =
+            |m: Move| displacement(m) && self.mixes_pawn_moves(m.from()) && !self.is_pawn_move(m);
         if !legal.iter().any(|&m| other(m)) {
             return;
         }
         let pawn_moves: Vec<(Square, Square)> = legal
             .iter()
-            .filter(|&&m| self.mixes_pawn_moves(m.from()) && self.is_pawn_move(m))
+            .filter(|&&m| {
+                displacement(m) && self.mixes_pawn_moves(m.from()) && self.is_pawn_move(m)
+            })
             .map(|m| (m.from(), m.to()))
             .collect();
         legal.retain(|m| !other(*m) || !pawn_moves.contains(&(m.from(), m.to())));
@@ -872,6 +902,9 @@ fn reach_table() -> &'static ReachTable {
                 let mut atoms: Vec<MovePattern> = piece_type(kind as u8).atoms.to_vec();
                 if kind as u8 == SHAPESHIFTER {
                     atoms.extend((1..=4).flat_map(shapeshifter_atoms));
+                }
+                if kind as u8 == LIGHTNING_BOLT {
+                    atoms.extend(shapeshifter_atoms(4)); // its knight form (ELD-441)
                 }
                 while let Some(atom) = atoms.pop() {
                     match atom {

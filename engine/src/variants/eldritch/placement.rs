@@ -399,6 +399,7 @@ impl Eldritch {
             grave: [[0; 2]; 2],
             start: None,
             trophies: Vec::new(),
+            bolt: None,
             blocks: Bitboard::EMPTY,
             options: *options,
         }

@@ -4,7 +4,8 @@ use super::catalogue::*;
 use super::geometry::*;
 use super::movegen::{is_en_passant, PARAM_ONE_SHOT};
 use super::state::{
-    piece, token_of, Eldritch, TAG_LINK, TAG_LINK_SHIFT, TAG_MOVED, TAG_ROYAL, TAG_TURNED,
+    piece, token_of, Eldritch, TAG_KNIGHT, TAG_LINK, TAG_LINK_SHIFT, TAG_MOVED, TAG_ROYAL,
+    TAG_TURNED,
 };
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Color;
@@ -158,15 +159,19 @@ impl Eldritch {
     /// capture onto it is legal (skipped inside the legality test, where it cannot matter).
     pub(super) fn play_action(&mut self, mv: Move, settle_ep: bool) {
         let us = self.side;
+        // Some: this is the Lightning Bolt's continuation decision (ELD-606).
+        let continuing = self.bolt.take();
+        if mv.kind() == MoveKind::Pass {
+            // The turn ends as the first action left it: clock and en passant are its own.
+            self.end_turn(us, settle_ep);
+            return;
+        }
         let from = mv.from();
         let to = mv.to();
         let mover = self.piece_at(from);
         let kind = mover.kind();
         let mut reset = self.is_pawn_move(mv);
         self.ep = None;
-        // The Blocks against the mover end with its turn (ELD-223); a Block invoked now is set
-        // below and lasts the opponent's turn.
-        self.blocks = crate::bitboard::Bitboard::EMPTY;
         match mv.kind() {
             MoveKind::Castle => {
                 let (cd, rd) = Self::castle_destinations(from, to);
@@ -247,8 +252,14 @@ impl Eldritch {
                     let royal = (kind == COURT_MAGICIAN || self.tag(to) & TAG_ROYAL != 0)
                         && !piece_type(new).is(ROYAL);
                     self.board.remove(to);
-                    self.board.put(to, piece(us, new));
-                    self.extra.set_tag(to, royal.then_some(TAG_ROYAL));
+                    if kind == LIGHTNING_BOLT && new == KNIGHT {
+                        // ELD-441: a Lightning Bolt in knight form, still a Bolt.
+                        self.board.put(to, piece(us, LIGHTNING_BOLT));
+                        self.extra.set_tag(to, Some(TAG_KNIGHT));
+                    } else {
+                        self.board.put(to, piece(us, new));
+                        self.extra.set_tag(to, royal.then_some(TAG_ROYAL));
+                    }
                     reset = true;
                 }
                 if mv.kind() == MoveKind::DoublePush {
@@ -258,11 +269,34 @@ impl Eldritch {
             }
         }
         self.turn_gremlins();
+        // ELD-623 counts turns: the first action sets the turn's value, a second one may only
+        // reset it.
         self.halfmove = if reset {
             0
+        } else if continuing.is_some() {
+            self.halfmove
         } else {
             self.halfmove.saturating_add(1)
         };
+        // ELD-606: a Lightning Bolt's first action may be followed by a second one.
+        let bolt_continues = continuing.is_none()
+            && kind == LIGHTNING_BOLT
+            && self.piece_at(to) == piece(us, LIGHTNING_BOLT)
+            && self.eliminated().is_none()
+            && self.checked_bearers(!us).is_empty();
+        if bolt_continues {
+            self.bolt = Some(to);
+            return;
+        }
+        self.end_turn(us, settle_ep);
+    }
+
+    /// ELD-607: the Blocks against the mover expire (a Block it invoked now stays, for the
+    /// opponent's turn), the opponent's turn begins, and the en-passant square stays only if a
+    /// capture onto it is legal (`settle_ep`; skipped inside the legality test).
+    fn end_turn(&mut self, us: Color, settle_ep: bool) {
+        let against_mover = self.blocks & self.board.color(!us);
+        self.blocks &= !against_mover;
         self.side = !us;
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);

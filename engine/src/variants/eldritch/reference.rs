@@ -291,6 +291,10 @@ impl Ref<'_> {
             ROOK => self.slide(from, &Self::ORTH, (1, 8), true, true, out),
             BISHOP | NECROMANCER => self.slide(from, &Self::DIAG, (1, 8), true, true, out),
             KNIGHT | VALKYRIE | BEAST => self.knight(from, true, true, false, out),
+            // ELD-441: a Bolt promoted to Knight moves as one (tag bit 18).
+            LIGHTNING_BOLT if self.pos.tag(from) & (1 << 18) != 0 => {
+                self.knight(from, true, true, false, out)
+            }
             PAWN | LIGHTNING_BOLT | MYSTIC | CONJURER | EVOKER | DRUID => {
                 self.pawn(from, true, out)
             }
@@ -925,6 +929,19 @@ fn generate(pos: &Eldritch, with_castles: bool) -> Vec<Move> {
     }
     let r = Ref { pos };
     let c = pos.side;
+    if let Some(b) = pos.bolt() {
+        // ELD-606, ELD-444: the Bolt's second action (no double step, no en passant) or pass.
+        let mut raw = Vec::new();
+        let mut done = Vec::new();
+        if !r.frozen(b) {
+            r.piece(b, &mut raw, &mut done);
+        }
+        for m in raw.into_iter().filter(|m| m.3 != 2 && m.3 != 3) {
+            r.finish(m, &mut out);
+        }
+        out.push(Move::build(None, None, MoveKind::Pass, None, 0, 0));
+        return out;
+    }
     for s in Square::all() {
         if !on_board(s) || r.p(s).is_none() || r.p(s).color() != c {
             continue;
@@ -971,6 +988,7 @@ fn attacked_ref(pos: &Eldritch, s: Square, by: Color) -> bool {
     if by != pos.side {
         probe.blocks = crate::bitboard::Bitboard::EMPTY;
     }
+    probe.bolt = None; // ELD-612 ignores second Lightning Bolt actions
     probe.side = by;
     probe.ep = None;
     probe.placing = None;
@@ -1041,6 +1059,10 @@ fn legal_set(pos: &Eldritch) -> Vec<Move> {
     let mut l1 = Vec::new();
     let mut l2 = Vec::new();
     for m in all {
+        if m.kind() == MoveKind::Pass {
+            l1.push(m); // ELD-613: pass is admissible and changes nothing
+            continue;
+        }
         if breaks_block_ref(pos, m) {
             continue;
         }
@@ -1097,7 +1119,7 @@ fn without_shadowed(pos: &Eldritch, legal: Vec<Move>) -> Vec<Move> {
         moves
     };
     let keep = |m: &Move| {
-        if !matches!(r.kind(m.from()), BERSERKER | ILLUSIONIST) {
+        if m.from_opt().is_none() || !matches!(r.kind(m.from()), BERSERKER | ILLUSIONIST) {
             return true;
         }
         let pawn = pawn_moves_of(m.from());

@@ -9,7 +9,10 @@ use crate::rules::{Position, SearchHooks};
 
 impl SearchHooks for Eldritch {
     fn tactical_order(&self, mv: Move) -> Option<i32> {
-        if mv.kind() == MoveKind::Placement || mv.kind() == MoveKind::Castle {
+        if matches!(
+            mv.kind(),
+            MoveKind::Placement | MoveKind::Castle | MoveKind::Pass
+        ) {
             return None;
         }
         let attacker = self.piece_at(mv.from()).kind();
@@ -39,7 +42,7 @@ impl SearchHooks for Eldritch {
     }
 
     fn make_null(&self) -> Option<Self> {
-        if self.placing.is_some() || self.in_check() {
+        if self.placing.is_some() || self.bolt.is_some() || self.in_check() {
             return None;
         }
         let mut next = self.clone();

@@ -51,6 +51,8 @@ pub const TAG_ROYAL: u32 = 1 << 9;
 /// Riddle's Sphinx), 0 when unlinked.
 pub const TAG_LINK: u32 = 0x7F << TAG_LINK_SHIFT;
 pub const TAG_LINK_SHIFT: u32 = 10;
+/// A Lightning Bolt in knight form (ELD-441).
+pub const TAG_KNIGHT: u32 = 1 << 18;
 /// A Beast has made its first own move (ELD-302).
 pub const TAG_MOVED: u32 = 1 << 17;
 /// Shapeshifter form (ELD-530): 0 base, 1..=4 the forms of `SHAPESHIFTER_FORMS`.
@@ -85,6 +87,9 @@ pub struct Eldritch {
     pub(super) start: Option<std::sync::Arc<StartSquares>>,
     /// ELD-471 trophies: `(Necromancer square, captured types)`, by square, types in order.
     pub(super) trophies: Vec<(Square, Vec<u8>)>,
+    /// The Lightning Bolt whose continuation decision is pending (ELD-606): the mover decides
+    /// again, the Bolt's second action or a pass; clock and en passant hold the turn's values.
+    pub(super) bolt: Option<Square>,
     /// Blocking Barricades (ELD-221): each restricts the side to move, its owner's opponent,
     /// for this whole turn (ELD-222); they expire when the turn ends (ELD-223).
     pub(super) blocks: Bitboard,
@@ -117,6 +122,8 @@ impl Eldritch {
         let kind = self.piece_at(s).kind();
         if kind == SHAPESHIFTER {
             shapeshifter_atoms((self.tag(s) & TAG_FORM) >> TAG_FORM_SHIFT)
+        } else if kind == LIGHTNING_BOLT && self.tag(s) & TAG_KNIGHT != 0 {
+            shapeshifter_atoms(4) // the knight's leap
         } else {
             piece_type(kind).atoms
         }
@@ -207,6 +214,11 @@ impl Eldritch {
         }
         self.start =
             (!start[0].is_empty() || !start[1].is_empty()).then(|| std::sync::Arc::new(start));
+    }
+
+    /// The Lightning Bolt whose continuation is pending (FEN `bolt=`).
+    pub fn bolt(&self) -> Option<Square> {
+        self.bolt
     }
 
     /// Whether `c` keeps a graveyard (ELD-562): only a Valkyrie reads it, so only a side whose
