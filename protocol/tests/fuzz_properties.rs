@@ -249,8 +249,17 @@ fn fen_regressions() {
     // Eldritch with Black's liege gone (ELD-620): the game is over, so no move is tactical
     // either (the tactical generator once skipped the end).
     const NO_BLACK_LIEGE: &str = "r*w2^bP*wr/pppppppp/8/8/8/8/PPPPPPPP/R^FB*KKB^FR w * - 0 1";
+    // Eldritch stacks: an opening parenthesis with nothing after it, or a half stack.
+    const CUT_STACKS: [&str; 3] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN( w * - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB(*F, w * - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB(*F,N w * - 0 1",
+    ];
     for v in 0..variant_count() {
         let mut game = (registry::variants()[v].create)();
         check_fen(game.as_mut(), NO_BLACK_LIEGE);
+        for fen in CUT_STACKS {
+            check_fen(game.as_mut(), fen);
+        }
     }
 }

@@ -167,7 +167,10 @@ fn default_army(pos: &Eldritch, c: Color) -> u64 {
 fn parse_piece(text: &str, rank: u8) -> Result<(Piece, u32, Vec<u8>, usize), FenError> {
     let board = |m: String| FenError::Board(format!("rank {rank}: {m}"));
     let b = text.as_bytes();
-    let (code, mut used) = match b[0] {
+    let Some(&first) = b.first() else {
+        return Err(board("a piece is missing".to_string()));
+    };
+    let (code, mut used) = match first {
         b'*' | b'^' => {
             let l = *b
                 .get(1)
