@@ -19,6 +19,18 @@ pub fn split(fen: &str, min: usize, max: usize) -> Result<Vec<&str>, FenError> {
     Ok(fields)
 }
 
+/// A list item's leading count (`2P`, `3^I:NPPP`, `2c6`): the count as written (`None` when
+/// the item has no digits, meaning one) and the rest; `None` when the digits are no `u8`.
+/// Each caller checks the range its field allows.
+pub fn count_prefix(item: &str) -> Option<(Option<u8>, &str)> {
+    let digits = item.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return Some((None, item));
+    }
+    let n = item[..digits].parse().ok()?;
+    Some((Some(n), &item[digits..]))
+}
+
 /// `w` or `b`.
 pub fn side(field: &str) -> Result<Color, FenError> {
     match field {

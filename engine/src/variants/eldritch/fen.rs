@@ -12,6 +12,7 @@ use super::state::{
 use super::START_FEN;
 use crate::bitboard::Bitboard;
 use crate::errors::FenError;
+use crate::fen_fields::count_prefix;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece};
 use crate::rules::{Fen, Notation};
@@ -76,17 +77,11 @@ fn parse_graveyards(value: &str) -> Result<[[u8; 2]; 2], FenError> {
     let field = |m: String| FenError::field("grave", m);
     let mut grave = [[0u8; 2]; 2];
     for item in value.split(',') {
-        let digits = item.chars().take_while(|c| c.is_ascii_digit()).count();
-        let count: u8 = if digits == 0 {
-            1
-        } else {
-            item[..digits]
-                .parse()
-                .ok()
-                .filter(|&n| (1..=16).contains(&n))
-                .ok_or_else(|| field(format!("bad count in '{item}' (1..16)")))?
-        };
-        let (c, i) = match &item[digits..] {
+        let (count, code) = count_prefix(item)
+            .map(|(n, code)| (n.unwrap_or(1), code))
+            .filter(|&(n, _)| (1..=16).contains(&n))
+            .ok_or_else(|| field(format!("bad count in '{item}' (1..16)")))?;
+        let (c, i) = match code {
             "P" => (0, 0),
             "^I" => (0, 1),
             "p" => (1, 0),
@@ -94,7 +89,7 @@ fn parse_graveyards(value: &str) -> Result<[[u8; 2]; 2], FenError> {
             other => return Err(field(format!("'{other}' is not P, ^I, p or ^i"))),
         };
         if grave[c][i] != 0 {
-            return Err(field(format!("'{}' given twice", &item[digits..])));
+            return Err(field(format!("'{code}' given twice")));
         }
         grave[c][i] = count;
     }
@@ -216,6 +211,28 @@ fn parse_piece(text: &str, rank: u8) -> Result<(Piece, u32, Vec<u8>, usize), Fen
     Ok((piece(color, kind), tag, trophies, used))
 }
 
+/// The square for the next piece of a rank (`file` counted from 0), if the rank has room.
+fn next_square(file: u8, rank: u8) -> Result<Square, FenError> {
+    if file >= 8 {
+        return Err(FenError::Board(format!(
+            "rank {} has more than 8 squares",
+            rank + 1
+        )));
+    }
+    Ok(sq(file, rank))
+}
+
+/// Puts a parsed piece with its state: tag and (a Necromancer's) trophies.
+fn put_parsed(pos: &mut Eldritch, s: Square, p: Piece, tag: u32, trophies: Vec<u8>) {
+    pos.board.put(s, p);
+    if tag != 0 {
+        pos.extra.set_tag(s, Some(tag));
+    }
+    for k in trophies {
+        pos.add_trophy(s, k);
+    }
+}
+
 /// A Necromancer's trophies (ELD-471): upper-case codes in code order, e.g. `N,P,P`.
 fn parse_trophies(state: &str) -> Result<Vec<u8>, String> {
     let mut out: Vec<u8> = Vec::new();
@@ -330,18 +347,12 @@ fn parse_state(kind: u8, state: &str) -> Result<u32, String> {
 /// a [`FenError::Field`] of `unplaced`.
 fn parse_unplaced(text: &str) -> Result<(Color, Unplaced), FenError> {
     let field = |m: String| FenError::field("unplaced", m);
-    let digits = text.chars().take_while(|c| c.is_ascii_digit()).count();
-    let count: u8 = if digits == 0 {
-        1
-    } else {
-        text[..digits]
-            .parse()
-            .map_err(|_| field(format!("bad count in '{text}'")))?
-    };
+    let (count, rest) =
+        count_prefix(text).ok_or_else(|| field(format!("bad count in '{text}'")))?;
+    let count = count.unwrap_or(1);
     if count == 0 {
         return Err(field(format!("zero count in '{text}'")));
     }
-    let rest = &text[digits..];
     let (code, bundle) = match rest.split_once(':') {
         Some((c, b)) => (c, Some(b)),
         None => (rest, None),
@@ -548,40 +559,15 @@ impl Fen for Eldritch {
                             "a Familiar rides a piece of its side that is not a Familiar or a Riddle (ELD-331)",
                         ));
                     }
-                    if file >= 8 {
-                        return Err(FenError::Board(format!(
-                            "rank {} has more than 8 squares",
-                            rank + 1
-                        )));
-                    }
-                    let s = sq(file, rank);
-                    pos.board.put(s, host);
-                    if tag != 0 {
-                        pos.extra.set_tag(s, Some(tag));
-                    }
-                    for k in trophies {
-                        pos.add_trophy(s, k);
-                    }
+                    let s = next_square(file, rank)?;
+                    put_parsed(&mut pos, s, host, tag, trophies);
                     pos.extra.push_stacked(s, top);
                     file += 1;
                     rest = &rest[3 + n1 + n2..];
                 } else {
                     last_run = false;
                     let (p, tag, trophies, used) = parse_piece(rest, rank + 1)?;
-                    if file >= 8 {
-                        return Err(FenError::Board(format!(
-                            "rank {} has more than 8 squares",
-                            rank + 1
-                        )));
-                    }
-                    let s = sq(file, rank);
-                    pos.board.put(s, p);
-                    if tag != 0 {
-                        pos.extra.set_tag(s, Some(tag));
-                    }
-                    for k in trophies {
-                        pos.add_trophy(s, k);
-                    }
+                    put_parsed(&mut pos, next_square(file, rank)?, p, tag, trophies);
                     file += 1;
                     rest = &rest[used..];
                 }

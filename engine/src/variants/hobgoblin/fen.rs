@@ -418,17 +418,11 @@ fn parse_rolls(value: &str, pos: &Hobgoblin) -> Result<Chance, FenError> {
     let bad = |why: String| FenError::field("rolls", why);
     let mut items: Vec<(Square, u8)> = Vec::new();
     for item in value.split(',') {
-        let digits = item.chars().take_while(|c| c.is_ascii_digit()).count();
-        let count: u8 = if digits == 0 {
-            1
-        } else {
-            item[..digits]
-                .parse()
-                .map_err(|_| bad(format!("bad roll count in '{item}'")))?
-        };
-        let node =
-            parse_square(&item[digits..]).ok_or_else(|| bad(format!("bad roll site '{item}'")))?;
-        if count == 0 || (digits > 0 && count < 2) {
+        let (written, site) = crate::fen_fields::count_prefix(item)
+            .ok_or_else(|| bad(format!("bad roll count in '{item}'")))?;
+        let count = written.unwrap_or(1);
+        let node = parse_square(site).ok_or_else(|| bad(format!("bad roll site '{item}'")))?;
+        if written.is_some_and(|n| n < 2) {
             return Err(bad(format!(
                 "bad roll count in '{item}' (2 or more, or none for 1)"
             )));

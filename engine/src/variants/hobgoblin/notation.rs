@@ -314,13 +314,9 @@ impl Hobgoblin {
         if let Some(body) = rest.strip_prefix('(') {
             let close = body.find(')')?;
             for member in body[..close].split(',') {
-                let digits = member.chars().take_while(|c| c.is_ascii_digit()).count();
-                let count: u8 = if digits == 0 {
-                    1
-                } else {
-                    member[..digits].parse().ok()?
-                };
-                let mut chars = member[digits..].chars();
+                let (count, unit) = crate::fen_fields::count_prefix(member)?;
+                let count = count.unwrap_or(1);
+                let mut chars = unit.chars();
                 let letter = chars.next()?;
                 if (letter.is_ascii_uppercase()) != (me == Color::White) {
                     return None;
