@@ -35,7 +35,7 @@ fn check(pos: &Eldritch, expected: &[u64], reference: usize) {
 
 /// (White army, Black army, perft 1..3). Together the armies use every stage-1 eldritch type:
 /// *A ^A ^B *K ^D *W *E ^F *X *G ^R *I ^I *O *P ^P *S ^V, and the part-2 invokers played so
-/// far: ^E ^C *T ^M ^O ^W ^S *V *U ^X *B *N *F *L (and the tokens ^U *R).
+/// far: ^E ^C *T ^M ^O ^W ^S *V *U ^X *B *N *F *L *C *M (and the tokens ^U *R).
 const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("-", "-", [20, 400, 8902]),
     ("*W:NN *A:R", "^V:KQB *K:R", [20, 453, 10_172]),
@@ -69,6 +69,8 @@ const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("*F:B *F:B ^O:N", "*F:B *T:R ^M:N", [43, 1_544, 65_337]),
     // Lightning Bolts (ELD-440..444, ELD-606): a continuation decision after each Bolt move.
     ("*L:Q *L:R", "*L:R ^E:N", [20, 420, 9_011]),
+    // Celestials and Mystics (ELD-240..242, ELD-460..464): reactions after their captures.
+    ("*C:Q *M:N", "*M:R *C:BB", [23, 527, 12_910]),
 ];
 
 #[test]
@@ -173,6 +175,21 @@ const MIDGAMES: &[(&str, [u64; 3])] = &[
     ),
     ("7k/2*L5/8/8/8/8/8/K7 w - - 0 1", [7, 21, 216]),
     ("4k3/3p4/8/8/8/8/4*L3/4K3 w e2,d7 - 0 1", [6, 28, 204]),
+    // Celestials and Mystics in contact: reactions of either side, returns that capture
+    // (ELD-241, ELD-462..464, ELD-605 c).
+    (
+        "r3k1n1/pp1*m1ppp/2*c2*m2/3P4/2P1p3/2*M2N2/PP*C2PPP/R3K3 w a1,e1,a2,b2,f2,g2,h2,a7,b7,f7,g7,h7,a8,e8,g8 - 0 14",
+        [33, 785, 24_605],
+    ),
+    // A pending Celestial reaction, and a Mystic's return pending after another return
+    // (`turn=`, `react=`, `mret=`).
+    ("4k3/p7/8/3R4/4pp2/8/2p5/4K3 b a7 - 0 1 army=-/*C turn=w react=*c", [3, 44, 668]),
+    ("4k3/2*m5/8/3R4/8/8/8/4K3 w c7 - 0 1 turn=w react=*M{c7} mret=c7", [2, 8, 153]),
+    // A Bolt whose capture of a Mystic lets the Mystic return before the continuation.
+    (
+        "r3k3/1p*m3p1/p1*c5/3N*M3/1*L6/8/PP3P2/R3K3 w a1,e1,a2,b2,f2,b7,g7,a8,e8 - 0 20",
+        [22, 409, 8_816],
+    ),
 ];
 
 /// A middle game with a Black Barricade blocking against White (ELD-221).

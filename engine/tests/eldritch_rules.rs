@@ -162,7 +162,7 @@ fn eld_044_matched_sides() {
 
 #[test]
 fn stage_two_pieces_are_reported_not_silently_accepted() {
-    let err = decl("*C:Q").supported().unwrap_err();
+    let err = decl("*D:Q").supported().unwrap_err();
     assert!(err.contains("part 2"), "{err}");
     assert!(decl("*W:NN ^V:KQB").supported().is_ok());
 }
@@ -1438,4 +1438,91 @@ fn eld_440_444_606_lightning_bolt_double_move() {
     assert!(q.to_fen().ends_with(" b - - 6 9"), "{}", q.to_fen());
     // A continuation names a Bolt of the side to move.
     assert!(Eldritch::from_fen("7k/8/8/3*L4/8/8/8/K7 b - - 0 1 bolt=d5", &opts()).is_err());
+}
+
+#[test]
+fn eld_241_242_605_celestial_reaction() {
+    // ELD-241: a captured Celestial gives its owner a reaction: each qualifying FIDE Pawn (a
+    // Knight there would have no capture) or decline. c2 would check the King (a capture of the
+    // liege), f4 would take the Rook on d5: neither qualifies.
+    let p = pos("4k3/p7/8/3*c4/4pp2/8/2pR4/4K3 w a7 - 3 1");
+    let q = play(&p, "d2d5");
+    assert_eq!(
+        q.side_to_move(),
+        Color::Black,
+        "the owner decides (ELD-602)"
+    );
+    assert_eq!(
+        q.to_fen(),
+        "4k3/p7/8/3R4/4pp2/8/2p5/4K3 b a7 - 0 1 army=-/*C turn=w react=*c"
+    );
+    let mut options = tokens(&q);
+    options.sort();
+    assert_eq!(options, ["0000", "a7=N", "e4=N"]);
+    // The Pawn becomes a Knight and keeps its virgin flag; then White's turn is over.
+    let knight = play(&q, "a7=N");
+    assert_eq!(
+        knight.to_fen(),
+        "4k3/n7/8/3R4/4pp2/8/2p5/4K3 b a7 - 0 1 army=-/*C"
+    );
+    assert_eq!(
+        play(&q, "0000").to_fen(),
+        "4k3/p7/8/3R4/4pp2/8/2p5/4K3 b a7 - 0 1 army=-/*C"
+    );
+    // No qualifying Pawn: no step at all (ELD-241), Black simply moves.
+    let none = play(&pos("4k3/8/8/3*c4/8/8/2pR4/4K3 w - - 0 1"), "d2d5");
+    assert_eq!(none.to_fen(), "4k3/8/8/3R4/8/8/2p5/4K3 b - - 0 1 army=-/*C");
+    // ELD-242: a Celestial destroyed by a blast gives no reaction.
+    let blast = play(&pos("4k3/p7/2*c5/3p4/8/1*X6/8/4K3 w - - 0 1"), "b3d5");
+    assert!(blast.reactions().is_empty());
+    assert_eq!(blast.side_to_move(), Color::Black);
+    // The FEN of a pending reaction reads back to the same position.
+    assert_eq!(pos(&q.to_fen()), q);
+}
+
+#[test]
+fn eld_460_464_mystic_returns() {
+    // ELD-461: the start square is where the Mystic entered the board; it is kept as it moves.
+    let p = pos("4k3/2*m5/8/8/8/8/8/4K3 b - - 0 1");
+    let moved = play(&play(&p, "c7c6"), "e1d1");
+    assert_eq!(moved.to_fen(), "4k3/8/2*m{c7}5/8/8/8/8/3K4 b - - 1 2");
+    // ELD-462: captured, it returns to its start square (capturing what stands there, of
+    // either colour) or declines.
+    let p = pos("7k/2N5/8/3*m{c7}4/8/8/3R4/4K3 w - - 0 1");
+    let q = play(&p, "d2d5");
+    let mut options = tokens(&q);
+    options.sort();
+    assert_eq!(options, ["*M@c7", "0000"]);
+    // ELD-464: back on c7, virgin, having captured the Knight.
+    let back = play(&q, "*M@c7");
+    assert_eq!(back.to_fen(), "7k/2*m5/8/3R4/8/8/8/4K3 b c7 - 0 1");
+    // Impossible onto a liege: no step at all (ELD-462 amended).
+    let p = pos("4k3/8/8/3*m{e1}4/8/8/3R4/4K3 w - - 0 1");
+    assert!(play(&p, "d2d5").reactions().is_empty());
+    // ELD-463: not allowed if a check-bearer of the mover is newly in check: from c7 the
+    // Mystic would attack the King on b6.
+    let p = pos("4k3/8/1K6/3*m{c7}4/8/8/3R4/8 w - - 0 1");
+    assert!(play(&p, "d2d5").reactions().is_empty());
+    let p = pos("4k3/8/K7/3*m{c7}4/8/8/3R4/8 w - - 0 1");
+    assert_eq!(play(&p, "d2d5").reactions().len(), 1);
+    // ELD-463, ELD-605 c: a return that captures a Mystic gives its owner a reaction; each
+    // Mystic returns at most once per action, so the chain ends.
+    let p = pos("4k3/2*M5/8/3*m{c7}4/8/8/3R4/4K3 w c7 - 0 1");
+    let first = play(&play(&p, "d2d5"), "*M@c7");
+    assert_eq!(
+        first.to_fen(),
+        "4k3/2*m5/8/3R4/8/8/8/4K3 w c7 - 0 1 turn=w react=*M{c7} mret=c7"
+    );
+    assert_eq!(
+        first.side_to_move(),
+        Color::White,
+        "the mover owns this one"
+    );
+    assert_eq!(pos(&first.to_fen()), first);
+    let second = play(&first, "*M@c7");
+    assert!(second.reactions().is_empty(), "{}", second.to_fen());
+    assert_eq!(
+        second.to_fen(),
+        "4k3/2*M5/8/3R4/8/8/8/4K3 b c7 - 0 1 army=*M/*M"
+    );
 }

@@ -797,6 +797,8 @@ pub fn playable(kind: u8) -> bool {
                 | NECROMANCER
                 | FAMILIAR
                 | LIGHTNING_BOLT
+                | CELESTIAL
+                | MYSTIC
         )
 }
 

@@ -3,11 +3,12 @@
 
 use super::army::{replaced_letters, Bundle};
 use super::catalogue::*;
-use super::geometry::sq;
+use super::geometry::{board_mask, sq};
 use super::placement::{group_rook, home_squares, Placing, Unplaced};
 use super::state::{
-    piece, token_of, Eldritch, EldritchOptions, StartSquares, TAG_DIRECTIONS, TAG_FORM,
-    TAG_FORM_SHIFT, TAG_KNIGHT, TAG_LINK, TAG_LINK_SHIFT, TAG_MOVED, TAG_ROYAL, TAG_TURNED,
+    piece, token_of, Eldritch, EldritchOptions, Reaction, StartSquares, TAG_DIRECTIONS, TAG_FORM,
+    TAG_FORM_SHIFT, TAG_KNIGHT, TAG_LINK, TAG_LINK_SHIFT, TAG_MOVED, TAG_ROYAL, TAG_START,
+    TAG_START_SHIFT, TAG_TURNED,
 };
 use super::START_FEN;
 use crate::bitboard::Bitboard;
@@ -41,6 +42,7 @@ fn state_text(pos: &Eldritch, s: Square) -> String {
             (tag & TAG_MOVED != 0) as u8
         ),
         RIDDLE => pos.link_of(s).map_or(String::new(), |x| G.name(x)),
+        MYSTIC if tag & TAG_START != 0 => G.name(pos.mystic_start(s)),
         NECROMANCER => pos
             .trophies_at(s)
             .iter()
@@ -54,6 +56,55 @@ fn state_text(pos: &Eldritch, s: Square) -> String {
                 .to_ascii_lowercase(),
         },
         _ => String::new(),
+    }
+}
+
+/// A `react=` entry (notation §2.6): `*C`, `*M{c7}` (`!` after a royal Mystic's braces), in
+/// the owner's case.
+fn reaction_text(r: &Reaction) -> String {
+    let white = r.owner() == Color::White;
+    match *r {
+        Reaction::Celestial { .. } => colored_code(CELESTIAL, white),
+        Reaction::Mystic { start, royal, .. } => format!(
+            "{}{{{}}}{}",
+            colored_code(MYSTIC, white),
+            G.name(start),
+            if royal { "!" } else { "" }
+        ),
+    }
+}
+
+fn parse_reaction(text: &str) -> Result<Reaction, FenError> {
+    let bad = |m: String| FenError::field("react", m);
+    let owner = |code: &str| match code.chars().nth(1) {
+        Some(c) if c.is_ascii_uppercase() => Color::White,
+        _ => Color::Black,
+    };
+    match text.get(..2) {
+        Some("*C" | "*c") if text.len() == 2 => Ok(Reaction::Celestial {
+            owner: owner(text),
+        }),
+        Some(code @ ("*M" | "*m")) => {
+            let rest = &text[2..];
+            let (inner, royal) = match rest.strip_suffix('!') {
+                Some(r) => (r, true),
+                None => (rest, false),
+            };
+            let start = inner
+                .strip_prefix('{')
+                .and_then(|r| r.strip_suffix('}'))
+                .and_then(|name| G.parse(name))
+                .filter(|s| board_mask().contains(*s))
+                .ok_or_else(|| bad(format!("'{text}': a Mystic entry is *M{{start square}}")))?;
+            Ok(Reaction::Mystic {
+                owner: owner(code),
+                start,
+                royal,
+            })
+        }
+        _ => Err(bad(format!(
+            "'{text}' is not a pending reaction (*C, *M{{c7}}; the Ghost's release comes with the Ghost)"
+        ))),
     }
 }
 
@@ -137,7 +188,8 @@ fn types_text(types: u64) -> String {
     }
 }
 
-/// The default army types (notation §2.6): eldritch types on the board and unplaced.
+/// The default army types (notation §2.6): eldritch types on the board, unplaced or pending a
+/// Mystic's return.
 fn default_army(pos: &Eldritch, c: Color) -> u64 {
     let mut t = 0u64;
     for s in pos.board.color(c) {
@@ -152,6 +204,12 @@ fn default_army(pos: &Eldritch, c: Color) -> u64 {
     if let Some(p) = pos.placing() {
         for u in p.side(c) {
             t |= 1u64 << u.kind;
+        }
+    }
+    // A Mystic whose return is pending is still in play (ELD-462).
+    for r in pos.reactions() {
+        if matches!(r, Reaction::Mystic { owner, .. } if *owner == c) {
+            t |= 1u64 << MYSTIC;
         }
     }
     t & !0x3F & !(1u64 << BEAST) & !(1u64 << RIDDLE)
@@ -223,8 +281,11 @@ fn next_square(file: u8, rank: u8) -> Result<Square, FenError> {
 }
 
 /// Puts a parsed piece with its state: tag and (a Necromancer's) trophies.
-fn put_parsed(pos: &mut Eldritch, s: Square, p: Piece, tag: u32, trophies: Vec<u8>) {
+fn put_parsed(pos: &mut Eldritch, s: Square, p: Piece, mut tag: u32, trophies: Vec<u8>) {
     pos.board.put(s, p);
+    if p.kind() == MYSTIC && (tag & TAG_START) >> TAG_START_SHIFT == s.index() as u32 + 1 {
+        tag &= !TAG_START; // standing on its start square is the default
+    }
     if tag != 0 {
         pos.extra.set_tag(s, Some(tag));
     }
@@ -259,7 +320,7 @@ fn parse_start(value: &str) -> Result<StartSquares, FenError> {
             .ok_or_else(|| field(format!("'{item}' does not start with a piece code")))?;
         let s = G
             .parse(square)
-            .filter(|s| super::geometry::board_mask().contains(*s))
+            .filter(|s| board_mask().contains(*s))
             .ok_or_else(|| field(format!("'{item}' does not end with a square")))?;
         let white = code.chars().last().is_some_and(|c| c.is_ascii_uppercase());
         if out.iter().flatten().any(|&(_, t)| t == s) {
@@ -280,7 +341,7 @@ fn link_bits(text: &str) -> Result<u32, String> {
     }
     let s = G
         .parse(text)
-        .filter(|s| super::geometry::board_mask().contains(*s))
+        .filter(|s| board_mask().contains(*s))
         .ok_or_else(|| format!("'{text}' is not a square of the board"))?;
     Ok((s.index() as u32 + 1) << TAG_LINK_SHIFT)
 }
@@ -322,6 +383,12 @@ fn parse_state(kind: u8, state: &str) -> Result<u32, String> {
         }
         // ELD-552: the linked Sphinx's square, or `-`.
         RIDDLE => link_bits(state),
+        // ELD-461: the start square, when it is not the current one (checked by the caller).
+        MYSTIC => G
+            .parse(state)
+            .filter(|s| board_mask().contains(*s))
+            .map(|s| (s.index() as u32 + 1) << TAG_START_SHIFT)
+            .ok_or_else(|| format!("'{state}' is not a start square")),
         // ELD-530; `-` is the default base form, accepted and never printed.
         SHAPESHIFTER => match state {
             "-" => Ok(0),
@@ -646,6 +713,9 @@ impl Fen for Eldritch {
         let mut blocks = Bitboard::EMPTY;
         let mut start: Option<StartSquares> = None;
         let mut bolt: Option<Square> = None;
+        let mut turn: Option<Color> = None;
+        let mut react: Vec<Reaction> = Vec::new();
+        let mut mret = Bitboard::EMPTY;
         let mut seen = Vec::new();
         for kv in &fields[6..] {
             let (key, value) = kv.split_once('=').ok_or_else(|| {
@@ -701,7 +771,30 @@ impl Fen for Eldritch {
                         .ok_or_else(|| FenError::field("bolt", format!("bad square '{value}'")))?;
                     bolt = Some(s);
                 }
-                "hl" | "turn" | "react" | "mret" | "ban" => {
+                "turn" => {
+                    turn = Some(match value {
+                        "w" => Color::White,
+                        "b" => Color::Black,
+                        _ => return Err(FenError::field("turn", "turn= is w or b")),
+                    })
+                }
+                "react" => {
+                    for item in value.split(',') {
+                        react.push(parse_reaction(item)?);
+                    }
+                }
+                "mret" => {
+                    for name in value.split(',') {
+                        let s = G
+                            .parse(name)
+                            .filter(|s| pos.exists().contains(*s))
+                            .ok_or_else(|| {
+                                FenError::field("mret", format!("bad square '{name}'"))
+                            })?;
+                        mret.set(s);
+                    }
+                }
+                "hl" | "ban" => {
                     return Err(FenError::field(
                         "keys",
                         format!("key '{key}=' belongs to Eldritch part 2"),
@@ -710,6 +803,42 @@ impl Fen for Eldritch {
                 _ => return Err(FenError::field("keys", format!("unknown key '{key}'"))),
             }
         }
+        pos.grave = grave;
+        // ELD-605 c: pending reactions; the side to move decides the first, `turn=` (default:
+        // the side to move) is the mover.
+        if let Some(t) = turn {
+            if react.is_empty() {
+                return Err(FenError::field("turn", "turn= comes only with react="));
+            }
+            pos.turn = t;
+        } else {
+            pos.turn = pos.side;
+        }
+        if let Some(head) = react.first() {
+            if pos.placing.is_some() || head.owner() != pos.side {
+                return Err(FenError::field(
+                    "react",
+                    "the first pending reaction is the side to move's, in play",
+                ));
+            }
+        }
+        let mover = pos.turn;
+        pos.react = react;
+        if pos.react.is_empty() {
+            pos.turn = Color::White;
+            if mret.any() {
+                return Err(FenError::field("mret", "mret= comes only with react="));
+            }
+        }
+        for s in mret {
+            if pos.piece_at(s).kind() != MYSTIC || pos.is_stack(s) {
+                return Err(FenError::field(
+                    "mret",
+                    format!("{} holds no Mystic", G.name(s)),
+                ));
+            }
+        }
+        pos.mret = mret;
         pos.army = match army {
             Some(w) => [w, army_black],
             None => [
@@ -717,23 +846,22 @@ impl Fen for Eldritch {
                 default_army(&pos, Color::Black),
             ],
         };
-        pos.grave = grave;
-        // ELD-221: a Block restricts the side to move, so it is a Barricade of the other side.
+        // ELD-221: a Block restricts the mover, so it is a Barricade of the other side.
         for s in blocks {
-            if pos.piece_at(s) != piece(!pos.side, BARRICADE) {
+            if pos.piece_at(s) != piece(!mover, BARRICADE) {
                 return Err(FenError::field(
                     "block",
-                    format!("{} holds no Barricade of the side not to move", G.name(s)),
+                    format!("{} holds no Barricade of the side not moving", G.name(s)),
                 ));
             }
         }
         pos.blocks = blocks;
-        // ELD-606: a continuation is pending for a Bolt of the side to move, in play.
+        // ELD-606: a continuation is pending (after any reactions) for a Bolt of the mover.
         if let Some(b) = bolt {
-            if pos.placing.is_some() || pos.piece_at(b) != piece(pos.side, LIGHTNING_BOLT) {
+            if pos.placing.is_some() || pos.piece_at(b) != piece(mover, LIGHTNING_BOLT) {
                 return Err(FenError::field(
                     "bolt",
-                    format!("{} holds no Lightning Bolt of the side to move", G.name(b)),
+                    format!("{} holds no Lightning Bolt of the mover", G.name(b)),
                 ));
             }
             pos.bolt = Some(b);
@@ -761,10 +889,18 @@ impl Fen for Eldritch {
             pos.start = Some(std::sync::Arc::new(recorded));
         }
         validate(&pos)?;
+        if let Some(&head) = pos.react.first() {
+            if !pos.reaction_possible(head) {
+                return Err(FenError::field(
+                    "react",
+                    "the first pending reaction cannot be taken here (ELD-241, ELD-462, ELD-463)",
+                ));
+            }
+        }
         if let (Some(s), Some(b)) = (ep, pos.bolt) {
             // Inside a Bolt's turn the square is the would-be one of its first action's double
             // step, judged when the turn ends (ELD-607): the square just behind the Bolt.
-            let behind = s.offset(0, super::geometry::forward(pos.side)) == Some(b);
+            let behind = s.offset(0, super::geometry::forward(pos.mover())) == Some(b);
             if behind && pos.piece_at(s).is_none() {
                 pos.ep = Some(s);
             }
@@ -888,6 +1024,21 @@ impl Fen for Eldritch {
             out.push_str(" bolt=");
             out.push_str(&G.name(b));
         }
+        if !self.react.is_empty() {
+            out.push_str(if self.turn == Color::White {
+                " turn=w"
+            } else {
+                " turn=b"
+            });
+            let items: Vec<String> = self.react.iter().map(reaction_text).collect();
+            out.push_str(" react=");
+            out.push_str(&items.join(","));
+        }
+        if self.mret.any() {
+            let names: Vec<String> = self.mret.into_iter().map(|s| G.name(s)).collect();
+            out.push_str(" mret=");
+            out.push_str(&names.join(","));
+        }
         out
     }
 }
@@ -898,6 +1049,18 @@ impl Notation for Eldritch {
         let mut s = String::with_capacity(8);
         match mv.kind() {
             MoveKind::Null | MoveKind::Pass => return "0000".to_string(),
+            // Reactions (notation §3.6): the Pawn that becomes a Knight, the Mystic's return.
+            MoveKind::Decision if mv.piece_kind() == Some(MYSTIC) => {
+                s.push_str(piece_type(MYSTIC).code);
+                s.push('@');
+                G.write_name(mv.to(), &mut s);
+                return s;
+            }
+            MoveKind::Decision => {
+                G.write_name(mv.to(), &mut s);
+                s.push_str("=N");
+                return s;
+            }
             MoveKind::Placement => {
                 let kind = mv.piece_kind().unwrap_or(PAWN);
                 let to = mv.to();

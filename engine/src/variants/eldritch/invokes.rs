@@ -407,6 +407,8 @@ impl Eldritch {
         }
         self.virgin.clear(a);
         self.virgin.clear(b);
+        self.keep_mystic_start(a, b);
+        self.keep_mystic_start(b, a);
         self.repoint_links(&[(a, b), (b, a)]);
         self.move_trophies(&[(a, b), (b, a)]);
     }

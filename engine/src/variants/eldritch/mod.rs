@@ -8,6 +8,7 @@
 //! - `geometry`: squares, orientation, leap paths, the Fiend's paths.
 //! - `movegen`: catalogue-driven generation, attacks and legality.
 //! - `play`: applying actions and their automatic effects.
+//! - `reactions`: the Celestial's and the Mystic's reactions and what follows an action.
 //! - `invokes`: the stage-2 invokes (Evoker, Conjurer, Miasma, Giant, Portalkeeper,
 //!   Shieldmaiden): generation, play and tokens.
 //! - `reference`: an independent slow generator written from the spec (perft cross-checks).
@@ -23,6 +24,7 @@ mod movegen;
 pub mod options;
 pub mod placement;
 mod play;
+mod reactions;
 mod reference;
 mod search_hooks;
 mod state;
@@ -90,6 +92,27 @@ impl Eldritch {
         if let Some(b) = self.bolt {
             h ^= mix(0xB017_0000 | b.index() as u64);
         }
+        for (i, r) in self.react.iter().enumerate() {
+            let code = match *r {
+                state::Reaction::Celestial { owner } => 1 | (owner.index() as u64) << 4,
+                state::Reaction::Mystic {
+                    owner,
+                    start,
+                    royal,
+                } => {
+                    2 | (owner.index() as u64) << 4
+                        | (royal as u64) << 5
+                        | (start.index() as u64) << 8
+                }
+            };
+            h ^= mix(0x5EAC_0000_0000 | (i as u64) << 24 | code);
+        }
+        if !self.react.is_empty() {
+            h ^= mix(0x7E5_0000 | self.turn.index() as u64);
+        }
+        for s in self.mret {
+            h ^= mix(0x3E7_0000 | s.index() as u64);
+        }
         for (s, kinds) in &self.trophies {
             for (i, &k) in kinds.iter().enumerate() {
                 h ^= mix(0x7E0_0000_0000 | (s.index() as u64) << 24 | (k as u64) << 16 | i as u64);
@@ -137,15 +160,22 @@ impl Eldritch {
             .check_bearers(!c)
             .into_iter()
             .any(|s| !self.is_royal_at(s));
+        // A Mystic whose return is pending is still in play (our decision, as ELD-797 has it
+        // for a piece awaiting release).
+        let returning = self
+            .react
+            .iter()
+            .any(|r| matches!(r, state::Reaction::Mystic { owner, .. } if *owner == c));
         // A riding Familiar (ELD-332) is a piece of its side too; it can leave and give mate.
-        self.board.color(c).into_iter().any(|s| {
-            let kind = self.piece_at(s).kind();
-            let t = piece_type(kind);
-            self.rider(s).is_some()
-                || !(t.is(LIEGE)
-                    || matches!(kind, OOZE | PORTALKEEPER | RIDDLE | GHOST)
-                    || (kind == MIASMA && !enemy_non_royal))
-        })
+        returning
+            || self.board.color(c).into_iter().any(|s| {
+                let kind = self.piece_at(s).kind();
+                let t = piece_type(kind);
+                self.rider(s).is_some()
+                    || !(t.is(LIEGE)
+                        || matches!(kind, OOZE | PORTALKEEPER | RIDDLE | GHOST)
+                        || (kind == MIASMA && !enemy_non_royal))
+            })
     }
 }
 

@@ -166,6 +166,10 @@ impl Eldritch {
 
     /// Pseudo-legal actions of the side to move in play (ELD-604), before the legality filter.
     pub fn generate_pseudo(&self, list: &mut MoveList) {
+        if !self.react.is_empty() {
+            self.reaction_options(list);
+            return;
+        }
         if let Some(b) = self.bolt {
             // ELD-606: the same Bolt's second action, never en passant or a double step
             // (ELD-444), or a pass.
@@ -195,7 +199,7 @@ impl Eldritch {
     }
 
     /// The moves of the piece on `from` (not frozen).
-    fn piece_moves(&self, from: Square, list: &mut MoveList) {
+    pub(super) fn piece_moves(&self, from: Square, list: &mut MoveList) {
         let p = self.piece_at(from);
         let t = piece_type(p.kind());
         let atoms = self.atoms_at(from);
@@ -831,6 +835,11 @@ impl MoveGen for Eldritch {
         if self.eliminated().is_some() {
             return;
         }
+        if !self.react.is_empty() {
+            // ELD-613: reactions are restricted only by ELD-463, judged when they arose.
+            self.reaction_options(moves);
+            return;
+        }
         let mut pseudo = MoveList::new();
         self.generate_pseudo(&mut pseudo);
         self.filter_legal(&pseudo, moves);
@@ -841,7 +850,8 @@ impl MoveGen for Eldritch {
     /// (which is empty once a side is eliminated: the game is over).
     fn generate_tactical(&self, moves: &mut MoveList) {
         let single_bearer = self.check_bearers(self.side).count() == 1;
-        if self.placing.is_some() || !single_bearer || self.eliminated().is_some() {
+        let simple = single_bearer && self.react.is_empty();
+        if self.placing.is_some() || !simple || self.eliminated().is_some() {
             self.generate_legal(moves);
             moves.retain(|m| self.tactical_order(*m).is_some());
             return;

@@ -401,6 +401,9 @@ impl Eldritch {
             trophies: Vec::new(),
             bolt: None,
             blocks: Bitboard::EMPTY,
+            react: Vec::new(),
+            turn: Color::White,
+            mret: Bitboard::EMPTY,
             options: *options,
         }
     }

@@ -53,6 +53,7 @@ impl Eldritch {
     /// Captures the piece on `s` (ELD-007): a captured Beast takes its linked Druid with it,
     /// captured by no piece (ELD-303). Destruction and removal are [`Eldritch::take_off`].
     pub(super) fn capture(&mut self, s: Square) {
+        self.queue_reaction(s); // ELD-605 c: a captured Celestial or Mystic reacts
         let p = self.piece_at(s);
         let druid = (p.kind() == BEAST).then(|| self.link_of(s)).flatten();
         self.take_off(s);
@@ -108,6 +109,7 @@ impl Eldritch {
         self.virgin.clear(from);
         self.virgin.clear(to);
         self.extra.move_tag(from, to);
+        self.keep_mystic_start(from, to);
         if self.is_stack(from) {
             self.extra.move_stack(from, to); // ELD-332: the rider goes with its host
         }
@@ -115,6 +117,15 @@ impl Eldritch {
             self.repoint_links(&[(from, to)]);
         }
         self.move_trophies(&[(from, to)]);
+    }
+
+    /// ELD-461: a Mystic that moved from `from` to `to` (its tag already moved) keeps its
+    /// start square.
+    pub(super) fn keep_mystic_start(&mut self, from: Square, to: Square) {
+        if self.piece_at(to).kind() == MYSTIC {
+            let tag = super::reactions::mystic_start_tag(self.tag(to), from, to);
+            self.extra.set_tag(to, Some(tag).filter(|&t| t != 0));
+        }
     }
 
     /// Carries the trophies of Necromancers that moved (`(from, to)` pairs, all made).
@@ -158,8 +169,13 @@ impl Eldritch {
     /// Plays a move of the play phase. `settle_ep`: keep the en-passant square only if a
     /// capture onto it is legal (skipped inside the legality test, where it cannot matter).
     pub(super) fn play_action(&mut self, mv: Move, settle_ep: bool) {
+        if !self.react.is_empty() {
+            self.play_reaction(mv, settle_ep);
+            return;
+        }
         let us = self.side;
-        // Some: this is the Lightning Bolt's continuation decision (ELD-606).
+        self.mret = crate::bitboard::Bitboard::EMPTY; // ELD-463 counts per action
+                                                      // Some: this is the Lightning Bolt's continuation decision (ELD-606).
         let continuing = self.bolt.take();
         if mv.kind() == MoveKind::Pass {
             // The turn ends as the first action left it: clock and en passant are its own.
@@ -278,23 +294,18 @@ impl Eldritch {
         } else {
             self.halfmove.saturating_add(1)
         };
-        // ELD-606: a Lightning Bolt's first action may be followed by a second one.
-        let bolt_continues = continuing.is_none()
-            && kind == LIGHTNING_BOLT
-            && self.piece_at(to) == piece(us, LIGHTNING_BOLT)
-            && self.eliminated().is_none()
-            && self.checked_bearers(!us).is_empty();
-        if bolt_continues {
+        // ELD-606: a Lightning Bolt's first action may be followed by a second one, once its
+        // reactions are resolved (`advance` checks the conditions).
+        if continuing.is_none() && kind == LIGHTNING_BOLT {
             self.bolt = Some(to);
-            return;
         }
-        self.end_turn(us, settle_ep);
+        self.advance(us, settle_ep);
     }
 
     /// ELD-607: the Blocks against the mover expire (a Block it invoked now stays, for the
     /// opponent's turn), the opponent's turn begins, and the en-passant square stays only if a
     /// capture onto it is legal (`settle_ep`; skipped inside the legality test).
-    fn end_turn(&mut self, us: Color, settle_ep: bool) {
+    pub(super) fn end_turn(&mut self, us: Color, settle_ep: bool) {
         let against_mover = self.blocks & self.board.color(!us);
         self.blocks &= !against_mover;
         self.side = !us;

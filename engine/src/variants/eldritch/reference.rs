@@ -6,8 +6,8 @@
 use super::catalogue::*;
 use super::movegen::{dragon_move, en_passant_bishop, vampire_move, PARAM_ONE_SHOT};
 use super::state::{
-    BlockAdjacency, Eldritch, ShadowmancerMode, TAG_DIRECTIONS, TAG_FORM_SHIFT, TAG_ROYAL,
-    TAG_TURNED,
+    BlockAdjacency, Eldritch, Reaction, ShadowmancerMode, TAG_DIRECTIONS, TAG_FORM_SHIFT,
+    TAG_ROYAL, TAG_TURNED,
 };
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
@@ -927,6 +927,9 @@ fn generate(pos: &Eldritch, with_castles: bool) -> Vec<Move> {
         placement_options(pos, &mut out);
         return out;
     }
+    if let Some(&head) = pos.reactions().first() {
+        return reaction_options_ref(pos, head);
+    }
     let r = Ref { pos };
     let c = pos.side;
     if let Some(b) = pos.bolt() {
@@ -966,6 +969,103 @@ fn generate(pos: &Eldritch, with_castles: bool) -> Vec<Move> {
     out
 }
 
+/// ELD-241, ELD-462, ELD-463 from scratch. An impossible reaction has no options at all: the
+/// fast generator never stops at one, so a disagreement shows as a count difference.
+fn reaction_options_ref(pos: &Eldritch, head: Reaction) -> Vec<Move> {
+    let mover = pos.mover();
+    // The position as the reacting player's next action would see it: Blocks restrict only
+    // the mover (ELD-612, ELD-791).
+    let as_next = |who: Color| {
+        let mut probe = pos.clone();
+        probe.react.clear();
+        probe.bolt = None;
+        probe.ep = None;
+        if who != mover {
+            probe.blocks = crate::bitboard::Bitboard::EMPTY;
+        }
+        probe.side = who;
+        probe
+    };
+    let mut out = Vec::new();
+    match head {
+        Reaction::Celestial { owner } => {
+            for s in Square::all().filter(|&s| on_board(s)) {
+                if pos.piece_at(s) != Piece::new(owner, PAWN) {
+                    continue;
+                }
+                let mut probe = as_next(owner);
+                probe.board.remove(s);
+                probe.board.put(s, Piece::new(owner, KNIGHT));
+                let r = Ref { pos: &probe };
+                let mut raw = Vec::new();
+                let mut done = Vec::new();
+                if !r.frozen(s) {
+                    r.piece(s, &mut raw, &mut done);
+                }
+                let captures = raw.iter().any(|m| {
+                    let mv = Move::new(m.0, m.1, MoveKind::Normal);
+                    probe.piece_at(m.1).is_some() && !breaks_block_ref(&probe, mv)
+                });
+                if !captures {
+                    out.push(Move::build(
+                        None,
+                        Some(s),
+                        MoveKind::Decision,
+                        Some(KNIGHT),
+                        1,
+                        0,
+                    ));
+                }
+            }
+        }
+        Reaction::Mystic {
+            owner,
+            start,
+            royal,
+        } => {
+            let v = pos.piece_at(start);
+            let stack = pos.extra.stacked_on(start).next().is_some();
+            let blocked = owner == mover && pos.blocking().contains(start);
+            let takeable = v.is_none()
+                || !(stack
+                    || blocked
+                    || Ref::is_liege(v.kind())
+                    || matches!(v.kind(), DOPPELGANGER | OOZE)
+                    || (v.kind() == ABJURER && !royal));
+            // ELD-463: no check-bearer of the mover newly in check.
+            let before = as_next(mover);
+            let mut after = as_next(mover);
+            if v.is_some() {
+                if v.kind() == BEAST {
+                    // ELD-303: its linked Druid goes with it.
+                    if let Some(d) = pos.link_of(start) {
+                        after.board.remove(d);
+                    }
+                }
+                after.board.remove(start);
+            }
+            after.board.put(start, Piece::new(owner, MYSTIC));
+            let newly = bearers(&after, mover)
+                .into_iter()
+                .any(|b| attacked_ref(&after, b, !mover) && !attacked_ref(&before, b, !mover));
+            if takeable && !newly {
+                out.push(Move::build(
+                    None,
+                    Some(start),
+                    MoveKind::Decision,
+                    Some(MYSTIC),
+                    2,
+                    0,
+                ));
+            }
+        }
+    }
+    if !out.is_empty() {
+        out.push(Move::build(None, None, MoveKind::Pass, None, 0, 0));
+    }
+    out
+}
+
 /// The square a move captures on, if any (ignoring the blast, the Fiend's pawns and the
 /// Miasma). `generate(_, false)` lists only the Evoker's invoke, a capture on its `to`.
 fn captured_square(pos: &Eldritch, m: Move) -> Option<Square> {
@@ -989,6 +1089,7 @@ fn attacked_ref(pos: &Eldritch, s: Square, by: Color) -> bool {
         probe.blocks = crate::bitboard::Bitboard::EMPTY;
     }
     probe.bolt = None; // ELD-612 ignores second Lightning Bolt actions
+    probe.react.clear(); // and reactions
     probe.side = by;
     probe.ep = None;
     probe.placing = None;
@@ -1053,6 +1154,9 @@ fn legal_set(pos: &Eldritch) -> Vec<Move> {
     }
     if Color::BOTH.iter().any(|&c| bearers(pos, c).is_empty()) {
         return Vec::new();
+    }
+    if !pos.reactions().is_empty() {
+        return all; // ELD-613: reactions are limited only by ELD-463, checked above
     }
     let us = pos.side;
     let n = bearers(pos, us).len();
@@ -1119,7 +1223,12 @@ fn without_shadowed(pos: &Eldritch, legal: Vec<Move>) -> Vec<Move> {
         moves
     };
     let keep = |m: &Move| {
-        if m.from_opt().is_none() || !matches!(r.kind(m.from()), BERSERKER | ILLUSIONIST) {
+        // An invoke is never a displacement of the piece on its square (a Familiar leaving an
+        // Illusionist it rides is the Familiar's action).
+        if m.from_opt().is_none()
+            || m.kind() == MoveKind::Invoke
+            || !matches!(r.kind(m.from()), BERSERKER | ILLUSIONIST)
+        {
             return true;
         }
         let pawn = pawn_moves_of(m.from());

@@ -15,6 +15,15 @@ impl SearchHooks for Eldritch {
         ) {
             return None;
         }
+        if mv.kind() == MoveKind::Decision {
+            // A reaction (ELD-605 c): a Mystic's return may capture; a Celestial's knight is a
+            // gain of its own.
+            let victim = self.piece_at(mv.to());
+            return Some(match victim.is_some() && mv.piece_kind() == Some(MYSTIC) {
+                true => 8 * ORDER_VALUES[victim.kind() as usize].max(100),
+                false => ORDER_VALUES[KNIGHT as usize] - ORDER_VALUES[PAWN as usize],
+            });
+        }
         let attacker = self.piece_at(mv.from()).kind();
         if mv.kind() == MoveKind::Invoke && attacker != EVOKER {
             return None; // only the Evoker's invoke captures (ELD-321)
@@ -42,7 +51,11 @@ impl SearchHooks for Eldritch {
     }
 
     fn make_null(&self) -> Option<Self> {
-        if self.placing.is_some() || self.bolt.is_some() || self.in_check() {
+        if self.placing.is_some()
+            || self.bolt.is_some()
+            || !self.react.is_empty()
+            || self.in_check()
+        {
             return None;
         }
         let mut next = self.clone();

@@ -58,6 +58,33 @@ pub const TAG_MOVED: u32 = 1 << 17;
 /// Shapeshifter form (ELD-530): 0 base, 1..=4 the forms of `SHAPESHIFTER_FORMS`.
 pub const TAG_FORM: u32 = 7 << TAG_FORM_SHIFT;
 pub const TAG_FORM_SHIFT: u32 = 19;
+/// A Mystic's start square (ELD-461) + 1 once it has left it; 0 while it stands on it, so that
+/// equal positions have equal tags.
+pub const TAG_START: u32 = 0x7F << TAG_START_SHIFT;
+pub const TAG_START_SHIFT: u32 = 22;
+
+/// A pending reaction (ELD-605 c), decided by the captured piece's owner.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Reaction {
+    /// A captured Celestial (ELD-241): a qualifying Pawn becomes a Knight, or decline.
+    Celestial { owner: Color },
+    /// A captured Mystic (ELD-462): return to its start square, or decline; `royal` keeps a
+    /// Court Magician's flag (our decision C3).
+    Mystic {
+        owner: Color,
+        start: Square,
+        royal: bool,
+    },
+}
+
+impl Reaction {
+    /// The player who decides it (ELD-602).
+    pub fn owner(self) -> Color {
+        match self {
+            Reaction::Celestial { owner } | Reaction::Mystic { owner, .. } => owner,
+        }
+    }
+}
 
 /// An Eldritch position. Copy-make; the placement phase state is boxed because it exists only
 /// before play.
@@ -93,6 +120,13 @@ pub struct Eldritch {
     /// Blocking Barricades (ELD-221): each restricts the side to move, its owner's opponent,
     /// for this whole turn (ELD-222); they expire when the turn ends (ELD-223).
     pub(super) blocks: Bitboard,
+    /// Pending reactions, first in first out (ELD-605 c); while any is pending, `side` is the
+    /// decider of the first and `turn` the player whose turn it is.
+    pub(super) react: Vec<Reaction>,
+    /// The mover while `react` is not empty; White otherwise, so equal positions are equal.
+    pub(super) turn: Color,
+    /// Mystics (by square) that returned during the action being resolved (ELD-463).
+    pub(super) mret: Bitboard,
     pub(super) options: EldritchOptions,
 }
 
@@ -168,15 +202,12 @@ impl Eldritch {
             .find(|&s| self.link_of(s) == Some(creator))
     }
 
-    /// The blocking Barricades that restrict `side`'s actions (ELD-222, ELD-612: only the side
-    /// to move is ever restricted, by the Blocks its opponent invoked last turn).
+    /// The blocking Barricades that restrict `side`'s actions (ELD-222, ELD-612): those of its
+    /// opponent. Only the mover is ever restricted, by the Blocks its opponent invoked last
+    /// turn; a reacting non-mover is not (ELD-791).
     #[inline]
     pub fn blocks_against(&self, side: Color) -> Bitboard {
-        if side == self.side {
-            self.blocks
-        } else {
-            Bitboard::EMPTY
-        }
+        self.blocks & self.board.color(!side)
     }
 
     /// The squares of the blocking Barricades (FEN `block=`).
@@ -214,6 +245,34 @@ impl Eldritch {
         }
         self.start =
             (!start[0].is_empty() || !start[1].is_empty()).then(|| std::sync::Arc::new(start));
+    }
+
+    /// The player whose turn it is (ELD-602): the side to move except during a reaction.
+    #[inline]
+    pub fn mover(&self) -> Color {
+        if self.react.is_empty() {
+            self.side
+        } else {
+            self.turn
+        }
+    }
+
+    /// The pending reactions, the one being decided first (FEN `react=`).
+    pub fn reactions(&self) -> &[Reaction] {
+        &self.react
+    }
+
+    /// Mystics that returned during the action being resolved (FEN `mret=`).
+    pub fn returned_mystics(&self) -> Bitboard {
+        self.mret
+    }
+
+    /// A Mystic's start square (ELD-461).
+    pub fn mystic_start(&self, s: Square) -> Square {
+        match (self.tag(s) & TAG_START) >> TAG_START_SHIFT {
+            0 => s,
+            i => Square::from_index(i as u8 - 1),
+        }
     }
 
     /// The Lightning Bolt whose continuation is pending (FEN `bolt=`).
