@@ -35,7 +35,7 @@ fn check(pos: &Eldritch, expected: &[u64], reference: usize) {
 
 /// (White army, Black army, perft 1..3). Together the armies use every stage-1 eldritch type:
 /// *A ^A ^B *K ^D *W *E ^F *X *G ^R *I ^I *O *P ^P *S ^V, and the part-2 invokers played so
-/// far: ^E ^C *T ^M ^O ^W ^S *V *U ^X *B *N *F *L *C *M (and the tokens ^U *R).
+/// far: ^E ^C *T ^M ^O ^W ^S *V *U ^X *B *N *F *L *C *M *H (and the tokens ^U *R).
 const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("-", "-", [20, 400, 8902]),
     ("*W:NN *A:R", "^V:KQB *K:R", [20, 453, 10_172]),
@@ -71,6 +71,8 @@ const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("*L:Q *L:R", "*L:R ^E:N", [20, 420, 9_011]),
     // Celestials and Mystics (ELD-240..242, ELD-460..464): reactions after their captures.
     ("*C:Q *M:N", "*M:R *C:BB", [23, 527, 12_910]),
+    // Highlanders (ELD-410..413): stages and returns.
+    ("*H:QNP *C:BB", "*H:QNP *M:R", [31, 539, 16_823]),
 ];
 
 #[test]
@@ -190,6 +192,17 @@ const MIDGAMES: &[(&str, [u64; 3])] = &[
         "r3k3/1p*m3p1/p1*c5/3N*M3/1*L6/8/PP3P2/R3K3 w a1,e1,a2,b2,f2,b7,g7,a8,e8 - 0 20",
         [22, 409, 8_816],
     ),
+    // Highlanders at every stage in contact (ELD-410, ELD-411), pending returns of both sides
+    // with a crowded first rank (ELD-412), and a second return pending (`phase=return`).
+    (
+        "r3k3/pp3ppp/2*h{n}5/3*H{b}4/2*h3*H{r}1/5N2/PP3PPP/4K2R w h1,e1,a2,b2,f2,g2,h2,a7,b7,f7,g7,h7,a8,e8 - 0 16",
+        [31, 1_150, 30_461],
+    ),
+    (
+        "r3kb1r/8/8/8/8/8/8/R1B1K2R w a1,e1,h1,a8,e8,h8 - 0 30 hl=*H{br},*H{p},*h{n}",
+        [12, 48, 1_704],
+    ),
+    ("*h{p}3k3/8/8/8/8/8/4P3/4K3 b a8,e2 - 0 1 hl=*h{n} phase=return", [6, 60, 360]),
 ];
 
 /// A middle game with a Black Barricade blocking against White (ELD-221).

@@ -818,7 +818,7 @@ fn bad_fens_are_errors_not_panics() {
     let illegal: Check = |e| matches!(e, FenError::Illegal(_));
     let en_passant: Check = |e| matches!(e, FenError::EnPassant(_));
     let keys: Check = |e| matches!(e, FenError::Field { field: "keys", .. });
-    let bad: [(&str, Check); 20] = [
+    let bad: [(&str, Check); 21] = [
         ("", |e| {
             *e == FenError::FieldCount {
                 min: 6,
@@ -848,7 +848,10 @@ fn bad_fens_are_errors_not_panics() {
         ("4k3/8/8/8/8/8/8/4K3 w - e8 0 1", en_passant),
         ("4k3/8/8/8/8/8/8/4K3 w - e1 0 1", en_passant),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 foo=1", keys),
-        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 hl=*H{n}", keys),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 ban=e1e2", keys),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 hl=*H{q}", |e| {
+            matches!(e, FenError::Field { field: "hl", .. })
+        }),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 unplaced=*A", |e| {
             matches!(
                 e,
@@ -1525,4 +1528,68 @@ fn eld_460_464_mystic_returns() {
         second.to_fen(),
         "4k3/2*M5/8/3R4/8/8/8/4K3 b c7 - 0 1 army=*M/*M"
     );
+}
+
+#[test]
+fn eld_410_413_highlander_stages_and_returns() {
+    // ELD-410: a Highlander moves as its stage: q, then b or r, n, p.
+    let rook = pos("4k3/8/8/8/3*H{r}4/8/8/4K3 w - - 0 1");
+    assert!(has(&rook, "d4d8") && !has(&rook, "d4e5"));
+    let knight = pos("4k3/8/8/8/3*H{n}4/8/8/4K3 w - - 0 1");
+    assert!(has(&knight, "d4e6") && !has(&knight, "d4d5"));
+    // ELD-411: captured at q, it is pending with the next stage, b or r.
+    let p = pos("4k3/8/8/3*h4/8/8/3R4/4K3 w - - 7 1");
+    let q = play(&p, "d2d5");
+    assert_eq!(q.to_fen(), "4k3/8/8/3R4/8/8/8/4K3 b - - 0 1 hl=*h{br}");
+    // ELD-412: at the start of its owner's turn it must be placed on an empty square of the
+    // first rank, in either form at b/r, virgin; the action follows.
+    let mut options = tokens(&q);
+    options.sort();
+    assert_eq!(options.len(), 14, "{options:?}");
+    assert!(has(&q, "*H=B@c8") && has(&q, "*H=R@h8") && !has(&q, "e8d8"));
+    let back = play(&q, "*H=R@a8");
+    assert_eq!(
+        back.to_fen(),
+        "*h{r}3k3/8/8/3R4/8/8/8/4K3 b a8 - 0 1 phase=action"
+    );
+    assert!(has(&back, "a8a1") && has(&back, "e8f8"));
+    // The return resets the clock for the whole turn (ELD-623).
+    assert_eq!(
+        play(&back, "e8f8").to_fen(),
+        "*h{r}4k2/8/8/3R4/8/8/8/4K3 w a8 - 0 2"
+    );
+    // Captured at n it returns as a pawn-type piece; at p it is gone.
+    let p = pos("4k3/8/8/3*h{n}4/8/8/3R4/4K3 w - - 0 1");
+    assert_eq!(
+        play(&p, "d2d5").to_fen(),
+        "4k3/8/8/3R4/8/8/8/4K3 b - - 0 1 hl=*h{p}"
+    );
+    let p = pos("4k3/8/8/3*h{p}4/8/8/3R4/4K3 w - - 0 1");
+    assert_eq!(
+        play(&p, "d2d5").to_fen(),
+        "4k3/8/8/3R4/8/8/8/4K3 b - - 0 1 army=-/*H"
+    );
+    // A full first rank sends it to the nearest rank beyond.
+    let full = pos("rnbqkbnr/8/8/8/8/8/8/4K3 b - - 0 1 hl=*h{n}");
+    let mut squares: Vec<String> = tokens(&full);
+    squares.sort();
+    assert_eq!(squares.first().map(String::as_str), Some("*H@a7"));
+    assert_eq!(squares.len(), 8);
+    // Two pending returns are placed one decision each, any order; n and p returns name
+    // their stage when both are pending (our completion C1 of notation §3.6).
+    let two = pos("4k3/8/8/8/8/8/8/4K3 b - - 3 1 hl=*h{n},*h{p}");
+    assert!(has(&two, "*H=N@a8") && has(&two, "*H=P@a8"));
+    let one = play(&two, "*H=P@a8");
+    assert_eq!(
+        one.to_fen(),
+        "*h{p}3k3/8/8/8/8/8/8/4K3 b a8 - 0 1 hl=*h{n} phase=return"
+    );
+    assert!(has(&one, "*H@b8"));
+    assert_eq!(pos(&one.to_fen()), one);
+    // ELD-413: a friendly capture (an Evoker's) returns at the owner's next turn.
+    let p = pos("4k3/8/8/2*H5/8/3^E4/8/4K3 w - - 0 1");
+    let after = play(&p, "d3!xc5");
+    assert_eq!(after.side_to_move(), Color::Black);
+    assert!(after.to_fen().contains("hl=*H{br}"), "{}", after.to_fen());
+    assert!(!has(&after, "*H=B@a1"), "Black moves first");
 }

@@ -18,6 +18,7 @@ use grimoire_engine::variants::eldritch::catalogue::*;
 use grimoire_engine::variants::eldritch::geometry::{
     board_mask, fiend_targets, passed_squares, sq,
 };
+use grimoire_engine::variants::eldritch::highlander::{PENDING_KINDS, STAGE_KINDS};
 use grimoire_engine::variants::eldritch::Eldritch;
 use grimoire_engine::{prelude::*, Bitboard, Color, Geometry, Square};
 
@@ -340,6 +341,11 @@ impl Evaluator<Eldritch> for EldritchEval {
             if p.kind() != PAWN {
                 phase += self.material[p.kind() as usize].mg;
             }
+            if p.kind() == HIGHLANDER && pos.highlander_stage(s) != 0 {
+                // ELD-410: a Highlander past stage q is worth what it moves as.
+                let now = self.material[STAGE_KINDS[pos.highlander_stage(s) as usize] as usize];
+                score[c] += now - self.material[HIGHLANDER as usize];
+            }
             // A riding Familiar (ELD-332) counts its material, with no square term.
             if let Some(r) = pos.rider(s) {
                 let m = self.material[r.kind() as usize];
@@ -357,6 +363,13 @@ impl Evaluator<Eldritch> for EldritchEval {
                         phase += m.mg * u.count as i32;
                     }
                 }
+            }
+        }
+        // ELD-411: a pending Highlander return is material about to come back.
+        for c in Color::BOTH {
+            for (stage, _, n) in pos.pending_returns(c) {
+                let m = self.material[PENDING_KINDS[stage] as usize];
+                score[c.index()] += S::new(m.mg * n as i32, m.eg * n as i32);
             }
         }
         let phase = phase.clamp(0, PHASE_FULL);

@@ -799,6 +799,7 @@ pub fn playable(kind: u8) -> bool {
                 | LIGHTNING_BOLT
                 | CELESTIAL
                 | MYSTIC
+                | HIGHLANDER
         )
 }
 

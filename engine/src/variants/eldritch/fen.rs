@@ -4,11 +4,12 @@
 use super::army::{replaced_letters, Bundle};
 use super::catalogue::*;
 use super::geometry::{board_mask, sq};
+use super::highlander::{PendingStage, PARAM_ROYAL};
 use super::placement::{group_rook, home_squares, Placing, Unplaced};
 use super::state::{
     piece, token_of, Eldritch, EldritchOptions, Reaction, StartSquares, TAG_DIRECTIONS, TAG_FORM,
-    TAG_FORM_SHIFT, TAG_KNIGHT, TAG_LINK, TAG_LINK_SHIFT, TAG_MOVED, TAG_ROYAL, TAG_START,
-    TAG_START_SHIFT, TAG_TURNED,
+    TAG_FORM_SHIFT, TAG_KNIGHT, TAG_LINK, TAG_LINK_SHIFT, TAG_MOVED, TAG_ROYAL, TAG_STAGE,
+    TAG_STAGE_SHIFT, TAG_START, TAG_START_SHIFT, TAG_TURNED,
 };
 use super::START_FEN;
 use crate::bitboard::Bitboard;
@@ -43,6 +44,9 @@ fn state_text(pos: &Eldritch, s: Square) -> String {
         ),
         RIDDLE => pos.link_of(s).map_or(String::new(), |x| G.name(x)),
         MYSTIC if tag & TAG_START != 0 => G.name(pos.mystic_start(s)),
+        HIGHLANDER if tag & TAG_STAGE != 0 => {
+            ["b", "r", "n", "p"][((tag & TAG_STAGE) >> TAG_STAGE_SHIFT) as usize - 1].to_string()
+        }
         NECROMANCER => pos
             .trophies_at(s)
             .iter()
@@ -57,6 +61,52 @@ fn state_text(pos: &Eldritch, s: Square) -> String {
         },
         _ => String::new(),
     }
+}
+
+/// The `hl=` value (notation §2.6): one entry per pending Highlander, White first, stages in
+/// the order `{br}`, `{n}`, `{p}`, `!` after a royal one's braces.
+fn returns_text(pos: &Eldritch) -> String {
+    let mut items = Vec::new();
+    for c in Color::BOTH {
+        for (stage, royal, n) in pos.pending_returns(c) {
+            let state = ["", "br", "n", "p"][stage];
+            let code = colored_code(HIGHLANDER, c == Color::White);
+            for _ in 0..n {
+                items.push(format!("{code}{{{state}}}{}", if royal { "!" } else { "" }));
+            }
+        }
+    }
+    items.join(",")
+}
+
+fn parse_returns(value: &str) -> Result<[[u8; 8]; 2], FenError> {
+    let mut hl = [[0u8; 8]; 2];
+    for item in value.split(',') {
+        let bad = || {
+            FenError::field(
+                "hl",
+                format!("'{item}' is not a pending Highlander (*H{{br}}, *h{{n}}, *H{{p}}!)"),
+            )
+        };
+        let (body, royal) = match item.strip_suffix('!') {
+            Some(b) => (b, PendingStage::ROYAL),
+            None => (item, 0),
+        };
+        let c = match body.get(..2) {
+            Some("*H") => Color::White,
+            Some("*h") => Color::Black,
+            _ => return Err(bad()),
+        };
+        let stage = match &body[2..] {
+            "{br}" => PendingStage::BR,
+            "{n}" => PendingStage::N,
+            "{p}" => PendingStage::P,
+            _ => return Err(bad()),
+        };
+        let n = &mut hl[c.index()][stage + royal];
+        *n = n.saturating_add(1);
+    }
+    Ok(hl)
 }
 
 /// A `react=` entry (notation §2.6): `*C`, `*M{c7}` (`!` after a royal Mystic's braces), in
@@ -205,6 +255,9 @@ fn default_army(pos: &Eldritch, c: Color) -> u64 {
         for u in p.side(c) {
             t |= 1u64 << u.kind;
         }
+    }
+    if pos.returns_pending(c) {
+        t |= 1u64 << HIGHLANDER;
     }
     // A Mystic whose return is pending is still in play (ELD-462).
     for r in pos.reactions() {
@@ -383,6 +436,14 @@ fn parse_state(kind: u8, state: &str) -> Result<u32, String> {
         }
         // ELD-552: the linked Sphinx's square, or `-`.
         RIDDLE => link_bits(state),
+        // ELD-410: the stage; `q` is the default.
+        HIGHLANDER => match state {
+            "q" => Ok(0),
+            "b" | "r" | "n" | "p" => {
+                Ok(("brnp".find(state).unwrap_or(0) as u32 + 1) << TAG_STAGE_SHIFT)
+            }
+            _ => Err("a Highlander's stage is one of q b r n p".into()),
+        },
         // ELD-461: the start square, when it is not the current one (checked by the caller).
         MYSTIC => G
             .parse(state)
@@ -716,6 +777,7 @@ impl Fen for Eldritch {
         let mut turn: Option<Color> = None;
         let mut react: Vec<Reaction> = Vec::new();
         let mut mret = Bitboard::EMPTY;
+        let mut returned: Option<&str> = None;
         let mut seen = Vec::new();
         for kv in &fields[6..] {
             let (key, value) = kv.split_once('=').ok_or_else(|| {
@@ -794,7 +856,9 @@ impl Fen for Eldritch {
                         mret.set(s);
                     }
                 }
-                "hl" | "ban" => {
+                "hl" => pos.hl = parse_returns(value)?,
+                "phase" => returned = Some(value),
+                "ban" => {
                     return Err(FenError::field(
                         "keys",
                         format!("key '{key}=' belongs to Eldritch part 2"),
@@ -839,6 +903,36 @@ impl Fen for Eldritch {
             }
         }
         pos.mret = mret;
+        // ELD-603: `phase=return` (a return made, more pending) or `phase=action` (returns
+        // made, the action is next): the clock is the turn's, reset by the return.
+        if let Some(phase) = returned {
+            let pending = pos.returns_pending(mover);
+            match phase {
+                "return" if pending => {}
+                "action" if !pending => {}
+                _ => {
+                    return Err(FenError::field(
+                        "phase",
+                        "phase=return needs pending returns of the mover, phase=action none",
+                    ))
+                }
+            }
+            if pos.placing.is_some() || pos.halfmove != 0 {
+                return Err(FenError::field(
+                    "phase",
+                    "after a return the clock is 0 (ELD-623), in play",
+                ));
+            }
+            pos.returned = true;
+        }
+        if pos.placing.is_some()
+            && (pos.returns_pending(Color::White) || pos.returns_pending(Color::Black))
+        {
+            return Err(FenError::field(
+                "hl",
+                "no Highlander returns during placement",
+            ));
+        }
         pos.army = match army {
             Some(w) => [w, army_black],
             None => [
@@ -1010,6 +1104,11 @@ impl Fen for Eldritch {
             out.push_str(" start=");
             out.push_str(&starts.join(","));
         }
+        let returns = returns_text(self);
+        if !returns.is_empty() {
+            out.push_str(" hl=");
+            out.push_str(&returns);
+        }
         let graves = graveyards_text(&self.grave);
         if !graves.is_empty() {
             out.push_str(" grave=");
@@ -1039,6 +1138,13 @@ impl Fen for Eldritch {
             out.push_str(" mret=");
             out.push_str(&names.join(","));
         }
+        if self.returned {
+            out.push_str(if self.returns_pending(self.mover()) {
+                " phase=return"
+            } else {
+                " phase=action"
+            });
+        }
         out
     }
 }
@@ -1059,6 +1165,32 @@ impl Notation for Eldritch {
             MoveKind::Decision => {
                 G.write_name(mv.to(), &mut s);
                 s.push_str("=N");
+                return s;
+            }
+            MoveKind::Placement if self.placing.is_none() => {
+                // A Highlander return (notation §3.6 with our completions C1, C3).
+                let stage = (mv.param() & 7) as usize;
+                let royal = mv.param() & PARAM_ROYAL != 0;
+                let pending: Vec<(usize, bool, u8)> = self.pending_returns(self.side).collect();
+                let index = [
+                    0,
+                    PendingStage::BR,
+                    PendingStage::BR,
+                    PendingStage::N,
+                    PendingStage::P,
+                ][stage];
+                s.push_str(piece_type(HIGHLANDER).code);
+                if royal && pending.iter().any(|&(i, r, _)| i == index && !r) {
+                    s.push('!');
+                }
+                let n_and_p = pending.iter().any(|&(i, _, _)| i == PendingStage::N)
+                    && pending.iter().any(|&(i, _, _)| i == PendingStage::P);
+                if index == PendingStage::BR || n_and_p {
+                    s.push('=');
+                    s.push(['Q', 'B', 'R', 'N', 'P'][stage]);
+                }
+                s.push('@');
+                G.write_name(mv.to(), &mut s);
                 return s;
             }
             MoveKind::Placement => {

@@ -8,6 +8,7 @@
 //! - `geometry`: squares, orientation, leap paths, the Fiend's paths.
 //! - `movegen`: catalogue-driven generation, attacks and legality.
 //! - `play`: applying actions and their automatic effects.
+//! - `highlander`: the Highlander's stages and returns.
 //! - `reactions`: the Celestial's and the Mystic's reactions and what follows an action.
 //! - `invokes`: the stage-2 invokes (Evoker, Conjurer, Miasma, Giant, Portalkeeper,
 //!   Shieldmaiden): generation, play and tokens.
@@ -19,6 +20,7 @@ pub mod army;
 pub mod catalogue;
 mod fen;
 pub mod geometry;
+pub mod highlander;
 mod invokes;
 mod movegen;
 pub mod options;
@@ -67,7 +69,7 @@ impl Eldritch {
                     castlers.set(s);
                 } else if kind == ROOK && s.row() == first_row(c) {
                     rooks.set(s);
-                } else if double_steps(kind) || kind == SHAPESHIFTER {
+                } else if self.double_steps_at(s) || kind == SHAPESHIFTER {
                     // ELD-622: a virgin Shapeshifter may still shift to its pawn form and
                     // double-step.
                     out.set(s);
@@ -109,6 +111,16 @@ impl Eldritch {
         }
         if !self.react.is_empty() {
             h ^= mix(0x7E5_0000 | self.turn.index() as u64);
+        }
+        for c in Color::BOTH {
+            for (i, &n) in self.hl[c.index()].iter().enumerate() {
+                if n > 0 {
+                    h ^= mix(0x41_0000 | (c.index() as u64) << 12 | (i as u64) << 8 | n as u64);
+                }
+            }
+        }
+        if self.returned {
+            h ^= mix(0x4E7_0000);
         }
         for s in self.mret {
             h ^= mix(0x3E7_0000 | s.index() as u64);
@@ -160,12 +172,13 @@ impl Eldritch {
             .check_bearers(!c)
             .into_iter()
             .any(|s| !self.is_royal_at(s));
-        // A Mystic whose return is pending is still in play (our decision, as ELD-797 has it
-        // for a piece awaiting release).
-        let returning = self
-            .react
-            .iter()
-            .any(|r| matches!(r, state::Reaction::Mystic { owner, .. } if *owner == c));
+        // A pending Highlander is still in play, and so is a Mystic whose return is pending
+        // (our decision, as ELD-797 has it for a piece awaiting release).
+        let returning = self.returns_pending(c)
+            || self
+                .react
+                .iter()
+                .any(|r| matches!(r, state::Reaction::Mystic { owner, .. } if *owner == c));
         // A riding Familiar (ELD-332) is a piece of its side too; it can leave and give mate.
         returning
             || self.board.color(c).into_iter().any(|s| {
@@ -193,7 +206,9 @@ impl Position for Eldritch {
     }
 
     fn play(&mut self, mv: Move) {
-        if mv.kind() == MoveKind::Placement {
+        if mv.kind() == MoveKind::Placement && self.placing.is_none() {
+            self.play_return(mv); // ELD-412
+        } else if mv.kind() == MoveKind::Placement {
             self.play_placement(mv);
         } else {
             self.play_action(mv, true);

@@ -170,6 +170,10 @@ impl Eldritch {
             self.reaction_options(list);
             return;
         }
+        if self.returns_pending(self.side) && self.bolt.is_none() {
+            self.return_options(list); // ELD-603: returns come before the action
+            return;
+        }
         if let Some(b) = self.bolt {
             // ELD-606: the same Bolt's second action, never en passant or a double step
             // (ELD-444), or a pass.
@@ -840,6 +844,11 @@ impl MoveGen for Eldritch {
             self.reaction_options(moves);
             return;
         }
+        if self.returns_pending(self.side) && self.bolt.is_none() {
+            // ELD-613: a return never exposes a check-bearer.
+            self.return_options(moves);
+            return;
+        }
         let mut pseudo = MoveList::new();
         self.generate_pseudo(&mut pseudo);
         self.filter_legal(&pseudo, moves);
@@ -850,7 +859,7 @@ impl MoveGen for Eldritch {
     /// (which is empty once a side is eliminated: the game is over).
     fn generate_tactical(&self, moves: &mut MoveList) {
         let single_bearer = self.check_bearers(self.side).count() == 1;
-        let simple = single_bearer && self.react.is_empty();
+        let simple = single_bearer && self.react.is_empty() && !self.returns_pending(self.side);
         if self.placing.is_some() || !simple || self.eliminated().is_some() {
             self.generate_legal(moves);
             moves.retain(|m| self.tactical_order(*m).is_some());
@@ -915,6 +924,10 @@ fn reach_table() -> &'static ReachTable {
                 }
                 if kind as u8 == LIGHTNING_BOLT {
                     atoms.extend(shapeshifter_atoms(4)); // its knight form (ELD-441)
+                }
+                if kind as u8 == HIGHLANDER {
+                    atoms.extend((1..=4).flat_map(super::highlander::stage_atoms));
+                    // ELD-410
                 }
                 while let Some(atom) = atoms.pop() {
                     match atom {

@@ -404,6 +404,8 @@ impl Eldritch {
             react: Vec::new(),
             turn: Color::White,
             mret: Bitboard::EMPTY,
+            hl: [[0; 8]; 2],
+            returned: false,
             options: *options,
         }
     }

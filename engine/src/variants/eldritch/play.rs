@@ -55,6 +55,9 @@ impl Eldritch {
     pub(super) fn capture(&mut self, s: Square) {
         self.queue_reaction(s); // ELD-605 c: a captured Celestial or Mystic reacts
         let p = self.piece_at(s);
+        if p.kind() == HIGHLANDER {
+            self.queue_return(s); // ELD-411
+        }
         let druid = (p.kind() == BEAST).then(|| self.link_of(s)).flatten();
         self.take_off(s);
         if let Some(d) = druid {
@@ -287,7 +290,7 @@ impl Eldritch {
         self.turn_gremlins();
         // ELD-623 counts turns: the first action sets the turn's value, a second one may only
         // reset it.
-        self.halfmove = if reset {
+        self.halfmove = if reset || self.returned {
             0
         } else if continuing.is_some() {
             self.halfmove
@@ -309,6 +312,8 @@ impl Eldritch {
         let against_mover = self.blocks & self.board.color(!us);
         self.blocks &= !against_mover;
         self.side = !us;
+        self.returned = false;
+        self.drop_unplaceable_returns();
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }

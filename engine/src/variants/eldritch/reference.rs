@@ -285,6 +285,13 @@ impl Ref<'_> {
             KING | ABJURER | SHADOWMANCER | DOPPELGANGER | DIVINER | FAMILIAR | GEOMANCER => {
                 self.steps(from, &Self::KING, true, true, out)
             }
+            // ELD-410: a Highlander moves as its stage (tag bits 29..31: q b r n p).
+            HIGHLANDER if self.pos.tag(from) >> 29 != 0 => match self.pos.tag(from) >> 29 {
+                1 => self.slide(from, &Self::DIAG, (1, 8), true, true, out),
+                2 => self.slide(from, &Self::ORTH, (1, 8), true, true, out),
+                3 => self.knight(from, true, true, false, out),
+                _ => self.pawn(from, true, out),
+            },
             QUEEN | SHIELDMAIDEN | HIGHLANDER => {
                 self.slide(from, &Self::KING, (1, 8), true, true, out)
             }
@@ -930,6 +937,9 @@ fn generate(pos: &Eldritch, with_castles: bool) -> Vec<Move> {
     if let Some(&head) = pos.reactions().first() {
         return reaction_options_ref(pos, head);
     }
+    if pos.bolt().is_none() && pos.returns_pending(pos.side) {
+        return returns_ref(pos);
+    }
     let r = Ref { pos };
     let c = pos.side;
     if let Some(b) = pos.bolt() {
@@ -966,6 +976,50 @@ fn generate(pos: &Eldritch, with_castles: bool) -> Vec<Move> {
     }
     let mut seen = std::collections::HashSet::new();
     out.retain(|m| seen.insert(m.raw()));
+    out
+}
+
+/// ELD-412 from scratch: every pending Highlander on each empty square of the nearest rank
+/// (from the owner's first) that has one, in both forms at b/r.
+fn returns_ref(pos: &Eldritch) -> Vec<Move> {
+    let c = pos.side;
+    let rows: Vec<u8> = if c == Color::White {
+        (1..=8).collect()
+    } else {
+        (1..=8).rev().collect()
+    };
+    let Some(squares) = rows
+        .into_iter()
+        .map(|row| {
+            (1..=8)
+                .map(|col| Square::new(col, row))
+                .filter(|&s| pos.piece_at(s).is_none())
+                .collect::<Vec<_>>()
+        })
+        .find(|v| !v.is_empty())
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (stage, royal, _) in pos.pending_returns(c) {
+        let forms: &[u8] = match stage {
+            1 => &[1, 2],
+            2 => &[3],
+            _ => &[4],
+        };
+        for &to in &squares {
+            for &f in forms {
+                out.push(Move::build(
+                    None,
+                    Some(to),
+                    MoveKind::Placement,
+                    Some(HIGHLANDER),
+                    f | if royal { 8 } else { 0 },
+                    0,
+                ));
+            }
+        }
+    }
     out
 }
 
@@ -1090,6 +1144,8 @@ fn attacked_ref(pos: &Eldritch, s: Square, by: Color) -> bool {
     }
     probe.bolt = None; // ELD-612 ignores second Lightning Bolt actions
     probe.react.clear(); // and reactions
+    probe.hl = [[0; 8]; 2]; // pending returns are not captures
+    probe.returned = false;
     probe.side = by;
     probe.ep = None;
     probe.placing = None;
@@ -1155,8 +1211,10 @@ fn legal_set(pos: &Eldritch) -> Vec<Move> {
     if Color::BOTH.iter().any(|&c| bearers(pos, c).is_empty()) {
         return Vec::new();
     }
-    if !pos.reactions().is_empty() {
-        return all; // ELD-613: reactions are limited only by ELD-463, checked above
+    if !pos.reactions().is_empty() || (pos.bolt().is_none() && pos.returns_pending(pos.side)) {
+        // ELD-613: reactions are limited only by ELD-463, checked above; returns never expose
+        // a check-bearer.
+        return all;
     }
     let us = pos.side;
     let n = bearers(pos, us).len();

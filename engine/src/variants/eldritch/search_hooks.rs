@@ -54,6 +54,8 @@ impl SearchHooks for Eldritch {
         if self.placing.is_some()
             || self.bolt.is_some()
             || !self.react.is_empty()
+            || self.returns_pending(self.side)
+            || self.returned
             || self.in_check()
         {
             return None;

@@ -63,6 +63,10 @@ pub const TAG_FORM_SHIFT: u32 = 19;
 pub const TAG_START: u32 = 0x7F << TAG_START_SHIFT;
 pub const TAG_START_SHIFT: u32 = 22;
 
+/// A Highlander's stage (ELD-410): 0 q, 1 b, 2 r, 3 n, 4 p.
+pub const TAG_STAGE: u32 = 7 << TAG_STAGE_SHIFT;
+pub const TAG_STAGE_SHIFT: u32 = 29;
+
 /// A pending reaction (ELD-605 c), decided by the captured piece's owner.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Reaction {
@@ -127,6 +131,12 @@ pub struct Eldritch {
     pub(super) turn: Color,
     /// Mystics (by square) that returned during the action being resolved (ELD-463).
     pub(super) mret: Bitboard,
+    /// Pending Highlander returns (ELD-411): `[owner][next stage]` counts, stage index as
+    /// [`super::highlander::PendingStage`] (+4 for a royal one).
+    pub(super) hl: [[u8; 8]; 2],
+    /// A Highlander return was made in this turn (FEN `phase=`): the clock is reset, and the
+    /// turn's first decision is past.
+    pub(super) returned: bool,
     pub(super) options: EldritchOptions,
 }
 
@@ -158,6 +168,8 @@ impl Eldritch {
             shapeshifter_atoms((self.tag(s) & TAG_FORM) >> TAG_FORM_SHIFT)
         } else if kind == LIGHTNING_BOLT && self.tag(s) & TAG_KNIGHT != 0 {
             shapeshifter_atoms(4) // the knight's leap
+        } else if kind == HIGHLANDER && self.tag(s) & TAG_STAGE != 0 {
+            super::highlander::stage_atoms((self.tag(s) & TAG_STAGE) >> TAG_STAGE_SHIFT)
         } else {
             piece_type(kind).atoms
         }
