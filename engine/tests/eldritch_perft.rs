@@ -35,7 +35,7 @@ fn check(pos: &Eldritch, expected: &[u64], reference: usize) {
 
 /// (White army, Black army, perft 1..3). Together the armies use every stage-1 eldritch type:
 /// *A ^A ^B *K ^D *W *E ^F *X *G ^R *I ^I *O *P ^P *S ^V, and the part-2 invokers played so
-/// far: ^E ^C *T ^M ^O ^W ^S *V *U ^X *B *N *F *L *C *M *H (and the tokens ^U *R).
+/// far: ^E ^C *T ^M ^O ^W ^S *V *U ^X *B *N *F *L *C *M *H *D (and the tokens ^U *R).
 const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("-", "-", [20, 400, 8902]),
     ("*W:NN *A:R", "^V:KQB *K:R", [20, 453, 10_172]),
@@ -73,6 +73,8 @@ const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("*C:Q *M:N", "*M:R *C:BB", [23, 527, 12_910]),
     // Highlanders (ELD-410..413): stages and returns.
     ("*H:QNP *C:BB", "*H:QNP *M:R", [31, 539, 16_823]),
+    // Diviners (ELD-270..276): a Divine at every first decision after a turn with an action.
+    ("*D:BB *M:N", "*D:Q ^E:R", [19, 437, 9_302]),
 ];
 
 #[test]
@@ -203,6 +205,14 @@ const MIDGAMES: &[(&str, [u64; 3])] = &[
         [12, 48, 1_704],
     ),
     ("*h{p}3k3/8/8/8/8/8/4P3/4K3 b a8,e2 - 0 1 hl=*h{n} phase=return", [6, 60, 360]),
+    // Diviners on both sides: Divines from depth 2, re-taken turns with their bans, a Divine
+    // of a re-taken turn by the second Diviner (ELD-271..275); a ban set in the FEN.
+    (
+        "r3k3/pp3ppp/2n1*d3/3p4/3P4/2N1*D3/PP3PPP/R3K3 w a1,e1,a2,b2,f2,g2,h2,a7,b7,f7,g7,h7,a8,e8 - 0 12",
+        [31, 993, 30_580],
+    ),
+    ("4k3/3p4/8/8/8/2*D1*D3/8/R3K3 b d7 - 0 1", [6, 198, 1_386]),
+    ("4k3/8/8/8/8/8/8/R3K3 b - - 0 1 ban=e8d8,e8f8", [3, 45, 328]),
 ];
 
 /// A middle game with a Black Barricade blocking against White (ELD-221).

@@ -162,7 +162,7 @@ fn eld_044_matched_sides() {
 
 #[test]
 fn stage_two_pieces_are_reported_not_silently_accepted() {
-    let err = decl("*D:Q").supported().unwrap_err();
+    let err = decl("^H:Q").supported().unwrap_err();
     assert!(err.contains("part 2"), "{err}");
     assert!(decl("*W:NN ^V:KQB").supported().is_ok());
 }
@@ -848,7 +848,9 @@ fn bad_fens_are_errors_not_panics() {
         ("4k3/8/8/8/8/8/8/4K3 w - e8 0 1", en_passant),
         ("4k3/8/8/8/8/8/8/4K3 w - e1 0 1", en_passant),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 foo=1", keys),
-        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 ban=e1e2", keys),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 ban=", |e| {
+            matches!(e, FenError::Field { field: "ban", .. })
+        }),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 hl=*H{q}", |e| {
             matches!(e, FenError::Field { field: "hl", .. })
         }),
@@ -1592,4 +1594,46 @@ fn eld_410_413_highlander_stages_and_returns() {
     assert_eq!(after.side_to_move(), Color::Black);
     assert!(after.to_fen().contains("hl=*H{br}"), "{}", after.to_fen());
     assert!(!has(&after, "*H=B@a1"), "Black moves first");
+}
+
+#[test]
+fn eld_270_276_diviner_undo_and_banned_repeat() {
+    // ELD-271 a: a FEN has no past, so nothing can be divined at once.
+    assert!(!has(&pos("4k3/8/8/8/8/4*D3/8/R3K3 w - - 0 1"), "e3!U"));
+    // Black moves; White's first decision offers the Divine (e3!U).
+    let p = pos("4k3/8/8/8/8/4*D3/8/R3K3 b - - 5 1");
+    let q = play(&p, "e8d8");
+    assert!(has(&q, "e3!U"), "{:?}", tokens(&q));
+    // ELD-272: the Diviner leaves the game, Black's turn is undone, the clock is 0, and the
+    // undone first action is banned for the re-taken turn (ELD-273).
+    let undone = play(&q, "e3!U");
+    assert_eq!(
+        undone.to_fen(),
+        "4k3/8/8/8/8/8/8/R3K3 b - - 0 1 army=*D/- ban=e8d8"
+    );
+    assert!(!has(&undone, "e8d8") && has(&undone, "e8f8"));
+    assert_eq!(pos(&undone.to_fen()), undone);
+    // The ban lasts only for that first action.
+    let later = play(&play(&play(&undone, "e8f8"), "a1a2"), "f8e8");
+    assert!(has(&play(&later, "a2a1"), "e8d8"));
+    // Bans accumulate when a second Diviner undoes the re-taken turn.
+    let p = pos("4k3/8/8/8/8/2*D1*D3/8/R3K3 b - - 0 1");
+    let twice = play(&play(&play(&play(&p, "e8d8"), "e3!U"), "e8f8"), "c3!U");
+    assert_eq!(
+        twice.to_fen(),
+        "4k3/8/8/8/8/8/8/R3K3 b - - 0 1 army=*D/- ban=e8d8,e8f8"
+    );
+    assert!(!has(&twice, "e8d8") && !has(&twice, "e8f8") && has(&twice, "e8e7"));
+    // ELD-274: illegal when, in the restored position without the Diviner, the owner is in
+    // check: the Diviner on e2 shields the King from the Rook on e8.
+    let p = pos("4r2k/8/8/8/8/8/4*D3/4K3 b - - 0 1");
+    let q = play(&p, "h8g8");
+    assert!(!has(&q, "e2!U"), "{:?}", tokens(&q));
+    // ELD-271 a: a Divine is not a turn with an action, so it cannot be divined back.
+    let p = pos("4k3/8/8/8/8/4*D3/8/*d3K3 b - - 0 1");
+    let undone = play(&play(&p, "e8d8"), "e3!U");
+    assert!(has(&undone, "e8e7") && !has(&undone, "a1!U"));
+    // After the re-taken turn, Black's Diviner may undo White's next turn as usual.
+    let next = play(&play(&undone, "e8e7"), "e1e2");
+    assert!(has(&next, "a1!U"));
 }

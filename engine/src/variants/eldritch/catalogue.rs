@@ -800,6 +800,7 @@ pub fn playable(kind: u8) -> bool {
                 | CELESTIAL
                 | MYSTIC
                 | HIGHLANDER
+                | DIVINER
         )
 }
 

@@ -858,11 +858,14 @@ impl Fen for Eldritch {
                 }
                 "hl" => pos.hl = parse_returns(value)?,
                 "phase" => returned = Some(value),
+                // ELD-273: tokens banned as this re-taken turn's first action.
                 "ban" => {
-                    return Err(FenError::field(
-                        "keys",
-                        format!("key '{key}=' belongs to Eldritch part 2"),
-                    ))
+                    for token in value.split(',') {
+                        if token.is_empty() {
+                            return Err(FenError::field("ban", "an empty banned token"));
+                        }
+                        pos.ban.push(token.to_string());
+                    }
                 }
                 _ => return Err(FenError::field("keys", format!("unknown key '{key}'"))),
             }
@@ -991,6 +994,9 @@ impl Fen for Eldritch {
                 ));
             }
         }
+        if pos.placing.is_some() && !pos.ban.is_empty() {
+            return Err(FenError::field("ban", "no bans during placement"));
+        }
         if let (Some(s), Some(b)) = (ep, pos.bolt) {
             // Inside a Bolt's turn the square is the would-be one of its first action's double
             // step, judged when the turn ends (ELD-607): the square just behind the Bolt.
@@ -1007,6 +1013,12 @@ impl Fen for Eldritch {
             if !ok || !pos.ep_is_legal() {
                 pos.ep = None;
             }
+        }
+        // A FEN has no past (notation §2.1): at a turn's first decision its own start is kept,
+        // so the turn played from it may be divined; inside a turn nothing is (design C7).
+        let first_decision = pos.react.is_empty() && pos.bolt.is_none() && !pos.returned;
+        if pos.placing.is_none() && first_decision {
+            pos.begin_turn_record();
         }
         Ok(pos)
     }
@@ -1137,6 +1149,10 @@ impl Fen for Eldritch {
             let names: Vec<String> = self.mret.into_iter().map(|s| G.name(s)).collect();
             out.push_str(" mret=");
             out.push_str(&names.join(","));
+        }
+        if !self.ban.is_empty() {
+            out.push_str(" ban=");
+            out.push_str(&self.ban.join(","));
         }
         if self.returned {
             out.push_str(if self.returns_pending(self.mover()) {

@@ -427,6 +427,7 @@ impl Eldritch {
                 G.write_name(mv.to(), s);
             }
             MIASMA | BARRICADE => {}
+            DIVINER => s.push('U'), // ELD-271: `e6!U`
             VALKYRIE | NECROMANCER => {
                 s.push_str(piece_type(mv.piece_kind().unwrap_or(PAWN)).code);
                 s.push('@');

@@ -8,6 +8,7 @@
 //! - `geometry`: squares, orientation, leap paths, the Fiend's paths.
 //! - `movegen`: catalogue-driven generation, attacks and legality.
 //! - `play`: applying actions and their automatic effects.
+//! - `diviner`: the Diviner's record, its Divine (undo) and the ban.
 //! - `highlander`: the Highlander's stages and returns.
 //! - `reactions`: the Celestial's and the Mystic's reactions and what follows an action.
 //! - `invokes`: the stage-2 invokes (Evoker, Conjurer, Miasma, Giant, Portalkeeper,
@@ -18,6 +19,7 @@
 
 pub mod army;
 pub mod catalogue;
+mod diviner;
 mod fen;
 pub mod geometry;
 pub mod highlander;
@@ -122,6 +124,7 @@ impl Eldritch {
         if self.returned {
             h ^= mix(0x4E7_0000);
         }
+        h ^= self.ban_key();
         for s in self.mret {
             h ^= mix(0x3E7_0000 | s.index() as u64);
         }
@@ -202,7 +205,7 @@ impl Position for Eldritch {
     }
 
     fn hash(&self) -> u64 {
-        self.board.hash() ^ self.extra.hash() ^ self.state_key()
+        self.board.hash() ^ self.extra.hash() ^ self.state_key() ^ self.history_key()
     }
 
     fn play(&mut self, mv: Move) {

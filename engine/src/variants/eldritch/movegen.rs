@@ -172,6 +172,7 @@ impl Eldritch {
         }
         if self.returns_pending(self.side) && self.bolt.is_none() {
             self.return_options(list); // ELD-603: returns come before the action
+            self.divine_moves(list);
             return;
         }
         if let Some(b) = self.bolt {
@@ -200,6 +201,7 @@ impl Eldritch {
         }
         self.castling_moves(list);
         self.invoke_moves(list);
+        self.divine_moves(list);
     }
 
     /// The moves of the piece on `from` (not frozen).
@@ -845,13 +847,25 @@ impl MoveGen for Eldritch {
             return;
         }
         if self.returns_pending(self.side) && self.bolt.is_none() {
-            // ELD-613: a return never exposes a check-bearer.
+            // ELD-613: a return never exposes a check-bearer; a Divine has its own test.
             self.return_options(moves);
+            self.divine_moves(moves);
             return;
         }
         let mut pseudo = MoveList::new();
         self.generate_pseudo(&mut pseudo);
+        // A Divine has its own legality test (ELD-274), not the action filter.
+        let mut divine = MoveList::new();
+        pseudo.retain(|m| {
+            let d = self.is_divine(*m);
+            if d {
+                divine.push(*m);
+            }
+            !d
+        });
+        self.drop_banned(&mut pseudo); // ELD-613 c
         self.filter_legal(&pseudo, moves);
+        moves.extend(divine);
     }
 
     /// Captures and promotions, legality-filtered directly when the side has one check-bearer

@@ -309,6 +309,7 @@ impl Eldritch {
             self.halfmove = 0;
             self.fullmove = 1;
             self.record_start();
+            self.begin_turn_record();
         }
     }
 
@@ -338,6 +339,7 @@ impl Eldritch {
         } else {
             pos.side = Color::White;
             pos.record_start();
+            pos.begin_turn_record();
         }
         pos
     }
@@ -381,6 +383,7 @@ impl Eldritch {
             }
         }
         pos.record_start();
+        pos.begin_turn_record();
         pos
     }
 
@@ -406,6 +409,8 @@ impl Eldritch {
             mret: Bitboard::EMPTY,
             hl: [[0; 8]; 2],
             returned: false,
+            ban: Vec::new(),
+            history: Default::default(),
             options: *options,
         }
     }

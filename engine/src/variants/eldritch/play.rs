@@ -176,10 +176,20 @@ impl Eldritch {
             self.play_reaction(mv, settle_ep);
             return;
         }
+        if mv.kind() == MoveKind::Invoke
+            && mv.ext() != super::invokes::EXT_LEAVE
+            && self.piece_at(mv.from()).kind() == DIVINER
+        {
+            self.divine(mv.from()); // ELD-272: the whole state goes back
+            return;
+        }
         let us = self.side;
         self.mret = crate::bitboard::Bitboard::EMPTY; // ELD-463 counts per action
                                                       // Some: this is the Lightning Bolt's continuation decision (ELD-606).
         let continuing = self.bolt.take();
+        if continuing.is_none() && mv.kind() != MoveKind::Pass {
+            self.record_first_action(mv);
+        }
         if mv.kind() == MoveKind::Pass {
             // The turn ends as the first action left it: clock and en passant are its own.
             self.end_turn(us, settle_ep);
@@ -311,6 +321,7 @@ impl Eldritch {
     pub(super) fn end_turn(&mut self, us: Color, settle_ep: bool) {
         let against_mover = self.blocks & self.board.color(!us);
         self.blocks &= !against_mover;
+        self.end_turn_record();
         self.side = !us;
         self.returned = false;
         self.drop_unplaceable_returns();
@@ -319,6 +330,9 @@ impl Eldritch {
         }
         if settle_ep && self.ep.is_some() && !self.ep_is_legal() {
             self.ep = None;
+        }
+        if settle_ep {
+            self.begin_turn_record(); // ELD-271: this turn may be undone (not needed in tests)
         }
     }
 

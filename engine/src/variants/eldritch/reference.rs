@@ -11,7 +11,7 @@ use super::state::{
 };
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
-use crate::rules::{Fen, Position, Reference};
+use crate::rules::{Fen, Notation, Position, Reference};
 use crate::square::Square;
 use crate::tables;
 
@@ -938,7 +938,9 @@ fn generate(pos: &Eldritch, with_castles: bool) -> Vec<Move> {
         return reaction_options_ref(pos, head);
     }
     if pos.bolt().is_none() && pos.returns_pending(pos.side) {
-        return returns_ref(pos);
+        let mut out = returns_ref(pos);
+        out.extend(divines_ref(pos));
+        return out;
     }
     let r = Ref { pos };
     let c = pos.side;
@@ -973,9 +975,39 @@ fn generate(pos: &Eldritch, with_castles: bool) -> Vec<Move> {
     }
     if with_castles {
         r.castles(&mut out);
+        out.extend(divines_ref(pos));
     }
     let mut seen = std::collections::HashSet::new();
     out.retain(|m| seen.insert(m.raw()));
+    out
+}
+
+/// ELD-271, ELD-274 from scratch: at the first decision of a turn that follows an opponent's
+/// turn with an action, each Diviner of the side to move whose removal from that turn's start
+/// leaves none of its check-bearers attacked.
+fn divines_ref(pos: &Eldritch) -> Vec<Move> {
+    let Some((start, _)) = pos.undo_record() else {
+        return Vec::new();
+    };
+    if pos.returned || !pos.reactions().is_empty() || pos.bolt().is_some() {
+        return Vec::new();
+    }
+    let us = pos.side;
+    let mut out = Vec::new();
+    for d in Square::all().filter(|&s| on_board(s)) {
+        if pos.piece_at(d) != Piece::new(us, DIVINER) {
+            continue;
+        }
+        let mut restored = start.clone();
+        restored.board.remove(d);
+        restored.extra.take_stack(d);
+        let safe = bearers(&restored, us)
+            .into_iter()
+            .all(|b| !attacked_ref(&restored, b, !us));
+        if safe {
+            out.push(Move::build(Some(d), Some(d), MoveKind::Invoke, None, 0, 0));
+        }
+    }
     out
 }
 
@@ -1220,7 +1252,17 @@ fn legal_set(pos: &Eldritch) -> Vec<Move> {
     let n = bearers(pos, us).len();
     let mut l1 = Vec::new();
     let mut l2 = Vec::new();
-    for m in all {
+    let divine = |m: &Move| {
+        m.kind() == MoveKind::Invoke
+            && m.from() == m.to()
+            && pos.piece_at(m.from()).kind() == DIVINER
+    };
+    let divines: Vec<Move> = all.iter().copied().filter(divine).collect();
+    for m in all.into_iter().filter(|m| !divine(m)) {
+        // ELD-273: a banned first action is not admissible (ELD-613 c).
+        if pos.bolt().is_none() && pos.banned().contains(&pos.format_move(m)) {
+            continue;
+        }
         if m.kind() == MoveKind::Pass {
             l1.push(m); // ELD-613: pass is admissible and changes nothing
             continue;
@@ -1264,7 +1306,9 @@ fn legal_set(pos: &Eldritch) -> Vec<Move> {
         }
     }
     let legal = if l1.is_empty() { l2 } else { l1 };
-    without_shadowed(pos, legal)
+    let mut legal = without_shadowed(pos, legal);
+    legal.extend(divines); // ELD-274 is their own test, made when generated
+    legal
 }
 
 /// ELD-231 (and the Illusionist ruling): a Berserker's or Illusionist's other move to a square
@@ -1300,7 +1344,11 @@ fn without_shadowed(pos: &Eldritch, legal: Vec<Move>) -> Vec<Move> {
 
 impl Reference for Eldritch {
     fn recompute_hash(&self) -> u64 {
-        self.board.recompute_hash() ^ self.extra.recompute_hash() ^ self.state_key()
+        // The history term is not incremental: it is computed afresh either way.
+        self.board.recompute_hash()
+            ^ self.extra.recompute_hash()
+            ^ self.state_key()
+            ^ self.history_key()
     }
 
     fn generate_pseudo_legal(&self, list: &mut MoveList) {

@@ -61,6 +61,8 @@ impl SearchHooks for Eldritch {
             return None;
         }
         let mut next = self.clone();
+        next.forget_history(); // a pass is no turn with an action (ELD-271 a)
+        next.ban.clear();
         next.side = !self.side;
         next.ep = None;
         next.blocks = crate::bitboard::Bitboard::EMPTY; // the passed turn ends its Blocks

@@ -137,6 +137,10 @@ pub struct Eldritch {
     /// A Highlander return was made in this turn (FEN `phase=`): the clock is reset, and the
     /// turn's first decision is past.
     pub(super) returned: bool,
+    /// Tokens banned as the first action of this re-taken turn (ELD-273, FEN `ban=`).
+    pub(super) ban: Vec<String>,
+    /// The Diviner's record of the past (ELD-271); not part of the position's identity.
+    pub(super) history: super::diviner::History,
     pub(super) options: EldritchOptions,
 }
 
