@@ -35,7 +35,7 @@ fn check(pos: &Eldritch, expected: &[u64], reference: usize) {
 
 /// (White army, Black army, perft 1..3). Together the armies use every stage-1 eldritch type:
 /// *A ^A ^B *K ^D *W *E ^F *X *G ^R *I ^I *O *P ^P *S ^V, and the part-2 invokers played so
-/// far: ^E ^C *T ^M ^O ^W ^S *V *U ^X *B *N *F *L *C *M *H *D (and the tokens ^U *R).
+/// far: ^E ^C *T ^M ^O ^W ^S *V *U ^X *B *N *F *L *C *M *H *D ^G (and the tokens ^U *R).
 const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("-", "-", [20, 400, 8902]),
     ("*W:NN *A:R", "^V:KQB *K:R", [20, 453, 10_172]),
@@ -75,6 +75,8 @@ const ARMIES: &[(&str, &str, [u64; 3])] = &[
     ("*H:QNP *C:BB", "*H:QNP *M:R", [31, 539, 16_823]),
     // Diviners (ELD-270..276): a Divine at every first decision after a turn with an action.
     ("*D:BB *M:N", "*D:Q ^E:R", [19, 437, 9_302]),
+    // Geomancers (ELD-370..374): twenty strips to make, then moves onto them.
+    ("^G:N *H:QNP", "^G:N *D:BB", [41, 1_634, 65_754]),
 ];
 
 #[test]
@@ -213,6 +215,24 @@ const MIDGAMES: &[(&str, [u64; 3])] = &[
     ),
     ("4k3/3p4/8/8/8/2*D1*D3/8/R3K3 b d7 - 0 1", [6, 198, 1_386]),
     ("4k3/8/8/8/8/8/8/R3K3 b - - 0 1 ban=e8d8,e8f8", [3, 45, 328]),
+    // Strips of both sides (z1-z4, i5-i8) beside a middle game, more strips to make
+    // (ELD-371, ELD-372).
+    (
+        "xxxxxxxxxx/xr3k4/xpp3ppp1/x2n1^g4/x3p5/4P4x/3N5x/1PP3PPPx/1R^G2K3x/xxxxxxxxxx w a1,b1,e1,a2,b2,f2,g2,h2,a7,b7,f7,g7,h7,a8,e8 - 0 13",
+        [35, 1_470, 49_878],
+    ),
+    // A Fiend's paths, a Dragon's and a Fireball's through rank 0 (a0-d0), White in check
+    // (ELD-800).
+    (
+        "xxxxxxxxxx/x7kx/x8x/x8x/x2*W5x/x5^f2x/x1*X6x/x8x/xR^G2K1N1x/x4xxxxx w - - 1 2",
+        [3, 47, 1_710],
+    ),
+    // A turned Gremlin on its far rank beside a rank-9 strip, a Black Gremlin beside z3-z6,
+    // no promotion on the frame (ELD-401, ELD-802).
+    (
+        "x4xxxxx/x2^R{t}4kx/x8x/9x/9x/9x/6^r2x/x8x/xR^G2K3x/xxxxxxxxxx w - - 0 1",
+        [28, 114, 2_746],
+    ),
 ];
 
 /// A middle game with a Black Barricade blocking against White (ELD-221).

@@ -1637,3 +1637,37 @@ fn eld_270_276_diviner_undo_and_banned_repeat() {
     let next = play(&play(&undone, "e8e7"), "e1e2");
     assert!(has(&next, "a1!U"));
 }
+
+#[test]
+fn eld_370_374_800_802_geomancer_strips() {
+    // ELD-371: the Geomancer invokes one of the twenty strips, none of whose squares exists.
+    let p = pos("8/8/8/8/7k/8/8/R^G2K3 w - - 0 1");
+    let strips: Vec<String> = from(&p, "b1!");
+    assert_eq!(strips.len(), 20, "{strips:?}");
+    assert!(has(&p, "b1!z1-z4") && has(&p, "b1!e9-h9") && has(&p, "b1!a0-d0"));
+    let q = play(&p, "b1!z1-z4");
+    // The FEN shows the whole frame once a strip exists; `x` marks squares that do not.
+    assert_eq!(
+        q.to_fen(),
+        "xxxxxxxxxx/x8x/x8x/x8x/x8x/8kx/9x/9x/1R^G2K3x/xxxxxxxxxx b - - 0 1"
+    );
+    assert_eq!(pos(&q.to_fen()), q);
+    // ELD-372: strips never overlap: z2-z5 is gone, z5-z8 is not.
+    let r = play(&q, "h4h5");
+    assert!(!has(&r, "b1!z2-z5") && has(&r, "b1!z5-z8"));
+    // The strip's squares are ordinary: the Rook steps onto z1, then slides along the strip
+    // and gives check along the fourth rank (ELD-800: check on the grown board).
+    let s = play(&play(&r, "a1z1"), "h5h4");
+    assert!(has(&s, "z1z4"));
+    let check = play(&s, "z1z4");
+    assert!(check.in_check(), "{}", check.to_fen());
+    // ELD-374, ELD-802: no promotion on a frame square (strip z5-z8).
+    let pawn = pos("xxxxxxxxxx/7k1x/P8x/9x/9x/x8x/x8x/x8x/x4K3x/xxxxxxxxxx w - - 0 1");
+    assert!(has(&pawn, "z7z8") && !has(&pawn, "z7z8=Q"));
+    // A frame that is not whole strips is refused.
+    assert!(Eldritch::from_fen(
+        "xxxxxxxxxx/7k1x/P8x/9x/x8x/x8x/x8x/x8x/x4K3x/xxxxxxxxxx w - - 0 1",
+        &opts()
+    )
+    .is_err());
+}

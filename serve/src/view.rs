@@ -179,9 +179,22 @@ pub fn state_json(s: &Session) -> String {
         })
         .collect();
     let actions = if s.human_to_act() {
+        // An action onto a square the board does not draw yet (a Geomancer strip's first
+        // square, Eldritch ELD-371) is offered as a choice of its piece, not by a click there.
+        let drawn: std::collections::HashSet<String> = view
+            .squares
+            .iter()
+            .map(|q| geometry.name(q.square))
+            .collect();
         game.legal_actions()
             .into_iter()
             .map(ActionView::from)
+            .map(|mut a| {
+                if a.from.is_some() && a.to.as_ref().is_some_and(|t| !drawn.contains(t)) {
+                    a.to = None;
+                }
+                a
+            })
             .collect()
     } else {
         Vec::new()

@@ -801,6 +801,7 @@ pub fn playable(kind: u8) -> bool {
                 | MYSTIC
                 | HIGHLANDER
                 | DIVINER
+                | GEOMANCER
         )
 }
 

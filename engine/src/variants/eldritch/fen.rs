@@ -3,7 +3,7 @@
 
 use super::army::{replaced_letters, Bundle};
 use super::catalogue::*;
-use super::geometry::{board_mask, sq};
+use super::geometry::{board_mask, frame_mask, is_strip_union};
 use super::highlander::{PendingStage, PARAM_ROYAL};
 use super::placement::{group_rook, home_squares, Placing, Unplaced};
 use super::state::{
@@ -322,17 +322,6 @@ fn parse_piece(text: &str, rank: u8) -> Result<(Piece, u32, Vec<u8>, usize), Fen
     Ok((piece(color, kind), tag, trophies, used))
 }
 
-/// The square for the next piece of a rank (`file` counted from 0), if the rank has room.
-fn next_square(file: u8, rank: u8) -> Result<Square, FenError> {
-    if file >= 8 {
-        return Err(FenError::Board(format!(
-            "rank {} has more than 8 squares",
-            rank + 1
-        )));
-    }
-    Ok(sq(file, rank))
-}
-
 /// Puts a parsed piece with its state: tag and (a Necromancer's) trophies.
 fn put_parsed(pos: &mut Eldritch, s: Square, p: Piece, mut tag: u32, trophies: Vec<u8>) {
     pos.board.put(s, p);
@@ -639,41 +628,60 @@ impl Fen for Eldritch {
         }
         let mut pos = Eldritch::empty(options);
         let rows: Vec<&str> = fields[0].split('/').collect();
-        if rows.len() != 8 {
-            return Err(FenError::Board(if rows.len() == 10 {
-                "frame squares (10-row boards) come with the Geomancer in Eldritch part 2".into()
-            } else {
-                format!("board needs 8 ranks, got {}", rows.len())
-            }));
+        // Eight ranks, or the whole 10x10 frame (ranks 9 to 0, files z to i, `x` for a square
+        // that does not exist) once a Geomancer strip exists (notation §2.6, ELD-371).
+        let framed = rows.len() == 10;
+        if rows.len() != 8 && !framed {
+            return Err(FenError::Board(format!(
+                "board needs 8 ranks (10 with frame squares), got {}",
+                rows.len()
+            )));
         }
+        let width: u8 = if framed { 10 } else { 8 };
+        let first_col: u8 = if framed { 0 } else { 1 };
+        let mut missing = Bitboard::EMPTY;
         for (i, row) in rows.iter().enumerate() {
-            let rank = 7 - i as u8;
+            let row_index = if framed { 9 - i as u8 } else { 8 - i as u8 };
+            let label = row_index; // the rank's name: 0..9
+            let cell = |file: u8| -> Result<Square, FenError> {
+                if file >= width {
+                    return Err(FenError::Board(format!(
+                        "rank {label} has more than {width} squares"
+                    )));
+                }
+                Ok(Square::new(first_col + file, row_index))
+            };
             let mut file = 0u8;
             let mut rest: &str = row;
             let mut last_run = false;
             while !rest.is_empty() {
                 let c = rest.as_bytes()[0];
                 if c.is_ascii_digit() {
-                    let n = c - b'0';
-                    if n == 0 || last_run {
+                    let digits = rest.bytes().take_while(|b| b.is_ascii_digit()).count();
+                    let n: u8 = rest[..digits].parse().unwrap_or(0);
+                    if n == 0 || last_run || (!framed && digits > 1) {
                         return Err(FenError::Board(format!(
-                            "bad empty-square count in rank {}",
-                            rank + 1
+                            "bad empty-square count in rank {label}"
                         )));
                     }
                     last_run = true;
-                    file += n;
+                    file = file.saturating_add(n);
+                    rest = &rest[digits..];
+                } else if c == b'x' && framed {
+                    last_run = false;
+                    missing.set(cell(file)?);
+                    file += 1;
                     rest = &rest[1..];
                 } else if c == b'(' {
                     // A stack `(top,bottom)`: a Familiar riding a host of its side (ELD-331);
                     // Ghost stacks come with the rest of part 2.
                     last_run = false;
-                    let bad = |m: &str| FenError::Board(format!("rank {}: {m}", rank + 1));
-                    let (top, top_tag, top_trophies, n1) = parse_piece(&rest[1..], rank + 1)?;
+                    let bad = |m: &str| FenError::Board(format!("rank {label}: {m}"));
+                    let (top, top_tag, top_trophies, n1) = parse_piece(&rest[1..], label)?;
                     if rest.as_bytes().get(1 + n1) != Some(&b',') {
                         return Err(bad("a stack is (top,bottom)"));
                     }
-                    let (host, tag, trophies, n2) = parse_piece(&rest[2 + n1..], rank + 1)?;
+                    let (host, tag, trophies, n2) = parse_piece(&rest[2 + n1..], label)?;
                     if rest.as_bytes().get(2 + n1 + n2) != Some(&b')') {
                         return Err(bad("a stack is (top,bottom)"));
                     }
@@ -687,31 +695,47 @@ impl Fen for Eldritch {
                             "a Familiar rides a piece of its side that is not a Familiar or a Riddle (ELD-331)",
                         ));
                     }
-                    let s = next_square(file, rank)?;
+                    let s = cell(file)?;
                     put_parsed(&mut pos, s, host, tag, trophies);
                     pos.extra.push_stacked(s, top);
                     file += 1;
                     rest = &rest[3 + n1 + n2..];
                 } else {
                     last_run = false;
-                    let (p, tag, trophies, used) = parse_piece(rest, rank + 1)?;
-                    put_parsed(&mut pos, next_square(file, rank)?, p, tag, trophies);
+                    let (p, tag, trophies, used) = parse_piece(rest, label)?;
+                    put_parsed(&mut pos, cell(file)?, p, tag, trophies);
                     file += 1;
                     rest = &rest[used..];
                 }
-                if file > 8 {
+                if file > width {
                     return Err(FenError::Board(format!(
-                        "rank {} has more than 8 squares",
-                        rank + 1
+                        "rank {label} has more than {width} squares"
                     )));
                 }
             }
-            if file != 8 {
+            if file != width {
                 return Err(FenError::Board(format!(
-                    "rank {} has {file} squares, not 8",
-                    rank + 1
+                    "rank {label} has {file} squares, not {width}"
                 )));
             }
+        }
+        if framed {
+            // ELD-371, ELD-372: the board exists, corners never, the rest is whole strips.
+            let present = frame_mask() & !missing;
+            let corners = [(0, 0), (9, 0), (0, 9), (9, 9)].map(|(c, r)| Square::new(c, r));
+            let corners_given = corners.iter().any(|c| !missing.contains(*c));
+            let frame = present & !board_mask();
+            if (board_mask() & missing).any() || corners_given || !is_strip_union(frame) {
+                return Err(FenError::Board(
+                    "frame squares must be whole Geomancer strips (ELD-371, ELD-372); corners and board squares are never x-ed out otherwise".into(),
+                ));
+            }
+            if (pos.board.occupied() & missing).any() {
+                return Err(FenError::Board(
+                    "a piece on a square that does not exist".into(),
+                ));
+            }
+            pos.frame = frame;
         }
         pos.side = match fields[1] {
             "w" => Color::White,
@@ -753,7 +777,8 @@ impl Fen for Eldritch {
                 // Any square a double step can pass: a virgin pawn-type piece double-steps from
                 // wherever it stands (ELD-151 b), so only the first and last ranks are impossible.
                 // Whether the square is usable (notation §2.6 field 4) is checked below.
-                if !(2..=7).contains(&s.row()) {
+                let passable_ranks = if pos.frame.any() { 1..=8 } else { 2..=7 };
+                if !passable_ranks.contains(&s.row()) {
                     return Err(FenError::EnPassant(format!(
                         "en-passant square {name} cannot be passed by a double step"
                     )));
@@ -1025,10 +1050,25 @@ impl Fen for Eldritch {
 
     fn to_fen(&self) -> String {
         let mut out = String::new();
-        for rank in (0..8).rev() {
+        // Eight ranks, or the whole frame once a strip exists (`x`: no such square).
+        let (rows, cols) = if self.frame.is_empty() {
+            (1..=8u8, 1..=8u8)
+        } else {
+            (0..=9u8, 0..=9u8)
+        };
+        let exists = self.exists();
+        for row in rows.clone().rev() {
             let mut empty = 0;
-            for file in 0..8 {
-                let s = sq(file, rank);
+            for col in cols.clone() {
+                let s = Square::new(col, row);
+                if !exists.contains(s) {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push('x');
+                    continue;
+                }
                 if self.piece_at(s).is_none() {
                     empty += 1;
                     continue;
@@ -1050,7 +1090,7 @@ impl Fen for Eldritch {
             if empty > 0 {
                 out.push_str(&empty.to_string());
             }
-            if rank > 0 {
+            if row > *rows.start() {
                 out.push('/');
             }
         }
@@ -1279,15 +1319,25 @@ impl Notation for Eldritch {
     /// The `d` board: two-character cells and a legend of the codes present.
     fn render(&self) -> String {
         let mut out = String::new();
-        let line = "  +----+----+----+----+----+----+----+----+\n";
-        out.push_str(line);
+        // The board, with the frame's rows and files once a strip exists (`##`: no square).
+        let framed = self.frame.any();
+        let (rows, cols) = if framed {
+            (0..=9u8, 0..=9u8)
+        } else {
+            (1..=8u8, 1..=8u8)
+        };
+        let line = format!("  +{}\n", "----+".repeat(cols.len()));
+        out.push_str(&line);
         let mut present: Vec<u8> = Vec::new();
-        for rank in (0..8).rev() {
-            out.push_str(&format!("{} ", rank + 1));
-            for file in 0..8 {
-                let s = sq(file, rank);
+        let exists = self.exists();
+        for row in rows.rev() {
+            out.push_str(&format!("{row} "));
+            for col in cols.clone() {
+                let s = Square::new(col, row);
                 let p = self.piece_at(s);
-                let cell = if p.is_some() {
+                let cell = if !exists.contains(s) {
+                    "## ".to_string()
+                } else if p.is_some() {
                     if !present.contains(&p.kind()) {
                         present.push(p.kind());
                     }
@@ -1300,9 +1350,13 @@ impl Notation for Eldritch {
                 out.push_str(&format!("| {cell}"));
             }
             out.push_str("|\n");
-            out.push_str(line);
+            out.push_str(&line);
         }
-        out.push_str("     a    b    c    d    e    f    g    h");
+        out.push_str(if framed {
+            "     z    a    b    c    d    e    f    g    h    i"
+        } else {
+            "     a    b    c    d    e    f    g    h"
+        });
         present.sort();
         if !present.is_empty() {
             out.push_str(
@@ -1327,8 +1381,9 @@ impl Notation for Eldritch {
     }
 
     fn view(&self) -> BoardView {
-        let squares = (0..8)
-            .flat_map(|rank| (0..8).map(move |file| sq(file, rank)))
+        let squares = self
+            .exists()
+            .into_iter()
             .map(|square| {
                 let p = self.piece_at(square);
                 let unit = |p: Piece| {
@@ -1352,7 +1407,12 @@ impl Notation for Eldritch {
                 }
                 SquareView {
                     square,
-                    zone: Zone::Board,
+                    // ELD-371: strips appear at the board's edge.
+                    zone: if board_mask().contains(square) {
+                        Zone::Board
+                    } else {
+                        Zone::Edge
+                    },
                     units,
                 }
             })

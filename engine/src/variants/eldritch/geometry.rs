@@ -21,6 +21,69 @@ pub fn board_mask() -> Bitboard {
     })
 }
 
+/// Every square of the 10x10 frame but its four corners: the board and all twenty strips.
+pub fn frame_mask() -> Bitboard {
+    static MASK: OnceLock<Bitboard> = OnceLock::new();
+    *MASK.get_or_init(|| {
+        let mut m = Bitboard::EMPTY;
+        for col in 0..10 {
+            for row in 0..10 {
+                if !((col == 0 || col == 9) && (row == 0 || row == 9)) {
+                    m.set(Square::new(col, row));
+                }
+            }
+        }
+        m
+    })
+}
+
+/// The twenty Geomancer strips (ELD-371) in the spec's order: z k..k+3 and i k..k+3 for
+/// k = 1..5, then f..f+3 on rank 0 and on rank 9 for f = a..e. Each is four squares in a
+/// line outside the board.
+pub fn strips() -> &'static [Bitboard; 20] {
+    static STRIPS: OnceLock<[Bitboard; 20]> = OnceLock::new();
+    STRIPS.get_or_init(|| {
+        let mut out = [Bitboard::EMPTY; 20];
+        for k in 0..5u8 {
+            for i in 0..4u8 {
+                out[k as usize].set(Square::new(0, 1 + k + i)); // z
+                out[5 + k as usize].set(Square::new(9, 1 + k + i)); // i
+                out[10 + k as usize].set(Square::new(1 + k + i, 0)); // rank 0
+                out[15 + k as usize].set(Square::new(1 + k + i, 9)); // rank 9
+            }
+        }
+        out
+    })
+}
+
+/// Whether a set of frame squares is a union of non-overlapping strips (ELD-372): on each of
+/// the four lines its squares form runs of 4 or 8.
+pub fn is_strip_union(frame: Bitboard) -> bool {
+    if frame & board_mask() != Bitboard::EMPTY || frame & !frame_mask() != Bitboard::EMPTY {
+        return false;
+    }
+    let lines: [Vec<Square>; 4] = [
+        (1..=8).map(|r| Square::new(0, r)).collect(),
+        (1..=8).map(|r| Square::new(9, r)).collect(),
+        (1..=8).map(|c| Square::new(c, 0)).collect(),
+        (1..=8).map(|c| Square::new(c, 9)).collect(),
+    ];
+    lines.iter().all(|line| {
+        let mut run = 0;
+        for s in line.iter().chain(std::iter::once(&Square::new(0, 0))) {
+            if frame.contains(*s) && s.index() != 0 {
+                run += 1;
+            } else {
+                if run != 0 && run != 4 && run != 8 {
+                    return false;
+                }
+                run = 0;
+            }
+        }
+        true
+    })
+}
+
 /// Board square by 0-based file and rank.
 #[inline]
 pub const fn sq(file: u8, rank: u8) -> Square {
@@ -111,7 +174,8 @@ pub fn neighbours(s: Square, exists: Bitboard) -> Bitboard {
     b
 }
 
-/// One Fiend destination: the squares passed on each path that reaches it.
+/// One Fiend destination: the squares passed on each path that reaches it. `to` and the
+/// paths may lie on frame squares; callers keep those whose squares exist.
 #[derive(Clone, Debug)]
 pub struct FiendTarget {
     pub to: Square,
@@ -119,13 +183,14 @@ pub struct FiendTarget {
     pub paths: Vec<Bitboard>,
 }
 
-/// The Fiend's destinations from every square of the 8x8 board (ELD-340): king-step paths of
+/// The Fiend's destinations from every square of the frame (ELD-340): king-step paths of
 /// 1..3 steps in one direction, or k steps then m steps in a second direction that is neither
 /// the same nor the reverse, with k + m <= 3; every path square must exist.
 pub fn fiend_targets(from: Square) -> &'static [FiendTarget] {
     static TABLE: OnceLock<Vec<Vec<FiendTarget>>> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
-        let exists = board_mask();
+        // Built on the whole frame; a path is used only while all its squares exist.
+        let exists = frame_mask();
         (0..100u8)
             .map(|i| {
                 let s = Square::from_index(i);
@@ -206,8 +271,18 @@ mod tests {
     #[test]
     fn fiend_reaches_the_7x7_box_on_an_empty_board() {
         // ELD-340: 48 squares at king distance <= 3 from a central square.
-        assert_eq!(fiend_targets(sq(3, 3)).len(), 48);
-        // From a corner only the on-board part of the box.
-        assert_eq!(fiend_targets(sq(0, 0)).len(), 15);
+        let on_board = |from: Square| {
+            fiend_targets(from)
+                .iter()
+                .filter(|t| {
+                    board_mask().contains(t.to)
+                        && t.paths.iter().any(|p| (*p & !board_mask()).is_empty())
+                })
+                .count()
+        };
+        assert_eq!(on_board(sq(3, 3)), 48);
+        // From a corner only the on-board part of the box, until strips exist.
+        assert_eq!(on_board(sq(0, 0)), 15);
+        assert!(fiend_targets(sq(0, 0)).len() > 15);
     }
 }

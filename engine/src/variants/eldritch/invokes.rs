@@ -28,7 +28,7 @@ use crate::square::{Geometry, Square};
 use crate::tables::KNIGHT_OFFSETS;
 
 /// The kinds whose invokes this module plays.
-pub const INVOKERS: [u8; 13] = [
+pub const INVOKERS: [u8; 14] = [
     EVOKER,
     CONJURER,
     MIASMA,
@@ -42,6 +42,7 @@ pub const INVOKERS: [u8; 13] = [
     BARRICADE,
     NECROMANCER,
     FAMILIAR,
+    GEOMANCER,
 ];
 
 /// An invoke of the piece on `from` (see the module table for `to` and `param`).
@@ -85,6 +86,14 @@ impl Eldritch {
                     // ELD-221: always, even frozen; it lasts the opponent's next turn.
                     BARRICADE => list.push(invoke(from, from, None, 0)),
                     NECROMANCER => self.revival_moves(from, list),
+                    // ELD-371: any strip none of whose squares exists yet, frozen or not.
+                    GEOMANCER => {
+                        for strip in strips() {
+                            if (*strip & self.exists()).is_empty() {
+                                list.push(invoke(from, strip.lsb(), None, 0));
+                            }
+                        }
+                    }
                     // ELD-331, ELD-334: a single, unfrozen Familiar hops onto an adjacent own
                     // single piece that is not a Familiar or a Riddle and is not frozen.
                     FAMILIAR if !frozen.contains(from) => {
@@ -309,6 +318,14 @@ impl Eldritch {
             return false;
         }
         match self.piece_at(from).kind() {
+            GEOMANCER => {
+                // ELD-371: the strip named by its first square exists for the rest of the game;
+                // ELD-623: it resets the clock.
+                if let Some(strip) = strips().iter().find(|s| s.lsb() == to) {
+                    self.frame |= *strip;
+                }
+                true
+            }
             FAMILIAR => {
                 // The hop: the Familiar rides the host (ELD-331).
                 let familiar = self.board.remove(from);
@@ -428,6 +445,14 @@ impl Eldritch {
             }
             MIASMA | BARRICADE => {}
             DIVINER => s.push('U'), // ELD-271: `e6!U`
+            GEOMANCER => {
+                // ELD-371: `b1!z1-z4`, the strip's first and last squares.
+                if let Some(strip) = strips().iter().find(|x| x.lsb() == mv.to()) {
+                    G.write_name(strip.lsb(), s);
+                    s.push('-');
+                    G.write_name(strip.msb(), s);
+                }
+            }
             VALKYRIE | NECROMANCER => {
                 s.push_str(piece_type(mv.piece_kind().unwrap_or(PAWN)).code);
                 s.push('@');

@@ -125,6 +125,9 @@ impl Eldritch {
             h ^= mix(0x4E7_0000);
         }
         h ^= self.ban_key();
+        for s in self.frame {
+            h ^= mix(0xF7A3_0000 | s.index() as u64);
+        }
         for s in self.mret {
             h ^= mix(0x3E7_0000 | s.index() as u64);
         }

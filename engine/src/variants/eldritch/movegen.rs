@@ -308,10 +308,10 @@ impl Eldritch {
                 let priests = self.priest_zone();
                 for target in fiend_targets(from) {
                     let to = target.to;
-                    if !target
-                        .paths
-                        .iter()
-                        .any(|&passed| self.jump_path_clear(passed, us))
+                    if !exists.contains(to)
+                        || !target.paths.iter().any(|&passed| {
+                            (passed & !exists).is_empty() && self.jump_path_clear(passed, us)
+                        })
                     {
                         continue;
                     }
@@ -640,9 +640,12 @@ impl Eldritch {
             MovePattern::OneShot(inner) => inner
                 .iter()
                 .any(|a| self.atom_reaches(from, a, delta, target, exists)),
-            MovePattern::Fiend => fiend_targets(from)
-                .iter()
-                .any(|t| t.to == target && t.paths.iter().any(|&p| self.jump_path_clear(p, us))),
+            MovePattern::Fiend => fiend_targets(from).iter().any(|t| {
+                t.to == target
+                    && t.paths
+                        .iter()
+                        .any(|&p| (p & !exists).is_empty() && self.jump_path_clear(p, us))
+            }),
             MovePattern::Dragon => TWO_STEPS.iter().any(|&off| {
                 let Some(land) = step(from, off, exists) else {
                     return false;
@@ -873,7 +876,11 @@ impl MoveGen for Eldritch {
     /// (which is empty once a side is eliminated: the game is over).
     fn generate_tactical(&self, moves: &mut MoveList) {
         let single_bearer = self.check_bearers(self.side).count() == 1;
-        let simple = single_bearer && self.react.is_empty() && !self.returns_pending(self.side);
+        // Bans (ELD-273) and the non-action decisions go through the full legal list.
+        let simple = single_bearer
+            && self.react.is_empty()
+            && !self.returns_pending(self.side)
+            && self.ban.is_empty();
         if self.placing.is_some() || !simple || self.eliminated().is_some() {
             self.generate_legal(moves);
             moves.retain(|m| self.tactical_order(*m).is_some());

@@ -410,6 +410,7 @@ impl Eldritch {
             hl: [[0; 8]; 2],
             returned: false,
             ban: Vec::new(),
+            frame: Bitboard::EMPTY,
             history: Default::default(),
             options: *options,
         }

@@ -17,8 +17,16 @@ use crate::tables;
 
 type Raw = (Square, Square, bool, u8); // from, to, pawn-type move, param
 
+thread_local! {
+    /// The squares that exist in the position being generated: the board and its strips
+    /// (ELD-371). Set by `generate` for the duration of each call.
+    static EXISTS: std::cell::Cell<crate::bitboard::Bitboard> =
+        const { std::cell::Cell::new(crate::bitboard::Bitboard::EMPTY) };
+}
+
 fn on_board(s: Square) -> bool {
-    (1..=8).contains(&s.col()) && (1..=8).contains(&s.row())
+    let board = (1..=8).contains(&s.col()) && (1..=8).contains(&s.row());
+    board || EXISTS.with(|e| e.get()).contains(s)
 }
 
 fn at(s: Square, dx: i8, dy: i8) -> Option<Square> {
@@ -659,6 +667,29 @@ impl Ref<'_> {
                     }
                 }
             }
+            // ELD-371: any of the twenty strips none of whose squares exists, frozen or not.
+            GEOMANCER if full => {
+                let mut strips: Vec<Vec<Square>> = Vec::new();
+                for k in 1..=5u8 {
+                    strips.push((k..k + 4).map(|r| Square::new(0, r)).collect());
+                    strips.push((k..k + 4).map(|r| Square::new(9, r)).collect());
+                    strips.push((k..k + 4).map(|f| Square::new(f, 0)).collect());
+                    strips.push((k..k + 4).map(|f| Square::new(f, 9)).collect());
+                }
+                for strip in strips {
+                    if strip.iter().all(|&q| !on_board(q)) {
+                        let first = *strip.iter().min_by_key(|q| q.index()).expect("4 squares");
+                        out.push(Move::build(
+                            Some(from),
+                            Some(first),
+                            MoveKind::Invoke,
+                            None,
+                            0,
+                            0,
+                        ));
+                    }
+                }
+            }
             PORTALKEEPER | SHIELDMAIDEN if !self.frozen(from) => {
                 let liege = Square::all().find(|&s| mine(s) && Self::is_liege(self.kind(s)));
                 let checked = liege.is_some_and(|l| attacked_ref(self.pos, l, !c));
@@ -727,8 +758,22 @@ impl Ref<'_> {
             ));
             return;
         }
-        let far = if c == Color::White { 8 } else { 1 };
-        let seventh = if c == Color::White { 7 } else { 2 };
+        // ELD-374, ELD-802: promotion squares and the Pontiff's rank are on files a..h only.
+        let board_file = (1..=8).contains(&to.col());
+        let far = if !board_file {
+            99
+        } else if c == Color::White {
+            8
+        } else {
+            1
+        };
+        let seventh = if !board_file {
+            99
+        } else if c == Color::White {
+            7
+        } else {
+            2
+        };
         let promoter = match k {
             PAWN | BERSERKER | LIGHTNING_BOLT => pawn_move,
             COURT_MAGICIAN => true,
@@ -929,6 +974,13 @@ fn placement_options(pos: &Eldritch, out: &mut Vec<Move>) {
 }
 
 fn generate(pos: &Eldritch, with_castles: bool) -> Vec<Move> {
+    let outer = EXISTS.with(|e| e.replace(pos.frame()));
+    let out = generate_here(pos, with_castles);
+    EXISTS.with(|e| e.set(outer));
+    out
+}
+
+fn generate_here(pos: &Eldritch, with_castles: bool) -> Vec<Move> {
     let mut out = Vec::new();
     if pos.is_placing() {
         placement_options(pos, &mut out);
@@ -1015,17 +1067,18 @@ fn divines_ref(pos: &Eldritch) -> Vec<Move> {
 /// (from the owner's first) that has one, in both forms at b/r.
 fn returns_ref(pos: &Eldritch) -> Vec<Move> {
     let c = pos.side;
+    // ELD-801: the first rank with its frame squares, then onwards, rank 9 (0) last.
     let rows: Vec<u8> = if c == Color::White {
-        (1..=8).collect()
+        (1..=9).collect()
     } else {
-        (1..=8).rev().collect()
+        (0..=8).rev().collect()
     };
     let Some(squares) = rows
         .into_iter()
         .map(|row| {
-            (1..=8)
+            (0..=9)
                 .map(|col| Square::new(col, row))
-                .filter(|&s| pos.piece_at(s).is_none())
+                .filter(|&s| on_board(s) && pos.piece_at(s).is_none())
                 .collect::<Vec<_>>()
         })
         .find(|v| !v.is_empty())

@@ -139,6 +139,9 @@ pub struct Eldritch {
     pub(super) returned: bool,
     /// Tokens banned as the first action of this re-taken turn (ELD-273, FEN `ban=`).
     pub(super) ban: Vec<String>,
+    /// Frame squares brought into being by Geomancer strips (ELD-371): empty, or a union of
+    /// non-overlapping strips.
+    pub(super) frame: Bitboard,
     /// The Diviner's record of the past (ELD-271); not part of the position's identity.
     pub(super) history: super::diviner::History,
     pub(super) options: EldritchOptions,
@@ -153,10 +156,15 @@ impl Eldritch {
         &self.options
     }
 
-    /// The squares that exist (ELD-001): the board, plus frame strips in part 2.
+    /// The squares that exist (ELD-001): the board and the Geomancers' strips (ELD-371).
     #[inline]
     pub fn exists(&self) -> Bitboard {
-        board_mask()
+        board_mask() | self.frame
+    }
+
+    /// The frame squares that exist: the strips made so far (ELD-371, ELD-372).
+    pub fn frame(&self) -> Bitboard {
+        self.frame
     }
 
     #[inline]
