@@ -582,6 +582,77 @@ async fn eldritch_invokes_are_offered_and_played() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn eldritch_strips_reactions_and_returns_play_on_the_board() {
+    let app = app();
+    // A Geomancer on b1: its strips name squares the board does not draw yet, so the page
+    // offers them as choices of b1 (no target square).
+    let fen = "4k3/8/8/3*m{c7}4/8/8/3R4/R^G2K3 w - - 0 1";
+    let s = new_game(&app, json!({"variant": "eldritch", "fen": fen})).await;
+    let actions = s["actions"].as_array().unwrap();
+    let strip = actions
+        .iter()
+        .find(|a| a["token"] == "b1!z1-z4")
+        .unwrap_or_else(|| panic!("no strip in {s}"));
+    assert_eq!(
+        (strip["from"].as_str(), strip["to"].as_str()),
+        (Some("b1"), None)
+    );
+    let (status, state) = post(
+        &app,
+        &format!("/api/games/{}/move", id(&s)),
+        json!({"token": "b1!z1-z4"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert!(
+        state["fen"].as_str().unwrap().starts_with("xxxxxxxxxx/"),
+        "{state}"
+    );
+    let svg = state["svg"].as_str().unwrap_or("");
+    assert!(svg.contains("\"z4\""), "the strip is drawn: {svg}");
+    assert_consistent(&state);
+    // Black answers; then the Rook takes the Mystic and Black decides its return by square.
+    let (status, state) = post(
+        &app,
+        &format!("/api/games/{}/move", id(&s)),
+        json!({"token": "e8f8"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    let (status, state) = post(
+        &app,
+        &format!("/api/games/{}/move", id(&s)),
+        json!({"token": "d2d5"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    let actions = state["actions"].as_array().unwrap();
+    let ret = actions
+        .iter()
+        .find(|a| a["token"] == "*M@c7")
+        .unwrap_or_else(|| panic!("no Mystic return in {state}"));
+    assert_eq!(
+        (
+            ret["kind"].as_str(),
+            ret["from"].as_str(),
+            ret["to"].as_str()
+        ),
+        (Some("decision"), None, Some("c7"))
+    );
+    assert!(actions
+        .iter()
+        .any(|a| a["token"] == "0000" && a["kind"] == "pass"));
+    let (status, state) = post(
+        &app,
+        &format!("/api/games/{}/move", id(&s)),
+        json!({"token": "*M@c7"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_consistent(&state);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_pgn_download_reads_back() {
     let app = app();
     let s = new_game(

@@ -592,6 +592,32 @@ fn every_variant_plays_in_the_browser() {
     page.resign();
     page.pgn_round_trip(&b);
 
+    // Eldritch part 2: a Geomancer's strip picked among b1's actions and drawn at the board's
+    // edge; a Mystic's return decided by clicking its square.
+    page.new_game("eldritch", "human", "human", "depth", 3);
+    page.load("#btn-load-fen", "4k3/8/8/3*m{c7}4/8/8/3R4/R^G2K3 w - - 0 1");
+    page.wait_turn();
+    page.click_square("b1");
+    b.wait_for("#prompt button.choice[data-token=\"b1!z1-z4\"]", 5)
+        .expect("the strip is offered among b1's actions");
+    b.click("#prompt button.choice[data-token=\"b1!z1-z4\"]")
+        .unwrap();
+    page.wait_plies(1);
+    b.wait_for("#board rect.square[data-square=\"z4\"]", 5)
+        .expect("the strip's squares are drawn");
+    page.click_move("e8", "f8", None);
+    page.click_move("d2", "d5", None);
+    page.click_square("c7");
+    page.wait_plies(4);
+    assert_eq!(
+        page.state()["moves"][3]["token"],
+        "*M@c7",
+        "{}",
+        page.brief()
+    );
+    page.shot("eldritch-strip");
+    page.resign();
+
     // Hobgoblin: the link step, then the move, by clicks; then a crowd (king half and bishop on
     // f8) where the page asks which units move.
     // (A knight's extension first: a pawn move would roll the dice, HOB-100.)
