@@ -268,6 +268,14 @@ pub const BENCH: &[&str] = &[
     "r1b1k2r/pp^e2ppp/2n1*t3/3p4/3P4/2N^C1N2/PP^O2PPP/R1B1K^W1R w a1,e1,h1,a8,e8,h8 - 0 10",
     // Part 2 invokers: Evokers against a Miasma among pawns.
     "4k3/3^m4/2pPp3/8/8/2^E1^E3/8/4K3 w - - 0 30",
+    // Reactions: Celestials and Mystics of both sides in contact (ELD-241, ELD-462).
+    "r3k1n1/pp1*m1ppp/2*c2*m2/3P4/2P1p3/2*M2N2/PP*C2PPP/R3K3 w a1,e1,a2,b2,f2,g2,h2,a7,b7,f7,g7,h7,a8,e8,g8 - 0 14",
+    // Highlanders at every stage (ELD-410..412).
+    "r3k3/pp3ppp/2*h{n}5/3*H{b}4/2*h3*H{r}1/5N2/PP3PPP/4K2R w h1,e1,a2,b2,f2,g2,h2,a7,b7,f7,g7,h7,a8,e8 - 0 16",
+    // Diviners on both sides (ELD-271): the undo of every turn searched.
+    "r3k3/pp3ppp/2n1*d3/3p4/3P4/2N1*D3/PP3PPP/R3K3 w a1,e1,a2,b2,f2,g2,h2,a7,b7,f7,g7,h7,a8,e8 - 0 12",
+    // Geomancers with strips on both sides (ELD-371).
+    "xxxxxxxxxx/xr3k4/xpp3ppp1/x2n1^g4/x3p5/4P4x/3N5x/1PP3PPPx/1R^G2K3x/xxxxxxxxxx w a1,b1,e1,a2,b2,f2,g2,h2,a7,b7,f7,g7,h7,a8,e8 - 0 13",
 ];
 
 #[cfg(test)]
