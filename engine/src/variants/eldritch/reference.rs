@@ -295,16 +295,16 @@ impl Ref<'_> {
             }
             // ELD-410: a Highlander moves as its stage (tag bits 29..31: q b r n p).
             HIGHLANDER if self.pos.tag(from) >> 29 != 0 => match self.pos.tag(from) >> 29 {
-                1 => self.slide(from, &Self::DIAG, (1, 8), true, true, out),
-                2 => self.slide(from, &Self::ORTH, (1, 8), true, true, out),
+                1 => self.slide(from, &Self::DIAG, (1, 9), true, true, out),
+                2 => self.slide(from, &Self::ORTH, (1, 9), true, true, out),
                 3 => self.knight(from, true, true, false, out),
                 _ => self.pawn(from, true, out),
             },
             QUEEN | SHIELDMAIDEN | HIGHLANDER => {
-                self.slide(from, &Self::KING, (1, 8), true, true, out)
+                self.slide(from, &Self::KING, (1, 9), true, true, out)
             }
-            ROOK => self.slide(from, &Self::ORTH, (1, 8), true, true, out),
-            BISHOP | NECROMANCER => self.slide(from, &Self::DIAG, (1, 8), true, true, out),
+            ROOK => self.slide(from, &Self::ORTH, (1, 9), true, true, out),
+            BISHOP | NECROMANCER => self.slide(from, &Self::DIAG, (1, 9), true, true, out),
             KNIGHT | VALKYRIE | BEAST => self.knight(from, true, true, false, out),
             // ELD-441: a Bolt promoted to Knight moves as one (tag bit 18).
             LIGHTNING_BOLT if self.pos.tag(from) & (1 << 18) != 0 => {
@@ -337,8 +337,8 @@ impl Ref<'_> {
             // ELD-530..532: base (nothing), pawn, rook, bishop or knight form.
             SHAPESHIFTER => match (self.pos.tag(from) >> TAG_FORM_SHIFT) & 7 {
                 1 => self.pawn(from, true, out),
-                2 => self.slide(from, &Self::ORTH, (1, 8), true, true, out),
-                3 => self.slide(from, &Self::DIAG, (1, 8), true, true, out),
+                2 => self.slide(from, &Self::ORTH, (1, 9), true, true, out),
+                3 => self.slide(from, &Self::DIAG, (1, 9), true, true, out),
                 4 => self.knight(from, true, true, false, out),
                 _ => {}
             },
@@ -364,8 +364,8 @@ impl Ref<'_> {
                 let mut pawn = Vec::new();
                 self.pawn(from, true, &mut pawn);
                 let mut other = Vec::new();
-                self.slide(from, &Self::ORTH, (1, 8), true, false, &mut other);
-                self.slide(from, &Self::DIAG, (1, 8), true, false, &mut other);
+                self.slide(from, &Self::ORTH, (1, 9), true, false, &mut other);
+                self.slide(from, &Self::DIAG, (1, 9), true, false, &mut other);
                 self.knight(from, true, false, false, &mut other);
                 out.extend(pawn);
                 out.extend(other);
@@ -375,7 +375,7 @@ impl Ref<'_> {
                 self.pawn(from, true, &mut pawn);
                 let mut other = Vec::new();
                 self.knight(from, true, true, false, &mut other);
-                self.slide(from, &Self::KING, (1, 8), true, true, &mut other);
+                self.slide(from, &Self::KING, (1, 9), true, true, &mut other);
                 out.extend(pawn);
                 out.extend(
                     other
@@ -483,7 +483,7 @@ impl Ref<'_> {
                 let mut raw = Vec::new();
                 self.knight(from, true, true, false, &mut raw);
                 if dirs == 0xFF {
-                    self.slide(from, &Self::KING, (1, 8), true, true, &mut raw);
+                    self.slide(from, &Self::KING, (1, 9), true, true, &mut raw);
                 } else {
                     for (i, (_, off)) in DIRECTIONS.iter().enumerate() {
                         if dirs & (1 << i) != 0 {
