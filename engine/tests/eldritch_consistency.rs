@@ -5,7 +5,7 @@
 
 use grimoire_engine::consistency::{random_games, random_games_from_fens};
 use grimoire_engine::variants::eldritch::army::random_declaration;
-use grimoire_engine::variants::eldritch::catalogue::{piece_type, playable, F_TOKEN, KINDS};
+use grimoire_engine::variants::eldritch::catalogue::{piece_type, F_TOKEN, KINDS};
 use grimoire_engine::variants::eldritch::{Eldritch, EldritchOptions};
 
 #[test]
@@ -16,7 +16,7 @@ fn random_armies_from_default_placement_stay_consistent() {
     let mut seen = 0u64;
     let missing_types = |seen: u64| -> Vec<&str> {
         (6..KINDS as u8)
-            .filter(|&k| playable(k) && !piece_type(k).has(F_TOKEN) && seen & (1u64 << k) == 0)
+            .filter(|&k| !piece_type(k).has(F_TOKEN) && seen & (1u64 << k) == 0)
             .map(|k| piece_type(k).name)
             .collect()
     };

@@ -352,6 +352,12 @@ impl Evaluator<Eldritch> for EldritchEval {
                 score[r.color().index()] += m;
                 phase += m.mg;
             }
+            // A suborned piece (ELD-381) is its owner's again once the Ghost falls: half its
+            // material, no square term.
+            if let Some(u) = pos.suborned(s) {
+                let m = self.material[u.kind() as usize];
+                score[u.color().index()] += S::new(m.mg / 2, m.eg / 2);
+            }
         }
         if let Some(placing) = pos.placing() {
             for c in Color::BOTH {

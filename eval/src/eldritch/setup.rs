@@ -45,7 +45,6 @@ impl SetupCommands<Eldritch> for EldritchSetup {
                 let rest: Vec<&str> = words.collect();
                 let d = Declaration::parse(&rest.join(" "))?;
                 d.validate()?;
-                d.supported()?;
                 self.decls[c.index()] = d;
                 Ok(SetupAction::Say(vec![format!(
                     "eldritch army {} {}",
@@ -56,7 +55,6 @@ impl SetupCommands<Eldritch> for EldritchSetup {
             "matched" => {
                 let bundles = words.map(Bundle::parse).collect::<Result<Vec<_>, _>>()?;
                 let d = matched_sides(&bundles)?;
-                d.supported()?;
                 self.decls = [d.clone(), d];
                 Ok(SetupAction::Say(vec![format!(
                     "eldritch army both {}",

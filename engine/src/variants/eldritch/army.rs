@@ -5,7 +5,7 @@
 //! replaces in `KQRBNP` order, e.g. `*C:Q`, `*C:BB`, `^V:KQB`, `^R:N` (three Gremlins),
 //! `^I:NPPP` (three Initiates, ELD-433).
 
-use super::catalogue::{kind_of_code, piece_type, playable, Stage, F_TOKEN, KINDS};
+use super::catalogue::{kind_of_code, piece_type, F_TOKEN, KINDS};
 
 /// Standard piece letters in count order.
 pub const STD_LETTERS: [char; 6] = ['K', 'Q', 'R', 'B', 'N', 'P'];
@@ -342,27 +342,6 @@ impl Declaration {
         Ok(())
     }
 
-    /// Whether every declared type is complete in this build ([`playable`]); the error names
-    /// the first one that is not.
-    pub fn supported(&self) -> Result<(), String> {
-        for b in &self.bundles {
-            let t = piece_type(b.kind);
-            if !playable(b.kind) {
-                return Err(format!(
-                    "the {} ({}) needs {} that this build does not have yet (Eldritch part 2)",
-                    t.name,
-                    t.code,
-                    match t.stage {
-                        Stage::Invokes => "its invoke",
-                        Stage::Reactions => "reactions or multi-step turns",
-                        _ => "frame squares",
-                    }
-                ));
-            }
-        }
-        Ok(())
-    }
-
     /// The eldritch types of the army as a bit set by kind (ELD-043 army types).
     pub fn types(&self) -> u64 {
         self.bundles.iter().fold(0, |m, b| m | 1u64 << b.kind)
@@ -393,15 +372,11 @@ pub fn matched_sides(selections: &[Bundle]) -> Result<Declaration, String> {
     Ok(d)
 }
 
-/// Every bundle of the table for a type that is complete in this build ([`playable`]), with
-/// its wildcards resolved (`*E:PB`, `*E:PR`, `*E:PN`, ...) and the Initiate knight form at k = 3.
+/// Every bundle of the table (every type plays), with its wildcards resolved (`*E:PB`, `*E:PR`, `*E:PN`, ...) and the Initiate knight form at k = 3.
 pub fn playable_bundles() -> Vec<Bundle> {
     let mut out = Vec::new();
     for l in LINES {
-        let Some(kind) = kind_of_code(l.code) else {
-            continue;
-        };
-        if !playable(kind) {
+        if kind_of_code(l.code).is_none() {
             continue;
         }
         let fixed: String = l

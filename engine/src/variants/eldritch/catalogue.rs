@@ -774,37 +774,6 @@ pub static CATALOGUE: [PieceType; KINDS] = [
     ),
 ];
 
-/// Whether this build plays every rule of the type: the stage-1 types, and the stage-2
-/// invokers whose invokes need no new state (Evoker, Conjurer, Miasma, Giant, Portalkeeper,
-/// Shieldmaiden) or only a tag or a count (the Shapeshifter's form, the Valkyrie's graveyard). Declarations, random armies and FENs accept exactly these.
-pub fn playable(kind: u8) -> bool {
-    piece_type(kind).stage == Stage::One
-        || matches!(
-            kind,
-            EVOKER
-                | CONJURER
-                | MIASMA
-                | GIANT
-                | PORTALKEEPER
-                | SHIELDMAIDEN
-                | SHAPESHIFTER
-                | VALKYRIE
-                | DRUID
-                | BEAST
-                | SPHINX
-                | RIDDLE
-                | BARRICADE
-                | NECROMANCER
-                | FAMILIAR
-                | LIGHTNING_BOLT
-                | CELESTIAL
-                | MYSTIC
-                | HIGHLANDER
-                | DIVINER
-                | GEOMANCER
-        )
-}
-
 /// The catalogue row of `kind`.
 #[inline]
 pub fn piece_type(kind: u8) -> &'static PieceType {

@@ -25,8 +25,11 @@ const G: Geometry = Geometry::Framed8;
 
 /// The brace state of the piece on `s` (without braces), empty for the default.
 fn state_text(pos: &Eldritch, s: Square) -> String {
-    let p = pos.piece_at(s);
-    let tag = pos.tag(s);
+    state_text_of(pos, s, pos.piece_at(s), pos.tag(s))
+}
+
+/// The brace state of piece `p` with tag `tag` standing (or suborned) on `s`.
+fn state_text_of(pos: &Eldritch, s: Square, p: Piece, tag: u32) -> String {
     match p.kind() {
         VAMPIRE => DIRECTIONS
             .iter()
@@ -43,7 +46,9 @@ fn state_text(pos: &Eldritch, s: Square) -> String {
             (tag & TAG_MOVED != 0) as u8
         ),
         RIDDLE => pos.link_of(s).map_or(String::new(), |x| G.name(x)),
-        MYSTIC if tag & TAG_START != 0 => G.name(pos.mystic_start(s)),
+        MYSTIC if tag & TAG_START != 0 => G.name(Square::from_index(
+            ((tag & TAG_START) >> TAG_START_SHIFT) as u8 - 1,
+        )),
         HIGHLANDER if tag & TAG_STAGE != 0 => {
             ["b", "r", "n", "p"][((tag & TAG_STAGE) >> TAG_STAGE_SHIFT) as usize - 1].to_string()
         }
@@ -111,16 +116,41 @@ fn parse_returns(value: &str) -> Result<[[u8; 8]; 2], FenError> {
 
 /// A `react=` entry (notation §2.6): `*C`, `*M{c7}` (`!` after a royal Mystic's braces), in
 /// the owner's case.
-fn reaction_text(r: &Reaction) -> String {
+fn reaction_text(pos: &Eldritch, r: &Reaction) -> String {
     let white = r.owner() == Color::White;
-    match *r {
+    match r {
         Reaction::Celestial { .. } => colored_code(CELESTIAL, white),
         Reaction::Mystic { start, royal, .. } => format!(
             "{}{{{}}}{}",
             colored_code(MYSTIC, white),
-            G.name(start),
-            if royal { "!" } else { "" }
+            G.name(*start),
+            if *royal { "!" } else { "" }
         ),
+        // `>d4:<ptok>`: the piece to release around d4, in its own colour's case.
+        Reaction::Release {
+            at,
+            piece,
+            tag,
+            trophies,
+        } => {
+            let mut t = colored_code(piece.kind(), piece.color() == Color::White);
+            let state = if piece.kind() == NECROMANCER {
+                trophies
+                    .iter()
+                    .map(|&k| piece_type(k).code)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            } else {
+                state_text_of(pos, *at, *piece, *tag)
+            };
+            if !state.is_empty() {
+                t.push_str(&format!("{{{state}}}"));
+            }
+            if tag & TAG_ROYAL != 0 {
+                t.push('!');
+            }
+            format!(">{}:{t}", G.name(*at))
+        }
     }
 }
 
@@ -131,9 +161,7 @@ fn parse_reaction(text: &str) -> Result<Reaction, FenError> {
         _ => Color::Black,
     };
     match text.get(..2) {
-        Some("*C" | "*c") if text.len() == 2 => Ok(Reaction::Celestial {
-            owner: owner(text),
-        }),
+        Some("*C" | "*c") if text.len() == 2 => Ok(Reaction::Celestial { owner: owner(text) }),
         Some(code @ ("*M" | "*m")) => {
             let rest = &text[2..];
             let (inner, royal) = match rest.strip_suffix('!') {
@@ -152,8 +180,26 @@ fn parse_reaction(text: &str) -> Result<Reaction, FenError> {
                 royal,
             })
         }
+        _ if text.starts_with('>') => {
+            let (sq, unit) = text[1..]
+                .split_once(':')
+                .ok_or_else(|| bad(format!("'{text}': a release is >d4:<piece>")))?;
+            let at = G
+                .parse(sq)
+                .ok_or_else(|| bad(format!("'{text}': bad square '{sq}'")))?;
+            let (piece, tag, trophies, used) = parse_piece(unit, 0)?;
+            if used != unit.len() {
+                return Err(bad(format!("'{text}': one piece after ':'")));
+            }
+            Ok(Reaction::Release {
+                at,
+                piece,
+                tag,
+                trophies,
+            })
+        }
         _ => Err(bad(format!(
-            "'{text}' is not a pending reaction (*C, *M{{c7}}; the Ghost's release comes with the Ghost)"
+            "'{text}' is not a pending reaction (*C, *M{{c7}}, >d4:n)"
         ))),
     }
 }
@@ -199,15 +245,19 @@ fn parse_graveyards(value: &str) -> Result<[[u8; 2]; 2], FenError> {
 
 /// The full token of the piece on `s`: code, state, royal flag.
 fn piece_token(pos: &Eldritch, s: Square) -> String {
-    let p = pos.piece_at(s);
+    unit_token(pos, s, pos.piece_at(s), pos.tag(s))
+}
+
+/// The token of piece `p` with tag `tag` on `s`: code, braces, royal flag.
+fn unit_token(pos: &Eldritch, s: Square, p: Piece, tag: u32) -> String {
     let mut t = colored_code(p.kind(), p.color() == Color::White);
-    let state = state_text(pos, s);
+    let state = state_text_of(pos, s, p, tag);
     if !state.is_empty() {
         t.push('{');
         t.push_str(&state);
         t.push('}');
     }
-    if pos.tag(s) & TAG_ROYAL != 0 {
+    if tag & TAG_ROYAL != 0 {
         t.push('!');
     }
     t
@@ -577,17 +627,6 @@ fn validity(pos: &Eldritch) -> Result<(), String> {
                 return Err(format!("{} has two linked tokens", G.name(creator)));
             }
         }
-        for s in pos.board.color(c) {
-            let kind = pos.piece_at(s).kind();
-            let t = piece_type(kind);
-            if !playable(kind) && !matches!(kind, CELESTIAL | DRUID | SPHINX | VALKYRIE) {
-                return Err(format!(
-                    "the {} on {} belongs to Eldritch part 2",
-                    t.name,
-                    G.name(s)
-                ));
-            }
-        }
     }
     if pos.is_placing() {
         let mut options = crate::moves::MoveList::new();
@@ -685,19 +724,42 @@ impl Fen for Eldritch {
                     if rest.as_bytes().get(2 + n1 + n2) != Some(&b')') {
                         return Err(bad("a stack is (top,bottom)"));
                     }
-                    if top.kind() != FAMILIAR || top_tag != 0 || !top_trophies.is_empty() {
-                        return Err(bad(
-                            "only a Familiar rides in this build (Ghost stacks come with Eldritch part 2)",
-                        ));
-                    }
-                    if host.color() != top.color() || matches!(host.kind(), FAMILIAR | RIDDLE) {
-                        return Err(bad(
-                            "a Familiar rides a piece of its side that is not a Familiar or a Riddle (ELD-331)",
-                        ));
-                    }
                     let s = cell(file)?;
-                    put_parsed(&mut pos, s, host, tag, trophies);
-                    pos.extra.push_stacked(s, top);
+                    if top.kind() == GHOST && host.color() != top.color() {
+                        // A Ghost stack `(^H,n)` (ELD-381): the Ghost in the mailbox, the
+                        // suborned piece under it with its state.
+                        let bt = piece_type(host.kind());
+                        let forbidden = bt.is(PRIEST)
+                            || bt.is(LIEGE)
+                            || bt.has(F_DOPPELGANGER)
+                            || matches!(host.kind(), BEAST | RIDDLE);
+                        if forbidden || top_tag != 0 {
+                            return Err(bad(
+                                "a Ghost suborns an enemy piece that is not a priest, liege, Doppelganger, Beast or Riddle (ELD-381)",
+                            ));
+                        }
+                        put_parsed(&mut pos, s, top, 0, Vec::new());
+                        pos.extra.push_stacked(s, host);
+                        if tag != 0 {
+                            pos.sub_tags.push((s, tag));
+                        }
+                        for k in trophies {
+                            pos.add_trophy(s, k);
+                        }
+                    } else {
+                        if top.kind() != FAMILIAR || top_tag != 0 || !top_trophies.is_empty() {
+                            return Err(bad(
+                                "a stack is a Familiar on a host of its side or a Ghost on an enemy piece",
+                            ));
+                        }
+                        if host.color() != top.color() || matches!(host.kind(), FAMILIAR | RIDDLE) {
+                            return Err(bad(
+                                "a Familiar rides a piece of its side that is not a Familiar or a Riddle (ELD-331)",
+                            ));
+                        }
+                        put_parsed(&mut pos, s, host, tag, trophies);
+                        pos.extra.push_stacked(s, top);
+                    }
                     file += 1;
                     rest = &rest[3 + n1 + n2..];
                 } else {
@@ -1011,7 +1073,7 @@ impl Fen for Eldritch {
             pos.start = Some(std::sync::Arc::new(recorded));
         }
         validate(&pos)?;
-        if let Some(&head) = pos.react.first() {
+        if let Some(head) = pos.react.first() {
             if !pos.reaction_possible(head) {
                 return Err(FenError::field(
                     "react",
@@ -1077,14 +1139,20 @@ impl Fen for Eldritch {
                     out.push_str(&empty.to_string());
                     empty = 0;
                 }
-                match self.rider(s) {
+                match (self.rider(s), self.suborned(s)) {
                     // A Familiar stack (ELD-006): `(top,bottom)`, the rider first.
-                    Some(r) => out.push_str(&format!(
+                    (Some(r), _) => out.push_str(&format!(
                         "({},{})",
                         colored_code(r.kind(), r.color() == Color::White),
                         piece_token(self, s)
                     )),
-                    None => out.push_str(&piece_token(self, s)),
+                    // A Ghost stack: the Ghost on top of the piece it suborns.
+                    (None, Some(p)) => out.push_str(&format!(
+                        "({},{})",
+                        piece_token(self, s),
+                        unit_token(self, s, p, self.suborned_tag(s))
+                    )),
+                    (None, None) => out.push_str(&piece_token(self, s)),
                 }
             }
             if empty > 0 {
@@ -1181,7 +1249,7 @@ impl Fen for Eldritch {
             } else {
                 " turn=b"
             });
-            let items: Vec<String> = self.react.iter().map(reaction_text).collect();
+            let items: Vec<String> = self.react.iter().map(|r| reaction_text(self, r)).collect();
             out.push_str(" react=");
             out.push_str(&items.join(","));
         }
@@ -1215,6 +1283,11 @@ impl Notation for Eldritch {
             MoveKind::Decision if mv.piece_kind() == Some(MYSTIC) => {
                 s.push_str(piece_type(MYSTIC).code);
                 s.push('@');
+                G.write_name(mv.to(), &mut s);
+                return s;
+            }
+            MoveKind::Decision if mv.param() == super::reactions::DEC_RELEASE => {
+                s.push('>'); // ELD-385: the square the released piece is placed on
                 G.write_name(mv.to(), &mut s);
                 return s;
             }

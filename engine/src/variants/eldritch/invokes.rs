@@ -153,7 +153,7 @@ impl Eldritch {
     /// the side has fewer than 8 Pawns.
     fn conjure_moves(&self, from: Square, list: &mut MoveList) {
         let us = self.side;
-        if self.board.pieces(us, PAWN).count() >= 8 {
+        if self.count_on_board(us, PAWN) >= 8 {
             return;
         }
         let empty = neighbours(from, self.exists()) & !self.board.occupied();
@@ -207,7 +207,13 @@ impl Eldritch {
             }
             last = Some(t);
             let at_start = start.iter().filter(|(k, _)| *k == t).count() as u32;
-            if self.board.pieces(us, t).count() >= at_start {
+            // Pending Highlanders count as present (ELD-473).
+            let pending: u32 = if t == HIGHLANDER {
+                self.pending_returns(us).map(|(_, _, n)| n as u32).sum()
+            } else {
+                0
+            };
+            if self.count_on_board(us, t) + pending >= at_start {
                 continue;
             }
             for &(_, s) in start.iter().filter(|(k, _)| *k == t) {
@@ -239,7 +245,9 @@ impl Eldritch {
         let exists = self.exists();
         let throwable = neighbours(giant, exists) & self.board.color(us) & !frozen;
         for thrown in throwable {
-            if self.is_royal_at(thrown) || self.piece_at(thrown).kind() == RIDDLE {
+            // ELD-391: never a royal piece, a Riddle or a Ghost stack.
+            let kind = self.piece_at(thrown).kind();
+            if self.is_royal_at(thrown) || kind == RIDDLE || self.suborned(thrown).is_some() {
                 continue;
             }
             for d in KING_STEPS {
@@ -274,7 +282,9 @@ impl Eldritch {
             .filter(|&l| self.square_attacked(l, !us, true));
         for partner in self.board.color(us) & !frozen {
             let kind = self.piece_at(partner).kind();
-            if partner == from || kind == RIDDLE || Some(partner) == liege_in_check {
+            // ELD-511: a single piece or a Familiar stack, never a Ghost stack.
+            let ghost_stack = self.suborned(partner).is_some();
+            if partner == from || kind == RIDDLE || ghost_stack || Some(partner) == liege_in_check {
                 continue;
             }
             list.push(invoke(from, partner, None, 0));
@@ -346,7 +356,8 @@ impl Eldritch {
             MIASMA => {
                 for s in self.miasma_victims(from) {
                     let spared = self.piece_at(s).kind() == GARGOYLE || self.is_royal_at(s);
-                    self.destroy(s, spared);
+                    let sub_spared = self.suborned_spared(s, false);
+                    self.destroy(s, spared, sub_spared);
                 }
                 true
             }

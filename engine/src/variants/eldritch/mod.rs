@@ -9,6 +9,7 @@
 //! - `movegen`: catalogue-driven generation, attacks and legality.
 //! - `play`: applying actions and their automatic effects.
 //! - `diviner`: the Diviner's record, its Divine (undo) and the ban.
+//! - `ghost`: the Ghost's moves, subornation, stacks and release.
 //! - `highlander`: the Highlander's stages and returns.
 //! - `reactions`: the Celestial's and the Mystic's reactions and what follows an action.
 //! - `invokes`: the stage-2 invokes (Evoker, Conjurer, Miasma, Giant, Portalkeeper,
@@ -22,6 +23,7 @@ pub mod catalogue;
 mod diviner;
 mod fen;
 pub mod geometry;
+mod ghost;
 pub mod highlander;
 mod invokes;
 mod movegen;
@@ -97,7 +99,7 @@ impl Eldritch {
             h ^= mix(0xB017_0000 | b.index() as u64);
         }
         for (i, r) in self.react.iter().enumerate() {
-            let code = match *r {
+            let code = match r {
                 state::Reaction::Celestial { owner } => 1 | (owner.index() as u64) << 4,
                 state::Reaction::Mystic {
                     owner,
@@ -105,8 +107,24 @@ impl Eldritch {
                     royal,
                 } => {
                     2 | (owner.index() as u64) << 4
-                        | (royal as u64) << 5
+                        | (*royal as u64) << 5
                         | (start.index() as u64) << 8
+                }
+                state::Reaction::Release {
+                    at,
+                    piece,
+                    tag,
+                    trophies,
+                } => {
+                    let mut c = 3
+                        | (piece.color().index() as u64) << 4
+                        | (piece.kind() as u64) << 8
+                        | (at.index() as u64) << 16
+                        | (*tag as u64) << 32;
+                    for &k in trophies {
+                        c = mix(c ^ k as u64);
+                    }
+                    c
                 }
             };
             h ^= mix(0x5EAC_0000_0000 | (i as u64) << 24 | code);
@@ -127,6 +145,9 @@ impl Eldritch {
         h ^= self.ban_key();
         for s in self.frame {
             h ^= mix(0xF7A3_0000 | s.index() as u64);
+        }
+        for &(s, tag) in &self.sub_tags {
+            h ^= mix(0x5B7A_0000_0000 | (s.index() as u64) << 32 | tag as u64);
         }
         for s in self.mret {
             h ^= mix(0x3E7_0000 | s.index() as u64);
@@ -186,7 +207,19 @@ impl Eldritch {
                 .iter()
                 .any(|r| matches!(r, state::Reaction::Mystic { owner, .. } if *owner == c));
         // A riding Familiar (ELD-332) is a piece of its side too; it can leave and give mate.
+        // Suborned pieces and a piece awaiting release count as on the board (ELD-381,
+        // ELD-797).
+        let force = |kind: u8| {
+            !(piece_type(kind).is(LIEGE)
+                || matches!(kind, OOZE | PORTALKEEPER | RIDDLE | GHOST)
+                || (kind == MIASMA && !enemy_non_royal))
+        };
+        let released = self.react.iter().any(|r| {
+            matches!(r, state::Reaction::Release { piece, .. } if piece.color() == c && force(piece.kind()))
+        });
         returning
+            || released
+            || self.suborned_of(c).any(|(_, p)| force(p.kind()))
             || self.board.color(c).into_iter().any(|s| {
                 let kind = self.piece_at(s).kind();
                 let t = piece_type(kind);

@@ -104,7 +104,7 @@ impl Eldritch {
             if t.is(LIEGE) || t.has(F_TOKEN) {
                 continue;
             }
-            if t.limit > 0 && self.board.pieces(c, k).count() >= t.limit as u32 {
+            if t.limit > 0 && self.count_on_board(c, k) >= t.limit as u32 {
                 continue;
             }
             out.push(k);
@@ -207,6 +207,10 @@ impl Eldritch {
     /// The moves of the piece on `from` (not frozen).
     pub(super) fn piece_moves(&self, from: Square, list: &mut MoveList) {
         let p = self.piece_at(from);
+        if p.kind() == GHOST {
+            self.ghost_moves(from, list); // ELD-380..383
+            return;
+        }
         let t = piece_type(p.kind());
         let atoms = self.atoms_at(from);
         let start = list.len();
@@ -397,7 +401,7 @@ impl Eldritch {
     }
 
     /// ELD-008 for a leap by `off` from `from`.
-    fn leap_path_ok(&self, from: Square, off: Offset, lame: bool, us: Color) -> bool {
+    pub(super) fn leap_path_ok(&self, from: Square, off: Offset, lame: bool, us: Color) -> bool {
         if off.0.abs() <= 1 && off.1.abs() <= 1 {
             return true; // a single step passes over nothing
         }
@@ -417,7 +421,7 @@ impl Eldritch {
     /// A jump by `side` may pass over the squares `passed`: no Abjurer among them, and no
     /// Barricade blocking against `side` (ELD-008, ELD-222 c).
     #[inline]
-    fn jump_path_clear(&self, passed: Bitboard, side: Color) -> bool {
+    pub(super) fn jump_path_clear(&self, passed: Bitboard, side: Color) -> bool {
         (passed & (self.board.kind(ABJURER) | self.blocks_against(side))).is_empty()
     }
 

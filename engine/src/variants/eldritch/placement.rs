@@ -411,6 +411,7 @@ impl Eldritch {
             returned: false,
             ban: Vec::new(),
             frame: Bitboard::EMPTY,
+            sub_tags: Vec::new(),
             history: Default::default(),
             options: *options,
         }

@@ -16,15 +16,7 @@ impl Eldritch {
     /// Initiate goes to its side's graveyard (ELD-562).
     pub(super) fn take_off(&mut self, s: Square) {
         let p = self.piece_at(s);
-        let slot = match p.kind() {
-            PAWN => Some(0),
-            INITIATE => Some(1),
-            _ => None,
-        };
-        if let Some(i) = slot.filter(|_| self.keeps_graveyard(p.color())) {
-            let g = &mut self.grave[p.color().index()][i];
-            *g = g.saturating_add(1);
-        }
+        self.bury(p);
         // A creator leaving the board leaves its token unlinked (ELD-303, ELD-552).
         if let Some(token) = self.linked_token(s) {
             let tag = self.tag(token) & !TAG_LINK;
@@ -36,24 +28,61 @@ impl Eldritch {
         self.board.remove(s);
         self.virgin.clear(s);
         self.blocks.clear(s); // ELD-223: a Block ends when its Barricade leaves
+        self.sub_tags.retain(|(t, _)| *t != s);
         self.trophies.retain(|(t, _)| *t != s); // ELD-471: lost with the Necromancer
         self.extra.set_tag(s, None);
     }
 
-    /// Destroys what a blast or Miasma destroys on `s` (ELD-332: each piece judged): the rider
-    /// always, the host unless `host_spared`.
-    pub(super) fn destroy(&mut self, s: Square, host_spared: bool) {
+    /// A piece leaving the game: a Pawn or an Initiate goes to its side's graveyard (ELD-562).
+    pub(super) fn bury(&mut self, p: crate::piece::Piece) {
+        let slot = match p.kind() {
+            PAWN => Some(0),
+            INITIATE => Some(1),
+            _ => None,
+        };
+        if let Some(i) = slot.filter(|_| self.keeps_graveyard(p.color())) {
+            let g = &mut self.grave[p.color().index()][i];
+            *g = g.saturating_add(1);
+        }
+    }
+
+    /// Destroys what a blast or Miasma destroys on `s` (ELD-332, ELD-385: each piece judged):
+    /// a rider always, the host unless `host_spared`; a suborned piece that survives
+    /// (`sub_spared`) is released in place with no step.
+    pub(super) fn destroy(&mut self, s: Square, host_spared: bool, sub_spared: bool) {
+        let suborned = self.take_suborned(s);
         if host_spared {
             self.extra.take_stack(s);
         } else {
             self.take_off(s);
         }
+        if let Some(unit) = suborned {
+            if sub_spared && self.piece_at(s).is_none() {
+                self.place_released(s, unit);
+            } else {
+                self.bury(unit.0);
+            }
+        }
+    }
+
+    /// Whether the piece suborned on `s`, if any, survives a blast (`blast`) or a Miasma.
+    pub(super) fn suborned_spared(&self, s: Square, blast: bool) -> bool {
+        self.suborned(s).is_some_and(|p| {
+            let t = piece_type(p.kind());
+            t.has(F_SPELL_IMMUNE)
+                || (!blast
+                    && (self.royal_kind(p.kind())
+                        || self.suborned_tag(s) & super::state::TAG_ROYAL != 0))
+        })
     }
 
     /// Captures the piece on `s` (ELD-007): a captured Beast takes its linked Druid with it,
     /// captured by no piece (ELD-303). Destruction and removal are [`Eldritch::take_off`].
     pub(super) fn capture(&mut self, s: Square) {
         self.queue_reaction(s); // ELD-605 c: a captured Celestial or Mystic reacts
+                                // ELD-384, ELD-385: capturing a Ghost stack captures the Ghost; its piece awaits
+                                // release.
+        let released = self.take_suborned(s);
         let p = self.piece_at(s);
         if p.kind() == HIGHLANDER {
             self.queue_return(s); // ELD-411
@@ -64,6 +93,17 @@ impl Eldritch {
             if self.piece_at(d) == piece(p.color(), DRUID) {
                 self.take_off(d);
             }
+        }
+        if let Some((piece, tag, trophies)) = released {
+            if self.react.is_empty() {
+                self.turn = self.side;
+            }
+            self.react.push(super::state::Reaction::Release {
+                at: s,
+                piece,
+                tag,
+                trophies,
+            });
         }
     }
 
@@ -113,6 +153,10 @@ impl Eldritch {
         self.virgin.clear(to);
         self.extra.move_tag(from, to);
         self.keep_mystic_start(from, to);
+        for entry in self.sub_tags.iter_mut().filter(|(t, _)| *t == from) {
+            entry.0 = to; // a suborned piece's state travels with its stack
+        }
+        self.sub_tags.sort_by_key(|(t, _)| t.index());
         if self.is_stack(from) {
             self.extra.move_stack(from, to); // ELD-332: the rider goes with its host
         }
@@ -146,6 +190,9 @@ impl Eldritch {
 
     /// Whether a move of the piece on `from` is a pawn-type move (ELD-151, ELD-153).
     pub(super) fn is_pawn_move(&self, mv: Move) -> bool {
+        if self.is_suborned_pawn_step(mv) {
+            return true; // ELD-795
+        }
         let pawnish = self
             .atoms_at(mv.from())
             .iter()
@@ -223,6 +270,10 @@ impl Eldritch {
                 }
             }
             MoveKind::Invoke => reset = self.apply_invoke(mv),
+            _ if kind == GHOST && self.piece_at(to).is_some() => {
+                self.suborn(from, to); // ELD-381; it resets the clock (ELD-384)
+                reset = true;
+            }
             _ => {
                 let target = match mv.kind() {
                     _ if is_en_passant(mv) => self.ep_victim(to),
@@ -231,6 +282,12 @@ impl Eldritch {
                 };
                 let victim = target.map(|t| self.piece_at(t).kind());
                 if let Some(t) = target {
+                    if kind == FIREBALL {
+                        // ELD-385: a Fireball whose target holds a Ghost stack destroys both.
+                        if let Some(unit) = self.take_suborned(t) {
+                            self.bury(unit.0);
+                        }
+                    }
                     self.capture(t);
                     reset = true;
                 }
@@ -243,7 +300,8 @@ impl Eldritch {
                     for s in zone & self.board.occupied() {
                         let spared = piece_type(self.piece_at(s).kind()).has(F_SPELL_IMMUNE);
                         if !spared || self.is_stack(s) {
-                            self.destroy(s, spared);
+                            let sub_spared = self.suborned_spared(s, true);
+                            self.destroy(s, spared, sub_spared);
                         }
                     }
                 }
@@ -336,8 +394,9 @@ impl Eldritch {
         }
     }
 
-    /// ELD-401: Gremlins on or beyond their far rank turn, once.
-    fn turn_gremlins(&mut self) {
+    /// ELD-401: Gremlins on or beyond their far rank turn, once (suborned ones too, ELD-798).
+    pub(super) fn turn_gremlins(&mut self) {
+        self.turn_suborned_gremlins();
         for c in Color::BOTH {
             for s in self.board.pieces(c, GREMLIN) {
                 let beyond = match c {

@@ -15,6 +15,8 @@ use crate::square::Square;
 pub const DEC_CELESTIAL: u8 = 1;
 /// `param` of a Mystic return (`*M@c7`).
 pub const DEC_MYSTIC: u8 = 2;
+/// `param` of a Ghost release (`>d4`).
+pub const DEC_RELEASE: u8 = 3;
 
 impl Eldritch {
     /// Queues the reaction that capturing the piece on `s` gives (ELD-241, ELD-462), before it
@@ -102,24 +104,40 @@ impl Eldritch {
         self.halfmove = 0; // ELD-623: a capture-free return resets the clock too
     }
 
-    pub(super) fn reaction_possible(&self, r: Reaction) -> bool {
-        match r {
+    pub(super) fn reaction_possible(&self, r: &Reaction) -> bool {
+        match *r {
             Reaction::Celestial { owner } => self.qualifying_pawns(owner).any(),
             Reaction::Mystic {
                 owner,
                 start,
                 royal,
             } => self.mystic_may_return(owner, start, royal),
+            // ELD-385: a release is a step when an empty square is next to the stack's.
+            Reaction::Release { at, .. } => self.release_squares(at).any(),
         }
     }
 
     /// The options of the pending reaction: each qualifying Pawn (`d4=N`) or the return
     /// (`*M@c7`), and decline (`0000`).
     pub(super) fn reaction_options(&self, list: &mut MoveList) {
-        let Some(&head) = self.react.first() else {
+        let Some(head) = self.react.first() else {
             return;
         };
-        match head {
+        match *head {
+            Reaction::Release { at, .. } => {
+                // No decline (ELD-385): one option per square.
+                for s in self.release_squares(at) {
+                    list.push(Move::build(
+                        None,
+                        Some(s),
+                        MoveKind::Decision,
+                        None,
+                        DEC_RELEASE,
+                        0,
+                    ));
+                }
+                return;
+            }
             Reaction::Celestial { owner } => {
                 for s in self.qualifying_pawns(owner) {
                     list.push(Move::build(
@@ -163,6 +181,15 @@ impl Eldritch {
                     start,
                     royal,
                 } => self.return_mystic(owner, start, royal),
+                Reaction::Release {
+                    piece,
+                    tag,
+                    trophies,
+                    ..
+                } => {
+                    self.place_released(mv.to(), (piece, tag, trophies));
+                    self.halfmove = 0; // ELD-623: a release
+                }
             }
         }
         self.advance(mover, settle_ep);
@@ -177,13 +204,21 @@ impl Eldritch {
             self.react.clear();
             self.bolt = None;
         }
-        while let Some(&head) = self.react.first() {
+        while let Some(head) = self.react.first() {
             if self.reaction_possible(head) {
                 self.turn = mover;
                 self.side = head.owner();
                 return;
             }
-            self.react.remove(0);
+            if let Reaction::Release {
+                at,
+                piece,
+                tag,
+                trophies,
+            } = self.react.remove(0)
+            {
+                self.release_by_default(at, (piece, tag, trophies));
+            }
         }
         self.turn = Color::White;
         self.side = mover;

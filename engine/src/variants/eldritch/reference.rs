@@ -286,6 +286,74 @@ impl Ref<'_> {
 
     /// Raw moves of the piece on `from` (param: 0 plain, 1 one-shot, 2 double, 3 e.p., or a
     /// Dragon target / Vampire direction via the finished Move).
+    /// ELD-380..383 from scratch: two-square slides to empty squares; a single Ghost also
+    /// suborns; a Ghost stack also moves as its suborned piece would, to empty squares, its
+    /// paths judged for the controller (the probe swaps the colours of every Ooze and
+    /// Necromancer, the only pieces whose passability depends on the side).
+    fn ghost(&self, from: Square, c: Color, out: &mut Vec<Raw>) {
+        self.slide(from, &Self::KING, (2, 2), true, false, out);
+        let unit = self.pos.extra.stacked_on(from).next();
+        if unit.is_none() {
+            for (dx, dy) in Self::KING {
+                let (Some(mid), Some(to)) = (at(from, dx, dy), at(from, 2 * dx, 2 * dy)) else {
+                    continue;
+                };
+                let v = self.p(to);
+                let single = self.pos.extra.stacked_on(to).next().is_none();
+                let allowed = !matches!(
+                    v.kind(),
+                    BISHOP
+                        | CELESTIAL
+                        | DRUID
+                        | VALKYRIE
+                        | INITIATE
+                        | PONTIFF
+                        | SPHINX
+                        | KING
+                        | ARCHMAGE
+                        | VAMPIRE
+                        | DOPPELGANGER
+                        | BEAST
+                        | RIDDLE
+                );
+                if self.passable(mid, c) && v.is_some() && v.color() != c && single && allowed {
+                    out.push((from, to, false, 0));
+                }
+            }
+        }
+        let Some(u) = unit.filter(|u| u.color() != c) else {
+            return;
+        };
+        let mut probe = self.pos.clone();
+        probe.ep = None;
+        probe.board.remove(from);
+        probe.extra.take_stack(from);
+        probe.board.put(from, u);
+        probe
+            .extra
+            .set_tag(from, Some(self.pos.suborned_tag(from)).filter(|&t| t != 0));
+        for s in Square::all().filter(|&s| on_board(s) && s != from) {
+            let q = probe.piece_at(s);
+            if q.is_some() && matches!(q.kind(), OOZE | NECROMANCER) {
+                probe.board.remove(s);
+                probe.board.put(s, Piece::new(!q.color(), q.kind()));
+            }
+        }
+        let r = Ref { pos: &probe };
+        let mut raw = Vec::new();
+        let mut done = Vec::new();
+        r.piece(from, &mut raw, &mut done);
+        let plain = done
+            .iter()
+            .filter(|m| m.kind() == MoveKind::Normal && m.param() == 0)
+            .map(|m| (from, m.to(), false, 0));
+        for (_, to, _, param) in raw.into_iter().chain(plain) {
+            if param == 0 && self.p(to).is_none() {
+                out.push((from, to, false, 0));
+            }
+        }
+    }
+
     fn piece(&self, from: Square, out: &mut Vec<Raw>, done: &mut Vec<Move>) {
         let k = self.kind(from);
         let c = self.p(from).color();
@@ -322,7 +390,7 @@ impl Ref<'_> {
             GIANT => self.slide(from, &Self::ORTH, (1, 2), true, true, out),
             FIREBALL => self.slide(from, &Self::DIAG, (1, 3), true, true, out),
             PONTIFF => self.slide(from, &Self::DIAG, (2, 2), true, true, out),
-            GHOST => self.slide(from, &Self::KING, (2, 2), true, false, out),
+            GHOST => self.ghost(from, c, out),
             ENCHANTER => {
                 self.slide(from, &Self::KING, (2, 2), true, false, out);
                 self.steps(from, &Self::KING, false, true, out);
@@ -522,8 +590,15 @@ impl Ref<'_> {
                 .filter_map(|&(dx, dy)| at(s, dx, dy))
                 .collect()
         };
-        // ELD-333: a rider on this square leaves for an empty neighbour, stack not frozen.
-        if full && self.pos.extra.stacked_on(from).next().is_some() && !self.frozen(from) {
+        // ELD-333: a rider on this square leaves for an empty neighbour, stack not frozen. A
+        // Ghost stack's unit is the enemy's suborned piece, no rider.
+        let rider = self
+            .pos
+            .extra
+            .stacked_on(from)
+            .next()
+            .filter(|u| u.color() == c);
+        if full && rider.is_some() && !self.frozen(from) {
             for t in around(from) {
                 if self.p(t).is_none() {
                     out.push(Move::build(
@@ -586,7 +661,13 @@ impl Ref<'_> {
             }
             GIANT => {
                 for s in around(from) {
-                    if !mine(s) || self.royal(s) || self.kind(s) == RIDDLE || self.frozen(s) {
+                    let ghost_stack = self.pos.extra.stacked_on(s).any(|u| u.color() != c);
+                    if !mine(s)
+                        || self.royal(s)
+                        || self.kind(s) == RIDDLE
+                        || self.frozen(s)
+                        || ghost_stack
+                    {
                         continue;
                     }
                     for (dx, dy) in Self::KING {
@@ -616,9 +697,19 @@ impl Ref<'_> {
                     }
                     done.push(t);
                     let wanted = start.iter().filter(|(k, _)| *k == t).count();
+                    // Pending Highlanders count as present (ELD-473).
+                    let pending: usize = if t == HIGHLANDER {
+                        self.pos
+                            .pending_returns(c)
+                            .map(|(_, _, n)| n as usize)
+                            .sum()
+                    } else {
+                        0
+                    };
                     let have = Square::all()
                         .filter(|&s| mine(s) && self.kind(s) == t)
-                        .count();
+                        .count()
+                        + pending;
                     if have < wanted {
                         for &(k, s) in start {
                             if k == t && self.p(s).is_none() {
@@ -694,7 +785,8 @@ impl Ref<'_> {
                 let liege = Square::all().find(|&s| mine(s) && Self::is_liege(self.kind(s)));
                 let checked = liege.is_some_and(|l| attacked_ref(self.pos, l, !c));
                 for s in Square::all().filter(|&s| on_board(s) && s != from && mine(s)) {
-                    if self.frozen(s) {
+                    // ELD-511: never a Ghost stack (its unit is an enemy piece).
+                    if self.frozen(s) || self.pos.extra.stacked_on(s).any(|u| u.color() != c) {
                         continue;
                     }
                     let ok = if self.kind(from) == PORTALKEEPER {
@@ -986,8 +1078,8 @@ fn generate_here(pos: &Eldritch, with_castles: bool) -> Vec<Move> {
         placement_options(pos, &mut out);
         return out;
     }
-    if let Some(&head) = pos.reactions().first() {
-        return reaction_options_ref(pos, head);
+    if let Some(head) = pos.reactions().first() {
+        return reaction_options_ref(pos, head.clone());
     }
     if pos.bolt().is_none() && pos.returns_pending(pos.side) {
         let mut out = returns_ref(pos);
@@ -1127,6 +1219,17 @@ fn reaction_options_ref(pos: &Eldritch, head: Reaction) -> Vec<Move> {
     };
     let mut out = Vec::new();
     match head {
+        // ELD-385: each empty square next to the stack's square; no decline.
+        Reaction::Release { at: sq, .. } => {
+            for (dx, dy) in Ref::KING {
+                if let Some(t) = at(sq, dx, dy) {
+                    if pos.piece_at(t).is_none() {
+                        out.push(Move::build(None, Some(t), MoveKind::Decision, None, 3, 0));
+                    }
+                }
+            }
+            return out;
+        }
         Reaction::Celestial { owner } => {
             for s in Square::all().filter(|&s| on_board(s)) {
                 if pos.piece_at(s) != Piece::new(owner, PAWN) {

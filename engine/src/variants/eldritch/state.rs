@@ -68,7 +68,7 @@ pub const TAG_STAGE: u32 = 7 << TAG_STAGE_SHIFT;
 pub const TAG_STAGE_SHIFT: u32 = 29;
 
 /// A pending reaction (ELD-605 c), decided by the captured piece's owner.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Reaction {
     /// A captured Celestial (ELD-241): a qualifying Pawn becomes a Knight, or decline.
     Celestial { owner: Color },
@@ -79,13 +79,22 @@ pub enum Reaction {
         start: Square,
         royal: bool,
     },
+    /// A captured Ghost's suborned piece to place next to `at` (ELD-385), decided by the
+    /// Ghost's owner; `trophies` are a suborned Necromancer's.
+    Release {
+        at: Square,
+        piece: Piece,
+        tag: u32,
+        trophies: Vec<u8>,
+    },
 }
 
 impl Reaction {
-    /// The player who decides it (ELD-602).
-    pub fn owner(self) -> Color {
+    /// The player who decides it (ELD-602): the captured piece's owner.
+    pub fn owner(&self) -> Color {
         match self {
-            Reaction::Celestial { owner } | Reaction::Mystic { owner, .. } => owner,
+            Reaction::Celestial { owner } | Reaction::Mystic { owner, .. } => *owner,
+            Reaction::Release { piece, .. } => !piece.color(),
         }
     }
 }
@@ -139,6 +148,8 @@ pub struct Eldritch {
     pub(super) returned: bool,
     /// Tokens banned as the first action of this re-taken turn (ELD-273, FEN `ban=`).
     pub(super) ban: Vec<String>,
+    /// Tags of suborned pieces by their stack square (ELD-381: they keep their state).
+    pub(super) sub_tags: Vec<(Square, u32)>,
     /// Frame squares brought into being by Geomancer strips (ELD-371): empty, or a union of
     /// non-overlapping strips.
     pub(super) frame: Bitboard,
@@ -175,16 +186,7 @@ impl Eldritch {
     /// The movement atoms of the piece on `s`: its type's, or a Shapeshifter's form's.
     #[inline]
     pub fn atoms_at(&self, s: Square) -> &'static [MovePattern] {
-        let kind = self.piece_at(s).kind();
-        if kind == SHAPESHIFTER {
-            shapeshifter_atoms((self.tag(s) & TAG_FORM) >> TAG_FORM_SHIFT)
-        } else if kind == LIGHTNING_BOLT && self.tag(s) & TAG_KNIGHT != 0 {
-            shapeshifter_atoms(4) // the knight's leap
-        } else if kind == HIGHLANDER && self.tag(s) & TAG_STAGE != 0 {
-            super::highlander::stage_atoms((self.tag(s) & TAG_STAGE) >> TAG_STAGE_SHIFT)
-        } else {
-            piece_type(kind).atoms
-        }
+        atoms_for(self.piece_at(s).kind(), self.tag(s))
     }
 
     /// Whether the piece on `s` has the virgin double step in its current movement (a
@@ -195,11 +197,52 @@ impl Eldritch {
             .any(|a| matches!(a, MovePattern::Pawn { double: true, .. }))
     }
 
-    /// The Familiar riding the piece on `s` (ELD-332), if any: Familiar stacks are the only
-    /// stacks of this build, the host in the mailbox and the Familiar stacked on it.
+    /// The Familiar riding the piece on `s` (ELD-332), if any. Stacks hold one unit under
+    /// the mailbox piece: a Familiar of the host's side, or an enemy piece suborned by the
+    /// Ghost in the mailbox (ELD-381).
     #[inline]
     pub fn rider(&self, s: Square) -> Option<Piece> {
-        self.extra.stacked_on(s).next()
+        let host = self.board.piece_at(s);
+        self.extra
+            .stacked_on(s)
+            .next()
+            .filter(|u| u.color() == host.color())
+    }
+
+    /// The piece the Ghost on `s` suborns (ELD-381), if any.
+    #[inline]
+    pub fn suborned(&self, s: Square) -> Option<Piece> {
+        let host = self.board.piece_at(s);
+        self.extra
+            .stacked_on(s)
+            .next()
+            .filter(|u| u.color() != host.color())
+    }
+
+    /// The per-piece state of the piece suborned on `s` (its tag, kept while it is stacked).
+    pub fn suborned_tag(&self, s: Square) -> u32 {
+        self.sub_tags
+            .iter()
+            .find(|(t, _)| *t == s)
+            .map_or(0, |&(_, tag)| tag)
+    }
+
+    /// The pieces of `c` suborned by enemy Ghosts, by stack square: they still count as `c`'s
+    /// pieces on the board (ELD-381: ELD-251, ELD-473, board limits, ELD-624).
+    pub fn suborned_of(&self, c: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.board
+            .pieces(!c, GHOST)
+            .into_iter()
+            .filter_map(move |s| self.suborned(s).map(|p| (s, p)))
+    }
+
+    /// How many pieces of `kind` `c` has on the board, suborned ones included (ELD-381).
+    pub fn count_on_board(&self, c: Color, kind: u8) -> u32 {
+        self.board.pieces(c, kind).count()
+            + self
+                .suborned_of(c)
+                .filter(|(_, p)| p.kind() == kind)
+                .count() as u32
     }
 
     /// Whether `s` holds a stack (ELD-006).
@@ -458,6 +501,20 @@ impl Eldritch {
             return false;
         }
         true
+    }
+}
+
+/// The movement atoms of a piece of `kind` with state `tag`: its type's, or its current
+/// form's (Shapeshifter, knight-form Bolt, Highlander stage).
+pub fn atoms_for(kind: u8, tag: u32) -> &'static [MovePattern] {
+    if kind == SHAPESHIFTER {
+        shapeshifter_atoms((tag & TAG_FORM) >> TAG_FORM_SHIFT)
+    } else if kind == LIGHTNING_BOLT && tag & TAG_KNIGHT != 0 {
+        shapeshifter_atoms(4) // the knight's leap
+    } else if kind == HIGHLANDER && tag & TAG_STAGE != 0 {
+        super::highlander::stage_atoms((tag & TAG_STAGE) >> TAG_STAGE_SHIFT)
+    } else {
+        piece_type(kind).atoms
     }
 }
 
