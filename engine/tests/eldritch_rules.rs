@@ -1733,3 +1733,28 @@ fn eld_380_386_793_799_ghost_suborns_moves_the_stack_and_is_released() {
     let p = pos("4k3/8/8/3(^H,n)4/3*T4/8/8/4K3 w - - 0 1");
     assert!(!tokens(&p).iter().any(|t| t.starts_with("d4!d5")));
 }
+
+#[test]
+fn eld_432_initiate_promotes_to_each_part_two_type_which_then_acts() {
+    // ELD-432: an Initiate promotes to a Celestial, Druid, Sphinx or Valkyrie, and each then
+    // has its part-2 ability (ELD-241, ELD-301, ELD-551, ELD-561).
+    let p = pos("6rk/3^I4/8/8/8/8/P7/4K3 w - - 0 1 grave=P");
+    let after = |promotion: &str| play(&play(&p, promotion), "h8h7");
+    assert!(
+        has(&after("d7d8=*U"), "d8!c7"),
+        "the Druid creates its Beast"
+    );
+    assert!(
+        has(&after("d7d8=^X"), "d8!c7"),
+        "the Sphinx creates its Riddle"
+    );
+    assert!(
+        has(&after("d7d8=*V"), "d8!P@c7"),
+        "the Valkyrie returns a Pawn"
+    );
+    // The Celestial, captured, gives its owner the reaction.
+    let taken = play(&play(&p, "d7d8=*C"), "g8d8");
+    let mut options = tokens(&taken);
+    options.sort();
+    assert_eq!(options, ["0000", "a2=N"]);
+}

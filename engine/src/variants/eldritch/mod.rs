@@ -309,6 +309,10 @@ pub const BENCH: &[&str] = &[
     "r3k3/pp3ppp/2n1*d3/3p4/3P4/2N1*D3/PP3PPP/R3K3 w a1,e1,a2,b2,f2,g2,h2,a7,b7,f7,g7,h7,a8,e8 - 0 12",
     // Geomancers with strips on both sides (ELD-371).
     "xxxxxxxxxx/xr3k4/xpp3ppp1/x2n1^g4/x3p5/4P4x/3N5x/1PP3PPPx/1R^G2K3x/xxxxxxxxxx w a1,b1,e1,a2,b2,f2,g2,h2,a7,b7,f7,g7,h7,a8,e8 - 0 13",
+    // Ghosts ready to suborn beside an Ooze and a Necromancer (ELD-381, ELD-383).
+    "r3k3/pp1n1ppp/2p1^h3/3p4/3P*O3/2^HN*n3/PPP2PPP/R3K3 w a1,e1,a2,b2,c2,f2,g2,h2,a7,b7,f7,g7,h7,a8,e8 - 0 14",
+    // Ghost stacks of both sides, a Knight and a Dragon suborned (ELD-383, ELD-385).
+    "4k3/2p5/1(^h,N)2*N3/8/3(^H,*w)4/2*o5/4P3/4K3 w e2 - 0 20",
 ];
 
 #[cfg(test)]
