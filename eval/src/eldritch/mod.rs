@@ -98,9 +98,14 @@ fn atom_targets(atom: &MovePattern, s: Square, occ: Bitboard) -> (Bitboard, Bitb
         // A one-shot move spends the piece: it adds threats, not mobility.
         MovePattern::OneShot(_) => {}
         MovePattern::Fiend => {
+            // On the 8x8 board: the table also holds paths over frame squares (strips).
+            let board = board_mask();
             for t in fiend_targets(s) {
-                cap.set(t.to);
-                quiet.set(t.to);
+                let on_board = t.paths.iter().any(|p| (*p & !board).is_empty());
+                if board.contains(t.to) && on_board {
+                    cap.set(t.to);
+                    quiet.set(t.to);
+                }
             }
         }
         MovePattern::Dragon => {
