@@ -1516,7 +1516,8 @@ impl Reference for Eldritch {
         thread_local! {
             static CACHE: std::cell::RefCell<Option<(String, Vec<Move>)>> = const { std::cell::RefCell::new(None) };
         }
-        let key = format!("{:?} {}", self.options(), self.to_fen());
+        // The hash tells apart positions with one FEN and different pasts (a Divine's record).
+        let key = format!("{:?} {} {:x}", self.options(), self.to_fen(), self.hash());
         CACHE.with(|cache| {
             let mut cache = cache.borrow_mut();
             if cache.as_ref().map(|(k, _)| k != &key).unwrap_or(true) {
