@@ -7,18 +7,24 @@ use crate::piece::Color;
 use crate::square::{Geometry, Square};
 use std::sync::OnceLock;
 
-/// The 64 board squares (frame squares come with the Geomancer, part 2).
-pub fn board_mask() -> Bitboard {
-    static MASK: OnceLock<Bitboard> = OnceLock::new();
-    *MASK.get_or_init(|| {
-        let mut m = Bitboard::EMPTY;
-        for f in 0..8 {
-            for r in 0..8 {
-                m.set(sq(f, r));
+/// The 64 board squares (frame squares exist only through Geomancer strips), a constant
+/// because every generator asks for it.
+#[inline]
+pub const fn board_mask() -> Bitboard {
+    const MASK: u128 = {
+        let mut m = 0u128;
+        let mut r = 1;
+        while r <= 8 {
+            let mut f = 1;
+            while f <= 8 {
+                m |= 1u128 << (r * 10 + f);
+                f += 1;
             }
+            r += 1;
         }
         m
-    })
+    };
+    Bitboard(MASK)
 }
 
 /// Every square of the 10x10 frame but its four corners: the board and all twenty strips.
