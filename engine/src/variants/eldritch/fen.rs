@@ -114,6 +114,19 @@ fn parse_returns(value: &str) -> Result<[[u8; 8]; 2], FenError> {
     Ok(hl)
 }
 
+/// A key's comma-separated list of existing squares (`block=`, `mret=`, `bolt=`).
+fn parse_squares(field: &'static str, value: &str, exists: Bitboard) -> Result<Bitboard, FenError> {
+    let mut out = Bitboard::EMPTY;
+    for name in value.split(',') {
+        let s = G
+            .parse(name)
+            .filter(|s| exists.contains(*s))
+            .ok_or_else(|| FenError::field(field, format!("bad square '{name}'")))?;
+        out.set(s);
+    }
+    Ok(out)
+}
+
 /// A `react=` entry (notation §2.6): `*C`, `*M{c7}` (`!` after a royal Mystic's braces), in
 /// the owner's case.
 fn reaction_text(pos: &Eldritch, r: &Reaction) -> String {
@@ -901,24 +914,14 @@ impl Fen for Eldritch {
                     army_black = parse_types(b)?;
                 }
                 "grave" => grave = parse_graveyards(value)?,
-                "block" => {
-                    for name in value.split(',') {
-                        let s = G
-                            .parse(name)
-                            .filter(|s| pos.exists().contains(*s))
-                            .ok_or_else(|| {
-                                FenError::field("block", format!("bad square '{name}'"))
-                            })?;
-                        blocks.set(s);
-                    }
-                }
+                "block" => blocks = parse_squares("block", value, pos.exists())?,
                 "start" => start = Some(parse_start(value)?),
                 "bolt" => {
-                    let s = G
-                        .parse(value)
-                        .filter(|s| pos.exists().contains(*s))
-                        .ok_or_else(|| FenError::field("bolt", format!("bad square '{value}'")))?;
-                    bolt = Some(s);
+                    let one = parse_squares("bolt", value, pos.exists())?;
+                    if one.count() != 1 {
+                        return Err(FenError::field("bolt", "bolt= names one square"));
+                    }
+                    bolt = Some(one.lsb());
                 }
                 "turn" => {
                     turn = Some(match value {
@@ -932,17 +935,7 @@ impl Fen for Eldritch {
                         react.push(parse_reaction(item)?);
                     }
                 }
-                "mret" => {
-                    for name in value.split(',') {
-                        let s = G
-                            .parse(name)
-                            .filter(|s| pos.exists().contains(*s))
-                            .ok_or_else(|| {
-                                FenError::field("mret", format!("bad square '{name}'"))
-                            })?;
-                        mret.set(s);
-                    }
-                }
+                "mret" => mret = parse_squares("mret", value, pos.exists())?,
                 "hl" => pos.hl = parse_returns(value)?,
                 "phase" => returned = Some(value),
                 // ELD-273: tokens banned as this re-taken turn's first action.

@@ -82,8 +82,12 @@ impl Eldritch {
         self.queue_reaction(s); // ELD-605 c: a captured Celestial or Mystic reacts
                                 // ELD-384, ELD-385: capturing a Ghost stack captures the Ghost; its piece awaits
                                 // release.
-        let released = self.take_suborned(s);
         let p = self.piece_at(s);
+        let released = if p.kind() == GHOST {
+            self.take_suborned(s)
+        } else {
+            None
+        };
         if p.kind() == HIGHLANDER {
             self.queue_return(s); // ELD-411
         }
@@ -153,10 +157,12 @@ impl Eldritch {
         self.virgin.clear(to);
         self.extra.move_tag(from, to);
         self.keep_mystic_start(from, to);
-        for entry in self.sub_tags.iter_mut().filter(|(t, _)| *t == from) {
-            entry.0 = to; // a suborned piece's state travels with its stack
+        if !self.sub_tags.is_empty() {
+            for entry in self.sub_tags.iter_mut().filter(|(t, _)| *t == from) {
+                entry.0 = to; // a suborned piece's state travels with its stack
+            }
+            self.sub_tags.sort_by_key(|(t, _)| t.index());
         }
-        self.sub_tags.sort_by_key(|(t, _)| t.index());
         if self.is_stack(from) {
             self.extra.move_stack(from, to); // ELD-332: the rider goes with its host
         }
@@ -190,8 +196,8 @@ impl Eldritch {
 
     /// Whether a move of the piece on `from` is a pawn-type move (ELD-151, ELD-153).
     pub(super) fn is_pawn_move(&self, mv: Move) -> bool {
-        if self.is_suborned_pawn_step(mv) {
-            return true; // ELD-795
+        if self.piece_at(mv.from()).kind() == GHOST {
+            return self.is_suborned_pawn_step(mv); // ELD-795: only a stack's pawn step
         }
         let pawnish = self
             .atoms_at(mv.from())
