@@ -229,15 +229,27 @@ fn bad_search_entries_are_rejected_with_a_message() {
     assert!(err.contains("search.rfp_margin"), "{err}");
 }
 
-/// The built-in sets carry the default margins and their text form has no `search.*` line, so
-/// shipped files and bench results stay as they were; changed margins round-trip.
+/// The built-in sets carry the default margins except the settings an SPRT in their variant
+/// chose (Eldritch: no check extension, `docs/search.md`); their text form writes exactly those
+/// `search.*` lines, and changed margins round-trip.
 #[test]
-fn search_entries_round_trip_and_defaults_write_none() {
+fn search_entries_round_trip_and_defaults_write_only_the_variants_own() {
     use grimoire_engine::eval_api::SearchParams;
     for variant in EvalParams::variants() {
         let p = EvalParams::defaults(variant).unwrap();
-        assert_eq!(p.search(), &SearchParams::DEFAULT, "{variant}");
-        assert!(!p.to_text().contains("search."), "{variant}");
+        let own: Vec<&str> = p
+            .search()
+            .diff(&SearchParams::DEFAULT)
+            .into_iter()
+            .map(|(name, _)| name)
+            .collect();
+        let expected: &[&str] = match variant {
+            "eldritch" => &["search.check_ext_depth_factor"],
+            _ => &[],
+        };
+        assert_eq!(own, expected, "{variant}");
+        assert_eq!(p.to_text().matches("\nsearch.").count(), expected.len(), "{variant}");
+        assert_eq!(EvalParams::from_text(&p.to_text()).unwrap(), p, "{variant}");
         let mut q = p.clone();
         q.search_mut().set("search.futility_margin", 150.0).unwrap();
         q.search_mut().set("search.lmr_base", 0.1).unwrap();

@@ -168,6 +168,33 @@ fn threads_two_searches_and_answers_legally() {
     s.quit();
 }
 
+/// Issue 21: distant checks by Dragons on both sides, each extended a ply, kept check chains at
+/// full depth and the tree exploded (2 M nodes by depth 7 in this bench position). Eldritch
+/// searches without check extensions, and depth 8 stays small.
+#[test]
+fn eldritch_dragon_checks_do_not_explode_the_tree() {
+    let mut s = Session::start();
+    s.send("setoption name UCI_Variant value eldritch");
+    s.send("position fen 2kr3r/ppp2ppp/2n1*w3/4p3/4P3/2^D2N2/PPP2PPP/2KR3R w - - 4 14");
+    let legal = s.legal_moves();
+    s.send("go depth 8");
+    let (best, lines) = s.bestmove();
+    assert!(legal.contains(&best), "{best} not legal");
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth 8 "))
+        .expect("depth 8 reached");
+    let nodes: u64 = last
+        .split_whitespace()
+        .skip_while(|w| *w != "nodes")
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .expect("nodes field");
+    assert!(nodes < 300_000, "{nodes} nodes to depth 8: {last}");
+    s.quit();
+}
+
 #[test]
 fn bench_node_count_is_deterministic() {
     let run = || {

@@ -103,6 +103,11 @@ search_params! {
     nmp_base_reduction: i32 = 2, [0, 1000];
     /// Divisor of the depth in the null-move reduction.
     nmp_depth_divisor: i32 = 4, [1, 1000];
+    /// The null move is reduced one ply more per this many centipawns the static score is
+    /// above beta, at most `nmp_eval_max` plies more (0: the margin does not matter).
+    nmp_eval_divisor: i32 = 0, [0, 100_000];
+    /// The most plies the margin above beta adds to the null-move reduction.
+    nmp_eval_max: i32 = 3, [0, 100];
 
     // Shallow move pruning (late moves, futility, SEE).
     /// Late-move, futility and SEE pruning of moves apply at depths up to this (0: never).
@@ -127,6 +132,8 @@ search_params! {
     /// Moves that give check are extended one ply while the ply is below
     /// `check_ext_depth_factor` times the iteration's depth (0: no check extension).
     check_ext_depth_factor: i32 = 2, [0, 100];
+    /// 1: only checks that SEE says keep the checking piece are extended; 0: every check.
+    check_ext_see: i32 = 0, [0, 1];
 
     // Late move reductions.
     /// Late move reductions apply from this depth on.
@@ -141,6 +148,24 @@ search_params! {
     lmr_divisor: f32 = 2.25, [0.01, 1000];
     /// Plies less reduction at PV nodes.
     lmr_pv_reduction: i32 = 1, [0, 100];
+    /// A quiet move's history score reduces it this much less per unit (`history / divisor`
+    /// plies less; a bad history, more); 0: history does not change reductions.
+    lmr_history_divisor: i32 = 0, [0, 1_000_000];
+
+    // Improving (the mover's static score above its score two plies before).
+    /// 1: reverse futility prunes with one ply less margin when the mover's static score
+    /// improved; 0: improving does not matter to it.
+    rfp_improving: i32 = 0, [0, 1];
+    /// Late-move pruning's count is divided by this when the mover is not improving (1: no
+    /// change).
+    lmp_not_improving_divisor: i32 = 1, [1, 100];
+    /// Plies more reduction for late quiet moves when the mover is not improving.
+    lmr_not_improving: i32 = 0, [0, 100];
+
+    // Internal iterative reduction.
+    /// A node without a table move is searched one ply shallower from this depth on (its move
+    /// ordering is poor, and the table will hold a move at the next visit).
+    iir_min_depth: i32 = 4, [1, 1001];
 
     // History.
     /// The history bonus of a cutoff move (and malus of the quiet moves tried before it) is
@@ -270,6 +295,8 @@ mod tests {
             ("search.nmp_min_depth", 3.0),
             ("search.nmp_base_reduction", 2.0),
             ("search.nmp_depth_divisor", 4.0),
+            ("search.nmp_eval_divisor", 0.0),
+            ("search.nmp_eval_max", 3.0),
             ("search.prune_max_depth", 8.0),
             ("search.lmp_base", 3.0),
             ("search.lmp_depth_factor", 1.0),
@@ -278,12 +305,18 @@ mod tests {
             ("search.see_quiet_margin", 60.0),
             ("search.see_tactical_margin", 100.0),
             ("search.check_ext_depth_factor", 2.0),
+            ("search.check_ext_see", 0.0),
             ("search.lmr_min_depth", 3.0),
             ("search.lmr_min_moves", 2.0),
             ("search.lmr_pv_extra_moves", 2.0),
             ("search.lmr_base", 0.75),
             ("search.lmr_divisor", 2.25),
             ("search.lmr_pv_reduction", 1.0),
+            ("search.lmr_history_divisor", 0.0),
+            ("search.rfp_improving", 0.0),
+            ("search.lmp_not_improving_divisor", 1.0),
+            ("search.lmr_not_improving", 0.0),
+            ("search.iir_min_depth", 4.0),
             ("search.history_bonus_max", 400.0),
             ("search.history_limit", 16_384.0),
             ("search.qs_check_plies", 2.0),

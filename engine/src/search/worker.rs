@@ -27,7 +27,15 @@ pub(super) struct Worker<'a, R: Rules, E: Evaluator<R>> {
     pub(super) seldepth: usize,
     pub(super) aborted: bool,
     killers: Vec<[Option<Move>; 2]>,
+    /// Quiet-move history per side to move, indexed by [`history_index`].
     history: Vec<i32>,
+    /// The static score at each ply of the current path and the side it was taken for
+    /// (`None` in check or danger, or at a node that had none), for `improving`.
+    static_evals: Vec<Option<(crate::Color, Score)>>,
+    /// Per-ply buffers of move-ordering scores, reused so that nodes allocate nothing.
+    score_bufs: Vec<Vec<i32>>,
+    /// Per-ply buffers of the quiet moves tried at a node (for the history malus).
+    quiet_bufs: Vec<Vec<Move>>,
     /// The quiet move that last refuted each move (indexed like `history`).
     counter_moves: Vec<Option<Move>>,
     /// The move made at each ply of the current path (`None` for a null move).
@@ -58,10 +66,19 @@ struct LocalChanceStats {
     outcomes_cut: u64,
 }
 
-fn history_index(mv: Move) -> usize {
+/// Entries of one side's from-to table (100 squares and "none", squared).
+const FROM_TO: usize = 101 * 101;
+
+/// From-to index of a move (the counter-move table).
+fn from_to(mv: Move) -> usize {
     let f = mv.from_opt().map_or(100, |s| s.index());
     let t = mv.to_opt().map_or(100, |s| s.index());
     f * 101 + t
+}
+
+/// Index of a move in the history table: the side that makes it, its from and to squares.
+fn history_index(side: crate::Color, mv: Move) -> usize {
+    (side == crate::Color::Black) as usize * FROM_TO + from_to(mv)
 }
 
 /// Score of a finished game for the player to decide at `ply`.
@@ -135,8 +152,11 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             seldepth: 0,
             aborted: false,
             killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; 101 * 101],
-            counter_moves: vec![None; 101 * 101],
+            history: vec![0; 2 * FROM_TO],
+            static_evals: vec![None; MAX_PLY + 2],
+            score_bufs: vec![Vec::new(); MAX_PLY + 2],
+            quiet_bufs: vec![Vec::new(); MAX_PLY + 2],
+            counter_moves: vec![None; FROM_TO],
             path: vec![None; MAX_PLY + 2],
             keys: history.to_vec(),
             pv: vec![Vec::new(); MAX_PLY + 1],
@@ -259,7 +279,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         let counter = ply
             .checked_sub(1)
             .and_then(|p| self.path[p])
-            .and_then(|prev| self.counter_moves[history_index(prev)]);
+            .and_then(|prev| self.counter_moves[from_to(prev)]);
+        let side = pos.side_to_move();
         for &mv in moves {
             let s = if tt_move == Some(mv.raw() as u32) {
                 1 << 30
@@ -277,7 +298,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             } else if counter == Some(mv) {
                 1 << 21
             } else {
-                self.history[history_index(mv)]
+                self.history[history_index(side, mv)]
             };
             scores.push(s);
         }
@@ -299,7 +320,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
     pub(super) fn search(
         &mut self,
         pos: &R,
-        depth: i32,
+        mut depth: i32,
         mut alpha: Score,
         mut beta: Score,
         ply: usize,
@@ -351,17 +372,37 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         } else {
             self.eval.evaluate(pos)
         };
+        let side = pos.side_to_move();
+        self.static_evals[ply] = (!in_check).then_some((side, static_eval));
+        // Improving: the mover's static score rose since its last decision two plies up
+        // (only where that node was the same player's and had a static score).
+        let improving = !in_check
+            && ply >= 2
+            && matches!(self.static_evals[ply - 2], Some((s, e)) if s == side && static_eval > e);
+        // Internal iterative reduction: without a table move the ordering is poor; search
+        // shallower now, and the table will hold a move for the next visit.
+        if tt_move.is_none() && depth >= self.params.iir_min_depth {
+            depth -= 1;
+        }
 
         if !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta at low depth, a quiet move will not fall below it.
             let p = &self.params;
-            if depth <= p.rfp_max_depth && static_eval - p.rfp_margin * depth >= beta {
+            if depth <= p.rfp_max_depth
+                && static_eval - p.rfp_margin * (depth - (improving && p.rfp_improving != 0) as i32)
+                    >= beta
+            {
                 return static_eval;
             }
             // Null move: if passing still fails high, a real move will too (not in zugzwang).
             if depth >= p.nmp_min_depth && static_eval >= beta {
                 if let Some(child) = pos.make_null() {
-                    let r = p.nmp_base_reduction + depth / p.nmp_depth_divisor;
+                    let margin = if p.nmp_eval_divisor > 0 {
+                        ((static_eval - beta) / p.nmp_eval_divisor).min(p.nmp_eval_max)
+                    } else {
+                        0
+                    };
+                    let r = p.nmp_base_reduction + depth / p.nmp_depth_divisor + margin;
                     self.keys.push(child.hash());
                     self.path[ply] = None;
                     let score = self.child_score(pos, &child, depth - 1 - r, beta - 1, beta, ply);
@@ -385,13 +426,24 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                 0
             };
         }
-        let mut scores = Vec::with_capacity(moves.len());
+        let mut scores = std::mem::take(&mut self.score_bufs[ply]);
         self.order_moves(pos, &moves, tt_move, ply, &mut scores);
+        // Not improving, fewer late quiet moves are worth a look.
+        let late_count = {
+            let p = &self.params;
+            let full = (p.lmp_base + p.lmp_depth_factor * depth * depth) as usize;
+            if improving {
+                full
+            } else {
+                full / p.lmp_not_improving_divisor as usize
+            }
+        };
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        let mut quiets_tried: Vec<Move> = Vec::new();
+        let mut quiets_tried = std::mem::take(&mut self.quiet_bufs[ply]);
+        quiets_tried.clear();
         let mut searched = 0usize;
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
@@ -420,8 +472,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             {
                 let p = &self.params;
                 if quiet {
-                    let late =
-                        searched >= (p.lmp_base + p.lmp_depth_factor * depth * depth) as usize;
+                    let late = searched >= late_count;
                     let futile = static_eval + p.futility_base + p.futility_margin * depth <= alpha;
                     if late || futile || !pos.see_ge(mv, -p.see_quiet_margin * depth) {
                         quiets_tried.push(mv);
@@ -433,8 +484,11 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             }
             self.keys.push(child.hash());
             self.path[ply] = Some(mv);
-            let extend =
-                gives_check && (ply as i32) < self.params.check_ext_depth_factor * self.root_depth;
+            // Only checks that do not lose the checking piece are extended: where checks are
+            // cheap on both sides (Eldritch Dragons), extending every one made the tree explode.
+            let extend = gives_check
+                && (ply as i32) < self.params.check_ext_depth_factor * self.root_depth
+                && (self.params.check_ext_see == 0 || pos.see_ge(mv, 0));
             let new_depth = depth - 1 + extend as i32;
 
             let mut score;
@@ -455,6 +509,12 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                         >= (p.lmr_min_moves + p.lmr_pv_extra_moves * pv_node as i32) as usize
                 {
                     r = p.reduction(depth, searched) - p.lmr_pv_reduction * pv_node as i32;
+                    if !improving {
+                        r += p.lmr_not_improving;
+                    }
+                    if p.lmr_history_divisor > 0 {
+                        r -= self.history[history_index(side, mv)] / p.lmr_history_divisor;
+                    }
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = self.child_score(pos, &child, new_depth - r, alpha, alpha + 1, ply);
@@ -481,7 +541,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                     head[ply].extend_from_slice(&tail[0]);
                     if score >= beta {
                         if quiet {
-                            self.reward_quiet(mv, &quiets_tried, depth, ply);
+                            self.reward_quiet(side, mv, &quiets_tried, depth, ply);
                         }
                         break;
                     }
@@ -491,6 +551,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                 quiets_tried.push(mv);
             }
         }
+        self.score_bufs[ply] = scores;
+        self.quiet_bufs[ply] = quiets_tried;
         if searched == 0 {
             // Every root move is excluded by MultiPV: nothing to report.
             return -INFINITY;
@@ -503,9 +565,16 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         best_score
     }
 
-    fn reward_quiet(&mut self, mv: Move, tried: &[Move], depth: i32, ply: usize) {
+    fn reward_quiet(
+        &mut self,
+        side: crate::Color,
+        mv: Move,
+        tried: &[Move],
+        depth: i32,
+        ply: usize,
+    ) {
         if let Some(prev) = ply.checked_sub(1).and_then(|p| self.path[p]) {
-            self.counter_moves[history_index(prev)] = Some(mv);
+            self.counter_moves[from_to(prev)] = Some(mv);
         }
         let k = &mut self.killers[ply];
         if k[0] != Some(mv) {
@@ -514,10 +583,10 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         }
         let (bonus_max, limit) = (self.params.history_bonus_max, self.params.history_limit);
         let bonus = (depth * depth).min(bonus_max);
-        let h = &mut self.history[history_index(mv)];
+        let h = &mut self.history[history_index(side, mv)];
         *h += bonus - *h * bonus / limit;
         for &q in tried {
-            let h = &mut self.history[history_index(q)];
+            let h = &mut self.history[history_index(side, q)];
             *h -= bonus + *h * bonus / limit;
         }
     }
@@ -532,6 +601,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
     /// outcome by its player's first move only: that can prove the node fails low without the
     /// full search.
     fn chance_node(&mut self, pos: &R, depth: i32, alpha: Score, beta: Score, ply: usize) -> Score {
+        self.static_evals[ply.min(MAX_PLY)] = None;
         self.count_node();
         if self.aborted || ply >= MAX_PLY {
             return 0;
@@ -771,13 +841,11 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             return 0;
         }
         let key = pos.hash();
-        if let Some(score) = self
-            .tt
-            .probe(key)
-            .and_then(|e| tt_cutoff(&e, ply, alpha, beta))
-        {
+        let entry = self.tt.probe(key);
+        if let Some(score) = entry.and_then(|e| tt_cutoff(&e, ply, alpha, beta)) {
             return score;
         }
+        let tt_move = entry.map(|e| e.move_bits).filter(|&b| b != 0);
         // Evasions are searched in full only within a ply budget: where quiet checking evasions
         // are common on both sides (Eldritch Dragons), check chains would otherwise run to the
         // maximum ply. Beyond it a side in check stands pat like any other.
@@ -817,8 +885,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         if ply >= MAX_PLY {
             return best.max(0);
         }
-        let mut scores = Vec::with_capacity(moves.len());
-        self.order_moves(pos, &moves, None, ply.min(MAX_PLY), &mut scores);
+        let mut scores = std::mem::take(&mut self.score_bufs[ply.min(MAX_PLY)]);
+        self.order_moves(pos, &moves, tt_move, ply.min(MAX_PLY), &mut scores);
         let original_alpha = alpha;
         let mut best_move = None;
         for i in 0..moves.len() {
@@ -844,6 +912,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                 }
             }
         }
+        self.score_bufs[ply.min(MAX_PLY)] = scores;
         let bound = bound_of(best, original_alpha, alpha, beta);
         self.tt.store(key, best_move, to_tt(best, ply), 0, bound);
         best

@@ -289,6 +289,10 @@ impl EvalParams {
         }
         p.section("Side to move.");
         p.push_tapered("tempo", 12, 6);
+        // Distant checks are common on both sides (Dragons, Evokers): extending each one let
+        // check chains keep their depth and the tree exploded (`docs/search.md`, per-variant
+        // settings); the SPRT recorded there kept check extensions off in Eldritch.
+        p.search_mut().check_ext_depth_factor = 0;
         p
     }
 }
