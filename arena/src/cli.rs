@@ -88,9 +88,11 @@ pub struct ArenaArgs {
     /// ...for this many plies in a row.
     #[arg(long, default_value_t = 12)]
     pub draw_plies: u32,
-    /// Adjudicate a draw once a game reaches this many plies.
-    #[arg(long)]
-    pub max_plies: Option<u32>,
+    /// Adjudicate a draw once a game reaches this many plies (after the opening). Games are
+    /// bounded even without it: a Duggan game can go on forever by the rules (every Mercenary
+    /// step restarts both the repetition history and the fifty-move count, DUG-53, DUG-54).
+    #[arg(long, default_value_t = 2000)]
+    pub max_plies: u32,
     /// Milliseconds a move may overrun the clock before it counts as a time loss.
     #[arg(long, default_value_t = 0)]
     pub time_margin: u64,
@@ -223,7 +225,7 @@ fn config(
             adjudication: Adjudication {
                 resign: args.resign_score.map(|cp| (cp, args.resign_plies.max(1))),
                 draw: args.draw_score.map(|cp| (cp, args.draw_plies.max(1))),
-                max_plies: args.max_plies,
+                max_plies: Some(args.max_plies),
             },
         },
         event: format!("{} vs {} ({variant})", engines[0].label, engines[1].label),

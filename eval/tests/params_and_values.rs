@@ -230,7 +230,7 @@ fn bad_search_entries_are_rejected_with_a_message() {
 }
 
 /// The built-in sets carry the default margins except the settings an SPRT in their variant
-/// chose (Eldritch: no check extension, `docs/search.md`); their text form writes exactly those
+/// chose (Eldritch: no check extension; Hobgoblin: bounded quiescence; `docs/search.md`); their text form writes exactly those
 /// `search.*` lines, and changed margins round-trip.
 #[test]
 fn search_entries_round_trip_and_defaults_write_only_the_variants_own() {
@@ -245,10 +245,15 @@ fn search_entries_round_trip_and_defaults_write_only_the_variants_own() {
             .collect();
         let expected: &[&str] = match variant {
             "eldritch" => &["search.check_ext_depth_factor"],
+            "hobgoblin" => &["search.qs_max_plies"],
             _ => &[],
         };
         assert_eq!(own, expected, "{variant}");
-        assert_eq!(p.to_text().matches("\nsearch.").count(), expected.len(), "{variant}");
+        assert_eq!(
+            p.to_text().matches("\nsearch.").count(),
+            expected.len(),
+            "{variant}"
+        );
         assert_eq!(EvalParams::from_text(&p.to_text()).unwrap(), p, "{variant}");
         let mut q = p.clone();
         q.search_mut().set("search.futility_margin", 150.0).unwrap();

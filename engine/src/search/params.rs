@@ -181,6 +181,10 @@ search_params! {
     /// Quiescence skips (outside check or danger) captures for which SEE does not reach this
     /// many centipawns.
     qs_see_threshold: i32 = 0, [-100_000, 100_000];
+    /// Quiescence stands pat once this many plies lie beyond the iteration's depth (1000: no
+    /// bound). For variants without exchange evaluation, where every capture would be
+    /// searched (Hobgoblin's crowds).
+    qs_max_plies: i32 = 1000, [0, 1000];
 
     // Chance nodes (G6).
     /// The outcomes of a chance node other than its likeliest are searched this many plies
@@ -321,6 +325,7 @@ mod tests {
             ("search.history_limit", 16_384.0),
             ("search.qs_check_plies", 2.0),
             ("search.qs_see_threshold", 0.0),
+            ("search.qs_max_plies", 1000.0),
             ("search.chance_reduction", 2.0),
             ("search.chance_win", 800.0),
         ];

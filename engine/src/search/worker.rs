@@ -858,7 +858,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         let mut best = -INFINITY;
         if !in_danger {
             let stand = self.eval.evaluate(pos);
-            if stand >= beta || ply >= MAX_PLY {
+            let too_deep = (ply as i32) >= self.root_depth + self.params.qs_max_plies;
+            if stand >= beta || ply >= MAX_PLY || too_deep {
                 return stand;
             }
             alpha = alpha.max(stand);
