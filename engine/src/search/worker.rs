@@ -36,7 +36,7 @@ pub(super) struct Worker<'a, R: Rules, E: Evaluator<R>> {
     score_bufs: Vec<Vec<i32>>,
     /// Per-ply buffers of the quiet moves tried at a node (for the history malus).
     quiet_bufs: Vec<Vec<Move>>,
-    /// The quiet move that last refuted each move (indexed like `history`).
+    /// The quiet move that last refuted each move (indexed by [`from_to`]).
     counter_moves: Vec<Option<Move>>,
     /// The move made at each ply of the current path (`None` for a null move).
     path: Vec<Option<Move>>,
@@ -484,8 +484,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             }
             self.keys.push(child.hash());
             self.path[ply] = Some(mv);
-            // Only checks that do not lose the checking piece are extended: where checks are
-            // cheap on both sides (Eldritch Dragons), extending every one made the tree explode.
+            // With `check_ext_see`, only checks that SEE says keep the checking piece are
+            // extended (Eldritch, where distant checks exploded the tree, turns extensions off).
             let extend = gives_check
                 && (ply as i32) < self.params.check_ext_depth_factor * self.root_depth
                 && (self.params.check_ext_see == 0 || pos.see_ge(mv, 0));
