@@ -6,7 +6,7 @@ use crate::limits::MoveLimit;
 use crate::openings::OpeningSource;
 use crate::referee::{Adjudication, GameSettings};
 use crate::stats::Sprt;
-use crate::tournament::{report, run_match, MatchConfig, MatchSummary};
+use crate::tournament::{report, run_match, MatchConfig, MatchSummary, PositionLabels};
 use clap::{ArgGroup, Args};
 use grimoire_registry as registry;
 use std::path::PathBuf;
@@ -57,9 +57,13 @@ pub struct ArenaArgs {
     /// Write every game here as PGN.
     #[arg(long)]
     pub pgn: Option<PathBuf>,
-    /// Write `<FEN> | <White's points>` for every decided position (tuning data).
+    /// Write `<FEN> | <label>` for every decided position (tuning data).
     #[arg(long)]
     pub positions: Option<PathBuf>,
+    /// What follows each FEN there: `result` (`| <White's points>`) or `search`
+    /// (`| <the mover's search score, centipawns from White's view> | <White's points>`).
+    #[arg(long, default_value = "result")]
+    pub position_labels: String,
     /// Draw the final position as SVG: `{n}` in the name gives one file per game, otherwise
     /// the last game's.
     #[arg(long)]
@@ -237,6 +241,7 @@ fn config(
         sprt,
         pgn: args.pgn.clone(),
         positions: args.positions.clone(),
+        position_labels: PositionLabels::parse(&args.position_labels)?,
         svg: args.svg.clone(),
         show_progress: !args.quiet,
     })

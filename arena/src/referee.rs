@@ -49,6 +49,15 @@ impl Termination {
     }
 }
 
+/// A position where a player decided, with what its search said.
+#[derive(Clone, Debug)]
+pub struct DecidedPosition {
+    pub fen: String,
+    /// The search score of the move played there, in centipawns from White's point of view
+    /// (mates as ±100000 less the distance, as the engine process reads them).
+    pub white_score: Option<i32>,
+}
+
 /// Everything about one finished game.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
@@ -67,9 +76,10 @@ pub struct GameRecord {
     pub termination: Termination,
     /// Why, in words (`White wins by checkmate`, `Black lost on time`, ...).
     pub reason: String,
-    /// FENs of the positions where a player decided (not chance events), after the opening,
-    /// for the tuner.
-    pub positions: Vec<String>,
+    /// The positions where a player decided (not chance events), after the opening, for the
+    /// tuner: each FEN with the mover's search score turned to White's view, where the engine
+    /// reported one.
+    pub positions: Vec<DecidedPosition>,
     pub final_view: BoardView,
     pub last_move: Vec<Square>,
     pub final_fen: String,
@@ -214,7 +224,7 @@ pub fn play_game(
         }
         let mover = game.side_to_move();
         let idx = mover.index();
-        positions.push(game.fen());
+        let fen = game.fen();
         let position = position_command(opening.fen.as_deref(), &tokens);
         let limit = limits[idx];
         let go = limit.go_command(clocks);
@@ -275,6 +285,12 @@ pub fn play_game(
             );
         }
         tokens.push(reply.token);
+        positions.push(DecidedPosition {
+            fen,
+            white_score: reply
+                .score
+                .map(|s| if mover == Color::White { s } else { -s }),
+        });
         if let Some(score) = reply.score {
             if let Some((cp, plies)) = settings.adjudication.resign {
                 if score <= -cp {

@@ -17,6 +17,46 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+/// What the positions file writes after each FEN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PositionLabels {
+    /// `<FEN> | <White's points>`: the result of the game the position came from.
+    #[default]
+    Result,
+    /// `<FEN> | <score> | <White's points>`: the mover's own search score there, in centipawns
+    /// from White's point of view (mates as ±100000 less the distance), and the result.
+    /// Positions without a reported score are left out.
+    Search,
+}
+
+impl PositionLabels {
+    pub fn parse(text: &str) -> Result<Self, String> {
+        match text {
+            "result" => Ok(PositionLabels::Result),
+            "search" => Ok(PositionLabels::Search),
+            _ => Err(format!(
+                "unknown position label {text:?} (known: result, search)"
+            )),
+        }
+    }
+}
+
+fn write_positions(
+    out: &mut impl Write,
+    record: &GameRecord,
+    labels: PositionLabels,
+) -> std::io::Result<()> {
+    let points = record.white_points();
+    for p in &record.positions {
+        match (labels, p.white_score) {
+            (PositionLabels::Result, _) => writeln!(out, "{} | {points}", p.fen)?,
+            (PositionLabels::Search, Some(cp)) => writeln!(out, "{} | {cp} | {points}", p.fen)?,
+            (PositionLabels::Search, None) => {}
+        }
+    }
+    Ok(())
+}
+
 /// Everything a match needs.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
@@ -29,8 +69,10 @@ pub struct MatchConfig {
     pub seed: u64,
     pub sprt: Option<Sprt>,
     pub pgn: Option<PathBuf>,
-    /// `<FEN> | <White's points>` lines of every decided position, for the tuner.
+    /// `<FEN> | <label>` lines of every decided position, for the tuner.
     pub positions: Option<PathBuf>,
+    /// What labels those positions.
+    pub position_labels: PositionLabels,
     /// Where to draw final positions: a path with `{n}` gets one file per game; otherwise the
     /// last game's final position.
     pub svg: Option<String>,
@@ -170,11 +212,8 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchSummary, String> {
                         .map_err(|e| format!("cannot write the PGN file: {e}"))?;
                 }
                 if let Some(out) = positions_out.as_mut() {
-                    let points = record.white_points();
-                    for fen in &record.positions {
-                        writeln!(out, "{fen} | {points}")
-                            .map_err(|e| format!("cannot write the positions file: {e}"))?;
-                    }
+                    write_positions(out, &record, config.position_labels)
+                        .map_err(|e| format!("cannot write the positions file: {e}"))?;
                 }
                 write_svg(config, written, &record)?;
                 // The first verdict stands: games already running when it came are still
@@ -518,6 +557,13 @@ fn status_line(config: &MatchConfig, summary: &MatchSummary) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn position_labels_parse() {
+        assert_eq!(PositionLabels::parse("search"), Ok(PositionLabels::Search));
+        assert_eq!(PositionLabels::parse("result"), Ok(PositionLabels::Result));
+        assert!(PositionLabels::parse("eval").is_err());
+    }
 
     #[test]
     fn games_are_paired_by_opening_and_a_lone_game_is_left_out() {

@@ -263,6 +263,14 @@ impl EvalParams {
         Self::from_text_over(text, EvalParams::defaults)
     }
 
+    /// A shipped set: `text`, a tuned parameter file of `variant`, read over that variant's
+    /// starting set `start` (parameters the file does not list keep their starting values).
+    /// Panics if the file does not parse: shipped files are checked by tests.
+    pub(crate) fn shipped(text: &str, variant: &str, start: fn() -> EvalParams) -> EvalParams {
+        Self::from_text_over(text, |v| (v == variant).then(start))
+            .unwrap_or_else(|e| panic!("the shipped {variant} parameters do not parse: {e}"))
+    }
+
     /// [`EvalParams::from_text`] with the sets a file is read over given by `base_for`
     /// (the shipped sets are read over the starting sets, not over themselves).
     pub(crate) fn from_text_over(

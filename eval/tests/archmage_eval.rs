@@ -112,6 +112,19 @@ fn parameters_round_trip_and_other_variants_are_refused() {
     let fen = "4k5/10/10/10/10/10/10/10/3M6/4K5[] w - - 0 1";
     assert!(
         ArchMageEval::from_params(q).evaluate(&pos(fen))
-            > ArchMageEval::default().evaluate(&pos(fen))
+            > ArchMageEval::from_params(p).evaluate(&pos(fen))
+    );
+}
+
+#[test]
+fn the_engine_plays_the_tuned_file_read_over_the_starting_set() {
+    let shipped = EvalParams::archmage_tuned();
+    assert_eq!(EvalParams::defaults("archmage"), Some(shipped.clone()));
+    assert_eq!(shipped.len(), EvalParams::archmage().len());
+    assert_ne!(shipped, EvalParams::archmage());
+    let fen = VARIED[1];
+    assert_eq!(
+        ArchMageEval::default().evaluate(&pos(fen)),
+        ArchMageEval::from_params(shipped).evaluate(&pos(fen))
     );
 }

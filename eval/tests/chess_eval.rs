@@ -178,3 +178,57 @@ fn the_shipped_set_is_the_tuned_file_read_over_the_starting_set() {
         ChessEval::from_params(shipped).evaluate(&pos(fen))
     );
 }
+
+/// Each term added after run D1 counts what `docs/eval.md` says: set one parameter to 100 (mg
+/// and eg alike, so the phase does not matter) over the starting set, where it is zero, and the
+/// score of the mover (White) rises by 100 times White's count minus Black's.
+#[test]
+fn threat_safe_check_outpost_and_passer_king_terms_count_what_they_say() {
+    for (name, fen, count) in [
+        // e4 pawn attacks the d5 knight.
+        ("threat_by_pawn", "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", 1),
+        // e3 knight attacks the d5 rook (the rook attacks nothing of White's).
+        ("threat_by_minor", "4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1", 1),
+        // d1 rook attacks the d5 queen; the queen's attack on the rook is not a rook's.
+        ("threat_by_rook", "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", 1),
+        // The d5 knight has no pawn to defend it; a c6 pawn would.
+        ("threat_hanging", "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", 1),
+        ("threat_hanging", "4k3/8/2p5/3n4/8/8/8/3RK3 w - - 0 1", 0),
+        // The e4 knight reaches d6 and f6, both knight checks on the e8 king, neither guarded.
+        ("safe_check_knight", "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1", 2),
+        // An e7 pawn guards d6 and f6.
+        ("safe_check_knight", "4k3/4p3/8/8/4N3/8/8/4K3 w - - 0 1", 0),
+        // The a6 passer (weight 2: two ranks past the fourth) with its stop square a7: the
+        // enemy king on h8 is 7 files away (capped at 5), the own king on e1 6 ranks (5).
+        (
+            "passed_enemy_king_distance",
+            "7k/8/P7/8/8/8/8/4K3 w - - 0 1",
+            10,
+        ),
+        (
+            "passed_own_king_distance",
+            "7k/8/P7/8/8/8/8/4K3 w - - 0 1",
+            10,
+        ),
+        // The d5 knight: fifth rank, defended by e4, no black pawn on c or e ahead of it; a c7
+        // pawn could chase it; a knight on d3 is not far enough up.
+        ("outpost_knight", "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", 1),
+        ("outpost_knight", "4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", 0),
+        ("outpost_knight", "4k3/8/8/8/8/3N4/4P3/4K3 w - - 0 1", 0),
+        ("outpost_bishop", "4k3/8/8/3B4/4P3/8/8/4K3 w - - 0 1", 1),
+        // On the fourth rank a passer has no king terms.
+        (
+            "passed_enemy_king_distance",
+            "7k/8/8/8/P7/8/8/4K3 w - - 0 1",
+            0,
+        ),
+    ] {
+        let start = EvalParams::chess();
+        assert_eq!(start.get(name), Some((0, 0)), "{name} starts at zero");
+        let base = ChessEval::from_params(start.clone()).evaluate(&pos(fen));
+        let mut p = start;
+        p.set(name, 100, 100).unwrap();
+        let with = ChessEval::from_params(p).evaluate(&pos(fen));
+        assert_eq!(with - base, 100 * count, "{name} in {fen}");
+    }
+}

@@ -110,7 +110,7 @@ fn an_advanced_free_mercenary_beats_a_back_one() {
 
 #[test]
 fn loose_pieces_count_for_the_side_with_an_assassin() {
-    let e = DugganEval::default();
+    let e = DugganEval::from_params(EvalParams::duggan());
     // Black's Bishop a5 is loose (nothing of Black reaches it) only in the first position.
     let loose = e.evaluate(&pos("7d/8/8/b7/8/8/8/3S3D w - - 0 1"));
     let guarded = e.evaluate(&pos("7d/8/1a6/b7/8/8/8/3S3D w - - 0 1"));
@@ -139,7 +139,7 @@ fn random_game_positions_are_bounded_and_colour_symmetric() {
 #[test]
 fn parameters_reach_the_score_and_survive_the_text_form() {
     let fen = "7d/8/8/8/8/8/8/G6D w - - 0 1";
-    let base = DugganEval::default().evaluate(&pos(fen));
+    let base = DugganEval::from_params(EvalParams::duggan()).evaluate(&pos(fen));
     let mut p = EvalParams::duggan();
     p.set("material_golem", 496, 496).unwrap();
     let richer = DugganEval::from_params(p.clone()).evaluate(&pos(fen));
@@ -151,7 +151,15 @@ fn parameters_reach_the_score_and_survive_the_text_form() {
     assert_eq!(back, p);
     let again = <DugganEval as TunableEval<Duggan>>::from_params(back).unwrap();
     assert_eq!(again.evaluate(&pos(fen)), richer);
-    assert_eq!(EvalParams::defaults("duggan"), Some(EvalParams::duggan()));
+    // The engine plays the shipped set: the tuned file read over the starting set.
+    let shipped = EvalParams::duggan_tuned();
+    assert_eq!(EvalParams::defaults("duggan"), Some(shipped.clone()));
+    assert_eq!(shipped.len(), EvalParams::duggan().len());
+    assert_ne!(shipped, EvalParams::duggan());
+    assert_eq!(
+        DugganEval::default().evaluate(&pos(fen)),
+        DugganEval::from_params(shipped).evaluate(&pos(fen))
+    );
     assert!(EvalParams::variants().contains(&"duggan"));
 }
 

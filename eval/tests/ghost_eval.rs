@@ -107,16 +107,33 @@ fn ghost_value_divisor_is_fitted_to_the_even_like_for_like_exchange() {
 
 #[test]
 fn living_pieces_are_scored_as_in_chess() {
-    // By the chess starting set: the shipped chess set is tuned on chess games only.
-    let chess = ChessEval::from_params(EvalParams::chess());
-    let ghost = GhostEval::default();
-    for fen in [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-        "6k1/5pp1/7p/3Q4/8/6P1/5PKP/3q4 b - - 3 40",
+    // Without ghosts, Ghost Chess scores its living pieces with the chess evaluator built from
+    // its own chess-named terms: the starting sets agree with chess's starting set, and the
+    // shipped (tuned) Ghost set with a chess set carrying its values.
+    let shipped = EvalParams::ghost_tuned();
+    assert_eq!(EvalParams::defaults("ghost"), Some(shipped.clone()));
+    assert_ne!(shipped, EvalParams::ghost());
+    let mut living = EvalParams::chess();
+    let names: Vec<String> = living.iter().map(|p| p.name.to_string()).collect();
+    for name in names {
+        let (mg, eg) = shipped.get(&name).unwrap();
+        living.set(&name, mg, eg).unwrap();
+    }
+    for (chess, ghost) in [
+        (
+            ChessEval::from_params(EvalParams::chess()),
+            GhostEval::from_params(EvalParams::ghost()).unwrap(),
+        ),
+        (ChessEval::from_params(living), GhostEval::default()),
     ] {
-        let c = Chess::from_fen(fen, &()).unwrap();
-        assert_eq!(ghost.evaluate(&pos(fen)), chess.evaluate(&c), "{fen}");
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "6k1/5pp1/7p/3Q4/8/6P1/5PKP/3q4 b - - 3 40",
+        ] {
+            let c = Chess::from_fen(fen, &()).unwrap();
+            assert_eq!(ghost.evaluate(&pos(fen)), chess.evaluate(&c), "{fen}");
+        }
     }
 }
 
@@ -188,7 +205,7 @@ fn parameters_round_trip_and_other_variants_are_refused() {
     let mut changed = p.clone();
     changed.set("ghost_material_queen", 900, 900).unwrap();
     let e = GhostEval::from_params(changed).unwrap();
-    let d = GhostEval::default();
+    let d = GhostEval::from_params(p).unwrap();
     let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 Qa0";
     assert!(e.evaluate(&pos(fen)) > d.evaluate(&pos(fen)));
 }

@@ -288,6 +288,68 @@ fn bad_arena_arguments_are_errors_not_crashes() {
 }
 
 #[test]
+fn positions_can_be_labelled_by_the_movers_search() {
+    // White mates in one (Qh5xf7#): whoever plays White finds the mate, so both games' only
+    // decided position carries the search's mate score (100000 less one ply, White's view)
+    // and the result 1.
+    let dir = scratch("labels");
+    let book = dir.join("book.txt");
+    let mate = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+    std::fs::write(&book, format!("fen {mate}\n")).unwrap();
+    for (labels, expected) in [("search", "99999 | 1"), ("result", "1")] {
+        let positions = dir.join(format!("{labels}.txt"));
+        let (ok, report) = grimoire(&[
+            "selfplay",
+            "--games",
+            "2",
+            "--depth",
+            "3",
+            "--openings",
+            book.to_str().unwrap(),
+            "--positions",
+            positions.to_str().unwrap(),
+            "--position-labels",
+            labels,
+            "--quiet",
+        ]);
+        assert!(ok, "{report}");
+        let text = std::fs::read_to_string(&positions).unwrap();
+        let expected_line = format!("{mate} | {expected}");
+        assert_eq!(text.lines().collect::<Vec<_>>(), [&expected_line; 2]);
+    }
+    // Longer games: every line has a score and a result, and the scores vary.
+    let positions = dir.join("game.txt");
+    let (ok, report) = grimoire(&[
+        "selfplay",
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--openings",
+        "random:4",
+        "--positions",
+        positions.to_str().unwrap(),
+        "--position-labels",
+        "search",
+        "--quiet",
+    ]);
+    assert!(ok, "{report}");
+    let text = std::fs::read_to_string(&positions).unwrap();
+    assert!(text.lines().count() > 20);
+    let mut scores = std::collections::BTreeSet::new();
+    for line in text.lines() {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        scores.insert(fields[1].parse::<i32>().unwrap());
+        assert!(["1", "0", "0.5"].contains(&fields[2]), "{line}");
+    }
+    assert!(scores.len() > 5, "{scores:?}");
+    let (ok, text) = grimoire(&["selfplay", "--depth", "1", "--position-labels", "eval"]);
+    assert!(!ok && text.contains("unknown position label"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn opening_books_are_played_from_both_sides() {
     let dir = scratch("book");
     let book = dir.join("book.txt");

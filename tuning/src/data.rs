@@ -1,16 +1,25 @@
-//! Loading labelled positions: one `<FEN> | <result>` per line, the result being White's score
-//! (`1`, `0.5`, `0`, or `1-0`, `1/2-1/2`, `0-1`, or any number from 0 to 1). Blank lines and `#` comment lines are skipped;
-//! a line that does not parse is counted and remembered (first few) but never fatal.
+//! Loading labelled positions: one `<FEN> | <result>` or `<FEN> | <score> | <result>` per line,
+//! the result being White's score (`1`, `0.5`, `0`, or `1-0`, `1/2-1/2`, `0-1`, or any number
+//! from 0 to 1) and the score a search's verdict in centipawns from White's point of view (what
+//! `grimoire selfplay --position-labels search` writes). Blank lines and `#` comment lines are
+//! skipped; a line that does not parse is counted and remembered (first few) but never fatal.
 
 use grimoire_engine::Rules;
 use std::path::Path;
 
-/// A position with the final result of its game, from White's point of view (1 = White won).
+/// A position with the final result of its game, from White's point of view (1 = White won),
+/// and, where the data has one, a search's score of it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample<R> {
     pub pos: R,
     pub result: f32,
+    /// Centipawns from White's point of view, clamped to ±[`SCORE_CLAMP`].
+    pub score: Option<f32>,
 }
+
+/// Search scores beyond this (mates) are clamped to it: the label is a certain win or loss
+/// either way, and merged duplicates average sensibly.
+pub const SCORE_CLAMP: f32 = 10_000.0;
 
 /// How many bad lines are kept with their reasons.
 pub const KEPT_ERRORS: usize = 5;
@@ -44,12 +53,22 @@ pub fn parse_result(token: &str) -> Result<f32, String> {
 
 /// Parses one data line (not blank, not a comment).
 pub fn parse_line<R: Rules>(line: &str, options: &R::Options) -> Result<Sample<R>, String> {
-    let (fen, result) = line
+    let (rest, result) = line
         .rsplit_once('|')
         .ok_or_else(|| "no `|` between FEN and result".to_string())?;
     let result = parse_result(result.trim())?;
+    let (fen, score) = match rest.rsplit_once('|') {
+        Some((fen, score)) => {
+            let cp = score
+                .trim()
+                .parse::<i32>()
+                .map_err(|_| format!("bad search score {:?}", score.trim()))?;
+            (fen, Some((cp as f32).clamp(-SCORE_CLAMP, SCORE_CLAMP)))
+        }
+        None => (rest, None),
+    };
     let pos = R::from_fen(fen.trim(), options).map_err(|e| format!("bad FEN: {e}"))?;
-    Ok(Sample { pos, result })
+    Ok(Sample { pos, result, score })
 }
 
 /// Parses a whole text; bad lines are counted in the stats.

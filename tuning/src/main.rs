@@ -65,6 +65,15 @@ struct Args {
     /// Finite-difference step of the linearization.
     #[arg(long, default_value_t = 32)]
     delta: i32,
+    /// Weight of the search's score in each label, from 0 (game results only) to 1 (the search
+    /// only): `λ · sigmoid(K · score / 400) + (1 − λ) · result`, `K` fitted on the results. Needs
+    /// `<FEN> | <score> | <result>` lines (`grimoire selfplay --position-labels search`).
+    #[arg(long, default_value_t = 0.0)]
+    search_weight: f64,
+    /// Leave out positions whose search score is beyond ± this many centipawns (mates): their
+    /// certain labels say little about the terms.
+    #[arg(long)]
+    score_limit: Option<f32>,
     /// Print the MSE every this many epochs (0: never).
     #[arg(long, default_value_t = 100)]
     report_every: usize,
@@ -83,6 +92,9 @@ fn run(args: Args) -> Result<(), String> {
             .num_threads(n)
             .build_global()
             .map_err(|e| format!("cannot start {n} threads: {e}"))?;
+    }
+    if !(0.0..=1.0).contains(&args.search_weight) {
+        return Err("--search-weight must be between 0 and 1".into());
     }
     if args.delta == 0 {
         return Err("--delta must not be zero".into());
@@ -113,6 +125,8 @@ fn run(args: Args) -> Result<(), String> {
             drop_tense: !args.keep_tense,
         },
         delta: args.delta,
+        search_weight: args.search_weight,
+        score_limit: args.score_limit,
     };
     let report = tune_variant(&args.variant, &args.data, start, &cfg, &mut |line| {
         println!("{line}")

@@ -84,13 +84,14 @@ fn prepare_one<R: Rules, E: Evaluator<R>>(s: Sample<R>, eval: &E, how: Preparati
         sample: Sample {
             pos: leaf.pos,
             result: s.result,
+            score: s.score,
         },
         capped: leaf.capped,
     }
 }
 
 /// Filters and resolves `samples` with `eval` (quiescence as `how` says), then merges
-/// leaves with equal hashes: one position per hash, its result the mean of the merged results,
+/// leaves with equal hashes: one position per hash, its result (and score) the mean of the merged ones,
 /// kept at its first occurrence. Deterministic for any thread count.
 pub fn prepare<R: Rules, E: Evaluator<R>>(
     samples: Vec<Sample<R>>,
@@ -120,6 +121,8 @@ pub fn prepare<R: Rules, E: Evaluator<R>>(
                     Some(&i) => {
                         stats.duplicates += 1;
                         out[i].result += sample.result;
+                        // A leaf keeps a score only if every merged sample had one.
+                        out[i].score = out[i].score.zip(sample.score).map(|(a, b)| a + b);
                         counts[i] += 1;
                     }
                     None => {
@@ -133,6 +136,7 @@ pub fn prepare<R: Rules, E: Evaluator<R>>(
     }
     for (s, &n) in out.iter_mut().zip(&counts) {
         s.result /= n as f32;
+        s.score = s.score.map(|v| v / n as f32);
     }
     stats.quiet = out.len();
     (out, stats)

@@ -83,6 +83,7 @@ pub fn label<R: Rules, E: Evaluator<R>>(
             Sample {
                 pos,
                 result: wins as f32 / games as f32,
+                score: None,
             }
         })
         .collect()

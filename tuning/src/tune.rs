@@ -4,7 +4,7 @@
 
 use crate::data::{load_file, Sample};
 use crate::linear::{evaluate_all, LinearModel};
-use crate::optimize::{adam, fit_k, mse, AdamConfig};
+use crate::optimize::{adam, fit_k, mse, sigmoid, AdamConfig};
 use crate::prepare::{prepare, split, Preparation, PrepareStats};
 use grimoire_engine::Rules;
 use grimoire_eval::{EvalParams, TunableEval};
@@ -31,6 +31,14 @@ pub struct Config {
     pub preparation: Preparation,
     /// Finite-difference step of the linearization, in parameter units.
     pub delta: i32,
+    /// Weight λ of the search's verdict in each label: `λ · sigmoid(K · score / 400) +
+    /// (1 − λ) · result`, with `K` fitted on the results. 0 labels by results alone; above 0
+    /// every position needs a score.
+    pub search_weight: f64,
+    /// Positions whose search score is beyond ± this many centipawns (mates, lost causes) are
+    /// left out before preparation: their labels are certainties that say little about the
+    /// terms. `None` keeps them.
+    pub score_limit: Option<f32>,
 }
 
 impl Default for Config {
@@ -43,6 +51,8 @@ impl Default for Config {
             freeze: Vec::new(),
             preparation: Preparation::default(),
             delta: 32,
+            search_weight: 0.0,
+            score_limit: None,
         }
     }
 }
@@ -141,6 +151,21 @@ pub fn tune<R: Rules, E: TunableEval<R>>(
 ) -> Result<Report, String> {
     let start_eval = E::from_params(start.clone())?;
     let slots = tuned_slots(&start, &cfg.freeze)?;
+    let samples = match cfg.score_limit {
+        Some(limit) => {
+            let before = samples.len();
+            let kept: Vec<Sample<R>> = samples
+                .into_iter()
+                .filter(|s| s.score.is_none_or(|v| v.abs() <= limit))
+                .collect();
+            log(&format!(
+                "left out {} positions scored beyond ±{limit} centipawns",
+                before - kept.len()
+            ));
+            kept
+        }
+        None => samples,
+    };
 
     let t = Instant::now();
     let (positions, prep) = prepare(samples, &start_eval, cfg.preparation);
@@ -170,12 +195,26 @@ pub fn tune<R: Rules, E: TunableEval<R>>(
         start.len()
     ));
 
-    let results: Vec<f32> = train.iter().map(|s| s.result).collect();
+    let mut train = train;
+    let mut valid = valid;
+    let mut results: Vec<f32> = train.iter().map(|s| s.result).collect();
     let evals: Vec<f64> = evaluate_all(&start_eval, &train)
         .into_iter()
         .map(f64::from)
         .collect();
     let k = fit_k(&evals, &results);
+    if cfg.search_weight > 0.0 {
+        let before = mse(&evals, &results, k);
+        blend_search_labels(&mut train, k, cfg.search_weight)?;
+        blend_search_labels(&mut valid, k, cfg.search_weight)?;
+        results = train.iter().map(|s| s.result).collect();
+        log(&format!(
+            "K = {k:.4} from the results (MSE {before:.6}); labels are now {:.2} x \
+             sigmoid(K x score / 400) + {:.2} x result",
+            cfg.search_weight,
+            1.0 - cfg.search_weight
+        ));
+    }
     let train_mse_before = mse(&evals, &results, k);
     let validation_mse_before = true_mse::<R, E>(&start, &valid, k)?;
     log(&format!(
@@ -257,6 +296,27 @@ pub fn tune<R: Rules, E: TunableEval<R>>(
         optimize_secs,
         linearized_positions,
     })
+}
+
+/// Replaces each sample's label by `weight · sigmoid(k · score / 400) + (1 − weight) · result`:
+/// the search's verdict turned into an expected score on the scale that the game results give
+/// the evaluation. Every sample needs a score.
+pub fn blend_search_labels<R>(
+    samples: &mut [Sample<R>],
+    k: f64,
+    weight: f64,
+) -> Result<(), String> {
+    let weight = weight.clamp(0.0, 1.0);
+    for s in samples.iter_mut() {
+        let score = s.score.ok_or_else(|| {
+            "a position has no search score: search-weighted labels need \
+             `<FEN> | <score> | <result>` lines (grimoire selfplay --position-labels search)"
+                .to_string()
+        })?;
+        let verdict = sigmoid(k * score as f64 / 400.0);
+        s.result = (weight * verdict + (1.0 - weight) * s.result as f64) as f32;
+    }
+    Ok(())
 }
 
 /// Loads `data` as positions of `R` and tunes `start` on them.

@@ -34,6 +34,17 @@ pub const ARCHMAGE_MATERIAL: [i32; 20] = [
 ];
 
 impl EvalParams {
+    /// The shipped ArchMage parameters: the starting set ([`EvalParams::archmage`]) tuned by
+    /// `grimoire-tune` on self-play positions labelled by their own searches
+    /// (`eval/params/archmage.txt`; docs/tuning.md, variant tuning).
+    pub fn archmage_tuned() -> EvalParams {
+        Self::shipped(
+            include_str!("../../params/archmage.txt"),
+            "archmage",
+            EvalParams::archmage,
+        )
+    }
+
     /// The built-in ArchMage parameters (`docs/eval.md`, ArchMage section). Material comes from
     /// the piece-value method; the other terms are starting values for the tuner.
     pub fn archmage() -> EvalParams {

@@ -16,6 +16,6 @@ manifest! {
         // Depth 9 took a minute (issue 21): the branching is wider than chess's.
         bench_depth: 7,
         options: grimoire_engine::variants::archmage::options::option_decls(),
-        params: EvalParams::archmage(),
+        params: EvalParams::archmage_tuned(),
     }
 }

@@ -33,6 +33,12 @@ pub const EVAL_LIMIT: i32 = 9000;
 const W: usize = 0;
 const B: usize = 1;
 
+/// Chebyshev distance between two squares, capped at 5 (farther is no worse).
+#[inline]
+fn king_distance(a: Square, b: Square) -> i32 {
+    (a.row().abs_diff(b.row()).max(a.col().abs_diff(b.col())) as i32).min(5)
+}
+
 /// The chess evaluator. Build it once ([`ChessEval::default`] or [`ChessEval::from_params`]) and
 /// share it; `evaluate` only reads it.
 #[derive(Clone)]
@@ -55,9 +61,32 @@ pub struct ChessEval {
     /// By 0-based relative rank (entries 1..=6 used).
     passed: [S; 8],
     passed_free: S,
+    /// Per passer, times the king's distance to its stop square (at most 5) and the passer's
+    /// advance beyond the fourth rank (rank 5: 1, rank 6: 2, rank 7: 3):
+    /// the enemy king's distance and the own king's.
+    passed_enemy_king: S,
+    passed_own_king: S,
     bishop_pair: S,
     rook_open: S,
     rook_semi_open: S,
+    /// Per enemy knight, bishop, rook or queen that an own pawn attacks.
+    threat_by_pawn: S,
+    /// Per enemy rook or queen that an own knight or bishop attacks.
+    threat_by_minor: S,
+    /// Per enemy queen that an own rook attacks.
+    threat_by_rook: S,
+    /// Per enemy knight, bishop, rook or queen that an own piece or pawn attacks and no enemy
+    /// pawn defends.
+    threat_hanging: S,
+    /// Per own knight or bishop (index = kind) on an outpost: relative rank 4 to 6, defended
+    /// by an own pawn, and no enemy pawn on a neighbouring file ahead that could chase it.
+    outpost: [S; 6],
+    /// Per square from which an own piece of the kind could check the enemy king and that no
+    /// enemy pawn or king guards (index = kind; knight to queen used).
+    safe_check: [S; 6],
+    /// Whether any outpost or safe-check value is non-zero (else their work is skipped).
+    outposts_on: bool,
+    safe_checks_on: bool,
     tempo: S,
     /// Board squares of each frame column (empty for columns 0 and 9).
     file: [Bitboard; 10],
@@ -99,6 +128,8 @@ impl ChessEval {
             + 2 * phase_weight[4])
             .max(1);
         let passed = r.by_rank_8("passed_rank")?;
+        let safe_check: [S; 6] = r.per_kind("safe_check", &pieces)?;
+        let outpost: [S; 6] = r.per_kind("outpost", &[KNIGHT, BISHOP])?;
 
         let board = masks::board8();
         let sq_set = |f: &dyn Fn(Square) -> bool| {
@@ -162,9 +193,19 @@ impl ChessEval {
             supported: r.tapered("pawn_supported")?,
             passed,
             passed_free: r.tapered("passed_free")?,
+            passed_enemy_king: r.tapered("passed_enemy_king_distance")?,
+            passed_own_king: r.tapered("passed_own_king_distance")?,
             bishop_pair: r.tapered("bishop_pair")?,
             rook_open: r.tapered("rook_open_file")?,
             rook_semi_open: r.tapered("rook_semi_open_file")?,
+            threat_by_pawn: r.tapered("threat_by_pawn")?,
+            threat_by_minor: r.tapered("threat_by_minor")?,
+            threat_by_rook: r.tapered("threat_by_rook")?,
+            threat_hanging: r.tapered("threat_hanging")?,
+            safe_check,
+            outpost,
+            outposts_on: outpost.iter().any(|v| *v != S::ZERO),
+            safe_checks_on: safe_check.iter().any(|v| *v != S::ZERO),
             tempo: r.tapered("tempo")?,
             file,
             adjacent_files,
@@ -238,9 +279,19 @@ impl ChessEval {
                     8 - sq.row()
                 };
                 s += self.passed[rel as usize];
-                let stop = if us == Color::White { i + 10 } else { i - 10 };
-                if !occ.contains(Square::from_index(stop as u8)) {
+                let stop =
+                    Square::from_index(if us == Color::White { i + 10 } else { i - 10 } as u8);
+                if !occ.contains(stop) {
                     s += self.passed_free;
+                }
+                // Kings race to the passer: from rank 5 on, the enemy king's distance to the
+                // stop square helps, the own king's hurts.
+                let weight = (rel as i32 - 3).max(0);
+                if weight > 0 {
+                    let their_king = b.pieces(them, KING).lsb();
+                    let our_king = b.pieces(us, KING).lsb();
+                    s += self.passed_enemy_king * (weight * king_distance(their_king, stop));
+                    s += self.passed_own_king * (weight * king_distance(our_king, stop));
                 }
             }
             if (self.adjacent_files[sq.col() as usize] & our_pawns).is_empty() {
@@ -256,12 +307,15 @@ impl ChessEval {
         let enemy_zone = self.king_zone[b.pieces(them, KING).lsb().index()];
         let mut attackers = 0usize;
         let mut attack = S::ZERO;
+        // What each kind of own piece attacks, for the threat terms.
+        let mut attacked_by = [Bitboard::EMPTY; 6];
         macro_rules! piece_loop {
             ($kind:expr, $attacks:expr) => {{
                 let k = $kind as usize;
                 for sq in b.pieces(us, $kind) {
                     s += psqt[k][sq.index()];
                     let a: Bitboard = $attacks(sq);
+                    attacked_by[k] |= a;
                     s += self.mobility[k] * ((a & area).count() as i32 - MOBILITY_CENTRE[k]);
                     let hits = (a & enemy_zone).count() as i32;
                     if hits > 0 {
@@ -273,10 +327,60 @@ impl ChessEval {
         }
         piece_loop!(KNIGHT, |sq: Square| t.knight[sq.index()]);
         piece_loop!(BISHOP, |sq| t.bishop(sq, occ));
+        for kind in [KNIGHT, BISHOP].into_iter().filter(|_| self.outposts_on) {
+            for sq in b.pieces(us, kind) & pawn_attacks[ui] {
+                let rel = if us == Color::White {
+                    sq.row() as i32 - 1
+                } else {
+                    8 - sq.row() as i32
+                };
+                let chasers = self.passed_span[ui][sq.index()]
+                    & self.adjacent_files[sq.col() as usize]
+                    & their_pawns;
+                if (3..=5).contains(&rel) && chasers.is_empty() {
+                    s += self.outpost[kind as usize];
+                }
+            }
+        }
         piece_loop!(ROOK, |sq| t.rook(sq, occ));
         piece_loop!(QUEEN, |sq| t.queen(sq, occ));
         let scale = ATTACKER_SCALE[attackers.min(7)];
         s += S::new(attack.mg * scale / 128, attack.eg * scale / 128);
+
+        // Threats: enemy pieces under attack now are material the opponent must spend a move
+        // on (or lose), which the static score cannot otherwise see.
+        let their_majors = b.pieces(them, ROOK) | b.pieces(them, QUEEN);
+        let their_pieces = b.pieces(them, KNIGHT) | b.pieces(them, BISHOP) | their_majors;
+        s += self.threat_by_pawn * (pawn_attacks[ui] & their_pieces).count() as i32;
+        let by_minor = attacked_by[KNIGHT as usize] | attacked_by[BISHOP as usize];
+        s += self.threat_by_minor * (by_minor & their_majors).count() as i32;
+        s += self.threat_by_rook
+            * (attacked_by[ROOK as usize] & b.pieces(them, QUEEN)).count() as i32;
+        let all_attacks =
+            by_minor | attacked_by[ROOK as usize] | attacked_by[QUEEN as usize] | pawn_attacks[ui];
+        s += self.threat_hanging
+            * (all_attacks & their_pieces & !pawn_attacks[them.index()]).count() as i32;
+
+        // Safe checks: squares from which a piece could check the enemy king next move,
+        // neither own-occupied nor guarded by an enemy pawn or the king itself. Skipped while
+        // the set gives them no value (the shipped sets do not).
+        if self.safe_checks_on {
+            let their_king = b.pieces(them, KING).lsb();
+            let safe =
+                self.board & !own & !pawn_attacks[them.index()] & !t.king[their_king.index()];
+            let knight_checks = t.knight[their_king.index()];
+            let bishop_checks = t.bishop(their_king, occ);
+            let rook_checks = t.rook(their_king, occ);
+            for (kind, from) in [
+                (KNIGHT, knight_checks),
+                (BISHOP, bishop_checks),
+                (ROOK, rook_checks),
+                (QUEEN, bishop_checks | rook_checks),
+            ] {
+                let k = kind as usize;
+                s += self.safe_check[k] * (attacked_by[k] & from & safe).count() as i32;
+            }
+        }
 
         for sq in b.pieces(us, ROOK) {
             let f = self.file[sq.col() as usize];

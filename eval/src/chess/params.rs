@@ -10,9 +10,11 @@ impl EvalParams {
     /// `grimoire-tune` on positions labelled by Stockfish (`eval/params/chess.txt`;
     /// docs/tuning.md, run D1: +61 Elo against the starting set).
     pub fn chess_tuned() -> EvalParams {
-        const SHIPPED: &str = include_str!("../../params/chess.txt");
-        Self::from_text_over(SHIPPED, |v| (v == "chess").then(EvalParams::chess))
-            .expect("the shipped chess parameters parse")
+        Self::shipped(
+            include_str!("../../params/chess.txt"),
+            "chess",
+            EvalParams::chess,
+        )
     }
 
     /// The starting chess parameters, before tuning. Material comes from the piece-value method of
@@ -73,10 +75,25 @@ impl EvalParams {
             p.push_tapered(&format!("passed_rank_{}", r + 2), *mg, *eg);
         }
         p.push_tapered("passed_free", 5, 10);
+        p.section("Passer and kings: per passer from rank 5 on, times its advance beyond rank 4 (1 to\n3) and a king's distance to its stop square (at most 5): the enemy king's, the own\nking's. Zero in the starting set (see the threats).");
+        p.push_tapered("passed_enemy_king_distance", 0, 0)
+            .push_tapered("passed_own_king_distance", 0, 0);
         p.section("Pieces.");
         p.push_tapered("bishop_pair", 30, 50)
             .push_tapered("rook_open_file", 25, 10)
             .push_tapered("rook_semi_open_file", 12, 6);
+        p.section("Threats (per enemy piece attacked): by a pawn, a rook or queen by a knight or\nbishop, a queen by a rook, and any piece no enemy pawn defends. Zero in the starting set,\nwhich Ghost Chess scores its living pieces with; the shipped set (eval/params/chess.txt)\ngives the values that won their match (docs/eval.md).");
+        p.push_tapered("threat_by_pawn", 0, 0)
+            .push_tapered("threat_by_minor", 0, 0)
+            .push_tapered("threat_by_rook", 0, 0)
+            .push_tapered("threat_hanging", 0, 0);
+        p.section("Outposts: per own knight or bishop on relative rank 4 to 6, defended by an own\npawn, that no enemy pawn can chase away. Zero in the starting set (see the threats).");
+        p.push_tapered("outpost_knight", 0, 0)
+            .push_tapered("outpost_bishop", 0, 0);
+        p.section("Safe checks: per square from which an own piece of the kind could check the enemy\nking, not own-occupied and not guarded by an enemy pawn or the king. Zero in the\nstarting set (see the threats).");
+        for kind in ["knight", "bishop", "rook", "queen"] {
+            p.push_tapered(&format!("safe_check_{kind}"), 0, 0);
+        }
         p.section("Side to move.");
         p.push_tapered("tempo", 12, 6);
         p

@@ -14,6 +14,17 @@ pub const DUGGAN_KIND_NAMES: [&str; 7] = [
 ];
 
 impl EvalParams {
+    /// The shipped Duggan parameters: the starting set ([`EvalParams::duggan`]) tuned by
+    /// `grimoire-tune` on self-play positions labelled by their own searches
+    /// (`eval/params/duggan.txt`; docs/tuning.md, variant tuning).
+    pub fn duggan_tuned() -> EvalParams {
+        Self::shipped(
+            include_str!("../../params/duggan.txt"),
+            "duggan",
+            EvalParams::duggan,
+        )
+    }
+
     /// The built-in Duggan parameters (`docs/eval.md`, Duggan section). Material comes from the
     /// piece-value method (`crate::duggan::derived_piece_values`; a test checks the numbers);
     /// the Mercenary is the unit, 100 by definition, as the pawn is in chess. The other terms

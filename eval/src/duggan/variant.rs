@@ -14,6 +14,6 @@ manifest! {
         setup: NoSetup,
         bench: grimoire_engine::variants::duggan::BENCH,
         options: grimoire_engine::variants::duggan::options::option_decls(),
-        params: EvalParams::duggan(),
+        params: EvalParams::duggan_tuned(),
     }
 }

@@ -3,6 +3,17 @@
 use crate::params::EvalParams;
 
 impl EvalParams {
+    /// The shipped Ghost Chess parameters: the starting set ([`EvalParams::ghost`]) tuned by
+    /// `grimoire-tune` on self-play positions labelled by their own searches
+    /// (`eval/params/ghost.txt`; docs/tuning.md, variant tuning).
+    pub fn ghost_tuned() -> EvalParams {
+        Self::shipped(
+            include_str!("../../params/ghost.txt"),
+            "ghost",
+            EvalParams::ghost,
+        )
+    }
+
     /// The built-in Ghost Chess parameters (`docs/eval.md`, Ghost section): the chess terms of
     /// the living pieces under their chess names, then the ghost terms. Ghost material is a
     /// quarter of the piece-value method's figure for the ghost's pattern on the frame

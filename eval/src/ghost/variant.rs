@@ -14,6 +14,6 @@ manifest! {
         setup: NoSetup,
         bench: grimoire_engine::variants::ghost::BENCH,
         options: Vec::new(),
-        params: EvalParams::ghost(),
+        params: EvalParams::ghost_tuned(),
     }
 }
