@@ -359,28 +359,23 @@ fn unknown_variant_and_mismatched_parameters_are_errors() {
     assert!(err.contains("not \"chess\""), "{err}");
 }
 
-/// The outcome test: labels drawn from a truth with a dearer knight and a cheaper rook; tuning
-/// from the defaults must move both most of the way and lower the error.
-#[test]
-fn tuning_recovers_the_truth_from_synthetic_results() {
+/// The truth of the outcome tests: the starting set with the knight 80 dearer and the rook 60
+/// cheaper.
+fn knight_up_rook_down_truth() -> ChessEval {
     let mut truth = EvalParams::chess();
     truth.set("material_knight", 317 + 80, 317 + 80).unwrap();
     truth.set("material_rook", 500 - 60, 500 - 60).unwrap();
-    let truth_eval = ChessEval::from_params(truth);
-    let positions = random_game_positions::<Chess>(400, 4, 80, 21);
-    // Each result is the mean of four drawn games: with single coin flips this much data
-    // leaves the estimates within about ±25% of the truth, too loose to judge.
-    let data = label(positions.clone(), &truth_eval, 1.0, 4, 22);
+    ChessEval::from_params(truth)
+}
 
-    // Material is tuned, the rest held: with a few ten thousand drawn labels the other terms
-    // would mostly fit noise.
-    let start = EvalParams::chess();
+/// Two rounds of 300 Adam steps on the material only, every other parameter of `start` frozen.
+fn material_only(start: &EvalParams) -> Config {
     let freeze: Vec<String> = start
         .iter()
         .filter(|p| !p.name.starts_with("material_"))
         .map(|p| p.name.to_string())
         .collect();
-    let cfg = Config {
+    Config {
         rounds: 2,
         adam: AdamConfig {
             epochs: 300,
@@ -390,7 +385,23 @@ fn tuning_recovers_the_truth_from_synthetic_results() {
         },
         freeze,
         ..Config::default()
-    };
+    }
+}
+
+/// The outcome test: labels drawn from a truth with a dearer knight and a cheaper rook; tuning
+/// from the defaults must move both most of the way and lower the error.
+#[test]
+fn tuning_recovers_the_truth_from_synthetic_results() {
+    let truth_eval = knight_up_rook_down_truth();
+    let positions = random_game_positions::<Chess>(400, 4, 80, 21);
+    // Each result is the mean of four drawn games: with single coin flips this much data
+    // leaves the estimates within about ±25% of the truth, too loose to judge.
+    let data = label(positions.clone(), &truth_eval, 1.0, 4, 22);
+
+    // Material is tuned, the rest held: with a few ten thousand drawn labels the other terms
+    // would mostly fit noise.
+    let start = EvalParams::chess();
+    let cfg = material_only(&start);
     let mut log = Vec::new();
     let report =
         tune::<Chess, ChessEval>(data, start, &cfg, &mut |l| log.push(l.to_string())).unwrap();
@@ -439,10 +450,7 @@ fn tuning_recovers_the_truth_from_synthetic_results() {
 /// must land close to the truth, closer than the four-game means above allow.
 #[test]
 fn tuning_on_search_scores_recovers_the_truth() {
-    let mut truth = EvalParams::chess();
-    truth.set("material_knight", 317 + 80, 317 + 80).unwrap();
-    truth.set("material_rook", 500 - 60, 500 - 60).unwrap();
-    let truth_eval = ChessEval::from_params(truth);
+    let truth_eval = knight_up_rook_down_truth();
     let positions = random_game_positions::<Chess>(400, 4, 80, 21);
     let one_game = label(positions.clone(), &truth_eval, 1.0, 1, 23);
     let data: Vec<Sample<Chess>> = one_game
@@ -458,22 +466,9 @@ fn tuning_on_search_scores_recovers_the_truth() {
         })
         .collect();
     let start = EvalParams::chess();
-    let freeze: Vec<String> = start
-        .iter()
-        .filter(|p| !p.name.starts_with("material_"))
-        .map(|p| p.name.to_string())
-        .collect();
     let cfg = Config {
-        rounds: 2,
-        adam: AdamConfig {
-            epochs: 300,
-            learning_rate: 2.0,
-            report_every: 0,
-            ..AdamConfig::default()
-        },
-        freeze,
         search_weight: 1.0,
-        ..Config::default()
+        ..material_only(&start)
     };
     let mut log = Vec::new();
     let report =

@@ -327,18 +327,21 @@ impl ChessEval {
         }
         piece_loop!(KNIGHT, |sq: Square| t.knight[sq.index()]);
         piece_loop!(BISHOP, |sq| t.bishop(sq, occ));
-        for kind in [KNIGHT, BISHOP].into_iter().filter(|_| self.outposts_on) {
-            for sq in b.pieces(us, kind) & pawn_attacks[ui] {
-                let rel = if us == Color::White {
-                    sq.row() as i32 - 1
-                } else {
-                    8 - sq.row() as i32
-                };
-                let chasers = self.passed_span[ui][sq.index()]
-                    & self.adjacent_files[sq.col() as usize]
-                    & their_pawns;
-                if (3..=5).contains(&rel) && chasers.is_empty() {
-                    s += self.outpost[kind as usize];
+        // Outposts: skipped while the set gives them no value (the shipped sets do not).
+        if self.outposts_on {
+            for kind in [KNIGHT, BISHOP] {
+                for sq in b.pieces(us, kind) & pawn_attacks[ui] {
+                    let rel = if us == Color::White {
+                        sq.row() as i32 - 1
+                    } else {
+                        8 - sq.row() as i32
+                    };
+                    let chasers = self.passed_span[ui][sq.index()]
+                        & self.adjacent_files[sq.col() as usize]
+                        & their_pawns;
+                    if (3..=5).contains(&rel) && chasers.is_empty() {
+                        s += self.outpost[kind as usize];
+                    }
                 }
             }
         }
