@@ -2,7 +2,7 @@
 //! forced mates in 1, 2 and 3 (each confirmed by stockfish 15.1), stalemate avoidance when winning, limits, MultiPV, threads and
 //! decision nodes where the same side acts again.
 
-use grimoire_engine::eval_api::{Evaluator, Score};
+use grimoire_engine::eval_api::{Evaluator, Score, SearchParams};
 use grimoire_engine::search::{
     search, Limits, SearchOptions, SearchResult, Shared, TranspositionTable, UciScore,
 };
@@ -237,4 +237,76 @@ fn checkmated_root_has_no_move() {
         SearchOptions::default(),
     );
     assert_eq!(r.best, None);
+}
+
+/// Material with search parameters of the test's choice.
+struct MaterialWith(SearchParams);
+
+impl Evaluator<Chess> for MaterialWith {
+    fn evaluate(&self, pos: &Chess) -> Score {
+        Material.evaluate(pos)
+    }
+    fn search_params(&self) -> &SearchParams {
+        &self.0
+    }
+}
+
+/// The score of a depth-limited search with the given search parameters set over the defaults.
+fn score_with(fen: &str, depth: u32, settings: &[(&str, f64)]) -> Score {
+    let mut params = SearchParams::DEFAULT;
+    for &(name, value) in settings {
+        params.set(name, value).unwrap();
+    }
+    let game = Game::new(Chess::from_fen(fen, &()).unwrap());
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let tt = TranspositionTable::new(16);
+    let shared = Shared::new(&limits, limits.plan(Color::White, 0));
+    let options = SearchOptions {
+        report: false,
+        ..SearchOptions::default()
+    };
+    search(
+        &game,
+        &MaterialWith(params),
+        &tt,
+        &shared,
+        &limits,
+        &options,
+        &mut |_| {},
+    )
+    .score
+}
+
+#[test]
+fn checks_that_leave_few_replies_are_extended() {
+    // Philidor's smothered mate in 3 (stockfish 15.1: mate 3): Nh6+ (double check, one reply)
+    // Kh8, Qg8+ (one reply) Rxg8, Nf7#. Five plies, the last a quiet move: with both checks
+    // extended a depth-4 search sees it; without extensions it does not.
+    let fen = "5rk1/5Npp/8/8/2Q5/8/6PP/6K1 w - - 2 2";
+    let mate = UciScore::Mate(3);
+    let off = score_with(fen, 4, &[("search.check_ext_depth_factor", 0.0)]);
+    assert_ne!(UciScore::from_score(off), mate, "found without extensions");
+    let every_check = score_with(fen, 4, &[]);
+    assert_eq!(UciScore::from_score(every_check), mate);
+    // `check_ext_max_replies` 1 keeps these checks: each leaves exactly one reply.
+    let narrow = score_with(fen, 4, &[("search.check_ext_max_replies", 1.0)]);
+    assert_eq!(UciScore::from_score(narrow), mate);
+
+    // Without the rook on f8, Nh6+ leaves two replies (Kh8, Kf8; stockfish 15.1: still mate
+    // in 3). At depth 3 the mate needs that check extended too (the quiescence budget for
+    // evasions is widened so that it does not hide the last check): a limit of two replies
+    // extends it, a limit of one does not.
+    let fen = "4r1k1/5Npp/8/8/2Q5/8/6PP/6K1 w - - 0 1";
+    let with_limit = |limit: f64| {
+        let settings = [
+            ("search.check_ext_max_replies", limit),
+            ("search.qs_check_plies", 10.0),
+        ];
+        UciScore::from_score(score_with(fen, 3, &settings))
+    };
+    assert_eq!(with_limit(2.0), mate);
+    assert_ne!(with_limit(1.0), mate, "a two-reply check was extended");
 }

@@ -244,8 +244,8 @@ fn search_entries_round_trip_and_defaults_write_only_the_variants_own() {
             .map(|(name, _)| name)
             .collect();
         let expected: &[&str] = match variant {
-            "eldritch" => &["search.check_ext_depth_factor"],
-            "hobgoblin" => &["search.qs_max_plies"],
+            "eldritch" => &["search.check_ext_max_replies"],
+            "hobgoblin" => &["search.qs_max_plies", "search.chance_win"],
             _ => &[],
         };
         assert_eq!(own, expected, "{variant}");

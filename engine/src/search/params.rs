@@ -134,6 +134,11 @@ search_params! {
     check_ext_depth_factor: i32 = 2, [0, 100];
     /// 1: only checks that SEE says keep the checking piece are extended; 0: every check.
     check_ext_see: i32 = 0, [0, 1];
+    /// A check is extended only when the checked side has at most this many legal replies
+    /// (0: any number; the checked node extends itself then). Checks that leave few answers
+    /// narrow the tree; distant checks with many evasions (Eldritch Dragons) do not, and
+    /// extending them exploded it.
+    check_ext_max_replies: i32 = 0, [0, 1000];
 
     // Late move reductions.
     /// Late move reductions apply from this depth on.
@@ -310,6 +315,7 @@ mod tests {
             ("search.see_tactical_margin", 100.0),
             ("search.check_ext_depth_factor", 2.0),
             ("search.check_ext_see", 0.0),
+            ("search.check_ext_max_replies", 0.0),
             ("search.lmr_min_depth", 3.0),
             ("search.lmr_min_moves", 2.0),
             ("search.lmr_pv_extra_moves", 2.0),

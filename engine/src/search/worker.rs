@@ -426,6 +426,18 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                 0
             };
         }
+        // A check that leaves at most `check_ext_max_replies` replies is extended here, where
+        // the replies are known: counting them in the parent cost a second move generation
+        // per check, a third of Eldritch's speed where Dragons check often. The table keeps
+        // the depth asked for: its probe, above, comes before the extension, and an entry
+        // stored at the extended depth would answer the next, deeper request.
+        let reply_limit = self.params.check_ext_max_replies;
+        let extended = reply_limit > 0
+            && ply > 0
+            && moves.len() <= reply_limit as usize
+            && (ply as i32) <= self.params.check_ext_depth_factor * self.root_depth
+            && pos.in_check();
+        depth += extended as i32;
         let mut scores = std::mem::take(&mut self.score_bufs[ply]);
         self.order_moves(pos, &moves, tt_move, ply, &mut scores);
         // Not improving, fewer late quiet moves are worth a look.
@@ -485,8 +497,10 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             self.keys.push(child.hash());
             self.path[ply] = Some(mv);
             // With `check_ext_see`, only checks that SEE says keep the checking piece are
-            // extended (Eldritch, where distant checks exploded the tree, turns extensions off).
+            // extended. With `check_ext_max_replies` (Eldritch), the checked node extends
+            // itself once it knows its replies (above).
             let extend = gives_check
+                && self.params.check_ext_max_replies == 0
                 && (ply as i32) < self.params.check_ext_depth_factor * self.root_depth
                 && (self.params.check_ext_see == 0 || pos.see_ge(mv, 0));
             let new_depth = depth - 1 + extend as i32;
@@ -559,8 +573,9 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         }
         let bound = bound_of(best_score, original_alpha, alpha, beta);
         if ply > 0 || (self.excluded.is_empty() && self.root_filter.is_empty()) {
+            let stored_depth = depth - extended as i32;
             self.tt
-                .store(key, best_move, to_tt(best_score, ply), depth, bound);
+                .store(key, best_move, to_tt(best_score, ply), stored_depth, bound);
         }
         best_score
     }

@@ -290,9 +290,10 @@ impl EvalParams {
         p.section("Side to move.");
         p.push_tapered("tempo", 12, 6);
         // Distant checks are common on both sides (Dragons, Evokers): extending each one let
-        // check chains keep their depth and the tree exploded (`docs/search.md`, per-variant
-        // settings); the SPRT recorded there kept check extensions off in Eldritch.
-        p.search_mut().check_ext_depth_factor = 0;
+        // check chains keep their depth and the tree exploded, and no extension at all lost at
+        // equal time (`docs/search.md`, per-variant settings). Only checks that leave at most
+        // three replies are extended.
+        p.search_mut().check_ext_max_replies = 3;
         p
     }
 }

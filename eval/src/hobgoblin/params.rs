@@ -47,6 +47,11 @@ impl EvalParams {
         // crowds, chance nodes included: 387 k nodes at depth 2 in a bench position against
         // 8.8 k at depth 1. Bounded two plies beyond the iteration (`docs/search.md`).
         p.search_mut().qs_max_plies = 2;
+        // Chance outcomes are held to +-chance_win. At 800 (less than a queen up) a won
+        // position's pawn moves all scored the cap, every window above it sent the chance
+        // nodes to the all-mate search, and the bench took 4.2 M nodes at depth 6 against
+        // 1.1 M at depth 5; at 1500, 2.1 M (`docs/search.md`, branching factor).
+        p.search_mut().chance_win = 1500;
         p
     }
 }
