@@ -1758,3 +1758,23 @@ fn eld_432_initiate_promotes_to_each_part_two_type_which_then_acts() {
     options.sort();
     assert_eq!(options, ["0000", "a2=N"]);
 }
+
+/// Two states that self-play games reached and that the reader once refused: more than 16
+/// Pawns in a graveyard (a Conjurer's created Pawns die too; ELD-562 sets no bound), and a
+/// Highlander returned in rook form that checks the opponent before its owner's action
+/// (ELD-412, `phase=action`).
+#[test]
+fn eld_412_562_states_reached_in_play_are_read_back() {
+    for fen in [
+        "8/8/1r5p/5K2/k7/r7/8/n7 w - - 0 79 army=*F^C^I/*P grave=17P,3^I",
+        "k7/8/8/3*H{n}4/3K4/1*H{n}6/8/*H{r}7 w a1 - 0 86 army=*H^S/*T^W phase=action",
+    ] {
+        assert_eq!(pos(fen).to_fen(), fen);
+    }
+    // Outside a return the side not to move still may not be in check.
+    let err = Eldritch::from_fen(
+        "k7/8/8/8/3K4/8/8/R7 w - - 0 86",
+        &EldritchOptions::default(),
+    );
+    assert!(err.is_err());
+}

@@ -39,6 +39,33 @@ fn king_distance(a: Square, b: Square) -> i32 {
     (a.row().abs_diff(b.row()).max(a.col().abs_diff(b.col())) as i32).min(5)
 }
 
+/// Adds the per-square offsets (`psq_<kind>_<square>`, [`params::square_offset_names`]) to the
+/// feature tables: a square's offset is read from its owner's side, files e to h mirrored.
+fn add_square_offsets(
+    r: &ParamReader,
+    psqt: &mut [[[S; SQUARE_COUNT]; 6]; 2],
+) -> Result<(), String> {
+    for (k, kind) in CHESS_KIND_NAMES.iter().enumerate() {
+        let offsets: Vec<S> = params::square_offset_names(kind, k == PAWN as usize)
+            .iter()
+            .map(|name| r.tapered(name))
+            .collect::<Result<_, _>>()?;
+        let first_rank = if k == PAWN as usize { 2 } else { 1 };
+        for sq in masks::board8() {
+            let (col, row) = (sq.col() as usize, sq.row() as usize);
+            let file = if col <= 4 { col } else { 9 - col };
+            for (color, rank) in [(W, row), (B, 9 - row)] {
+                if rank < first_rank || rank > 9 - first_rank {
+                    continue;
+                }
+                let offset = offsets[(rank - first_rank) * 4 + file - 1];
+                psqt[color][k][sq.index()] += offset;
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The chess evaluator. Build it once ([`ChessEval::default`] or [`ChessEval::from_params`]) and
 /// share it; `evaluate` only reads it.
 #[derive(Clone)]
@@ -116,12 +143,13 @@ impl ChessEval {
         let pieces = [KNIGHT, BISHOP, ROOK, QUEEN];
         // The king has no material value.
         let material: [S; 6] = r.per_kind("material", &[PAWN, KNIGHT, BISHOP, ROOK, QUEEN])?;
-        let psqt = piece_square_tables(
+        let mut psqt = piece_square_tables(
             Geometry::Framed8,
             &material,
             &r.per_kind("pst_centre", &all_kinds)?,
             &r.per_kind("pst_advance", &all_kinds)?,
         );
+        add_square_offsets(&r, &mut psqt)?;
         let phase_weight: [i32; 6] = r.phase_weights(&pieces)?;
         // The start position: two knights, bishops and rooks and one queen per side.
         let phase_max = (4 * (phase_weight[1] + phase_weight[2] + phase_weight[3])

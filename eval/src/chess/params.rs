@@ -5,10 +5,19 @@ use crate::params::EvalParams;
 /// Names of the piece kinds of chess as they appear in parameter names (index = kind).
 pub const CHESS_KIND_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 
+/// The names of one kind's piece-square offsets, `psq_<kind>_<file><rank>` over files a to d
+/// (e to h mirror them) and ranks 1 to 8 (2 to 7 for pawns), rank-major.
+pub fn square_offset_names(kind: &str, pawn: bool) -> Vec<String> {
+    let ranks = if pawn { 2..=7 } else { 1..=8 };
+    ranks
+        .flat_map(|rank| ('a'..='d').map(move |file| format!("psq_{kind}_{file}{rank}")))
+        .collect()
+}
+
 impl EvalParams {
     /// The shipped chess parameters: the starting set ([`EvalParams::chess`]) tuned by
     /// `grimoire-tune` on positions labelled by Stockfish (`eval/params/chess.txt`;
-    /// docs/tuning.md, run D1: +61 Elo against the starting set).
+    /// docs/tuning.md, run D1, then run P1 with the per-square offsets: +114.7 Elo over D1).
     pub fn chess_tuned() -> EvalParams {
         Self::shipped(
             include_str!("../../params/chess.txt"),
@@ -43,6 +52,12 @@ impl EvalParams {
         for (k, kind) in CHESS_KIND_NAMES.iter().enumerate() {
             p.push_tapered(&format!("pst_centre_{kind}"), centre[k].0, centre[k].1);
             p.push_tapered(&format!("pst_advance_{kind}"), advance[k].0, advance[k].1);
+        }
+        p.section("Piece-square offsets: per kind and square, from the owner's side (rank 1 is its\nfirst rank), files e-h mirroring d-a; added to the feature tables above. Zero in the\nstarting set (see the threats).");
+        for (k, kind) in CHESS_KIND_NAMES.iter().enumerate() {
+            for name in square_offset_names(kind, k == 0) {
+                p.push_tapered(&name, 0, 0);
+            }
         }
         p.section("Mobility: per safe square attacked (not own piece, not attacked by an enemy\npawn), counted from a fixed centre per kind (docs/eval.md).");
         for (kind, mg, eg) in [

@@ -239,8 +239,10 @@ fn parse_graveyards(value: &str) -> Result<[[u8; 2]; 2], FenError> {
     for item in value.split(',') {
         let (count, code) = count_prefix(item)
             .map(|(n, code)| (n.unwrap_or(1), code))
-            .filter(|&(n, _)| (1..=16).contains(&n))
-            .ok_or_else(|| field(format!("bad count in '{item}' (1..16)")))?;
+            // A Conjurer's created Pawns die too, so a count can pass 16; the engine keeps
+            // up to 255 (a saturating u8).
+            .filter(|&(n, _)| (1..=255).contains(&n))
+            .ok_or_else(|| field(format!("bad count in '{item}' (1..255)")))?;
         let (c, i) = match code {
             "P" => (0, 0),
             "^I" => (0, 1),
@@ -650,7 +652,9 @@ fn validity(pos: &Eldritch) -> Result<(), String> {
                 pos.side.name()
             ));
         }
-    } else {
+    } else if !pos.returned {
+        // After a Highlander return (`phase=`) the returned piece may check the opponent
+        // before the mover's action: the position is mid-turn, not one to refuse.
         let them = !pos.side;
         let bearers = pos.check_bearers(them);
         if bearers.any() && pos.checked_bearers(them) == bearers {
