@@ -1776,5 +1776,6 @@ fn eld_412_562_states_reached_in_play_are_read_back() {
         "k7/8/8/8/3K4/8/8/R7 w - - 0 86",
         &EldritchOptions::default(),
     );
-    assert!(err.is_err());
+    let err = err.map(|_| ()).expect_err("refused");
+    assert!(err.to_string().contains("not to move"), "{err}");
 }

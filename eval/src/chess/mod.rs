@@ -39,27 +39,19 @@ fn king_distance(a: Square, b: Square) -> i32 {
     (a.row().abs_diff(b.row()).max(a.col().abs_diff(b.col())) as i32).min(5)
 }
 
-/// Adds the per-square offsets (`psq_<kind>_<square>`, [`params::square_offset_names`]) to the
-/// feature tables: a square's offset is read from its owner's side, files e to h mirrored.
+/// Adds the per-square offsets (`psq_<kind>_<square>`, [`params::square_offset_name`]) to the
+/// feature tables: each square is read from its owner's side.
 fn add_square_offsets(
     r: &ParamReader,
     psqt: &mut [[[S; SQUARE_COUNT]; 6]; 2],
 ) -> Result<(), String> {
     for (k, kind) in CHESS_KIND_NAMES.iter().enumerate() {
-        let offsets: Vec<S> = params::square_offset_names(kind, k == PAWN as usize)
-            .iter()
-            .map(|name| r.tapered(name))
-            .collect::<Result<_, _>>()?;
-        let first_rank = if k == PAWN as usize { 2 } else { 1 };
         for sq in masks::board8() {
-            let (col, row) = (sq.col() as usize, sq.row() as usize);
-            let file = if col <= 4 { col } else { 9 - col };
+            let (file, row) = (sq.col() as usize, sq.row() as usize);
             for (color, rank) in [(W, row), (B, 9 - row)] {
-                if rank < first_rank || rank > 9 - first_rank {
-                    continue;
+                if let Some(name) = params::square_offset_name(kind, file, rank) {
+                    psqt[color][k][sq.index()] += r.tapered(&name)?;
                 }
-                let offset = offsets[(rank - first_rank) * 4 + file - 1];
-                psqt[color][k][sq.index()] += offset;
             }
         }
     }

@@ -5,12 +5,21 @@ use crate::params::EvalParams;
 /// Names of the piece kinds of chess as they appear in parameter names (index = kind).
 pub const CHESS_KIND_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 
-/// The names of one kind's piece-square offsets, `psq_<kind>_<file><rank>` over files a to d
-/// (e to h mirror them) and ranks 1 to 8 (2 to 7 for pawns), rank-major.
-pub fn square_offset_names(kind: &str, pawn: bool) -> Vec<String> {
-    let ranks = if pawn { 2..=7 } else { 1..=8 };
-    ranks
-        .flat_map(|rank| ('a'..='d').map(move |file| format!("psq_{kind}_{file}{rank}")))
+/// The name of `kind`'s piece-square offset on a square seen from its owner's side: `file` 1
+/// to 8 (e to h read as d to a), `rank` 1 to 8; `None` where the kind has no entry (pawns on
+/// ranks 1 and 8).
+pub fn square_offset_name(kind: &str, file: usize, rank: usize) -> Option<String> {
+    if kind == "pawn" && !(2..=7).contains(&rank) {
+        return None;
+    }
+    let file = b"abcddcba"[file.checked_sub(1)?.min(7)] as char;
+    Some(format!("psq_{kind}_{file}{rank}"))
+}
+
+/// The names of one kind's piece-square offsets, rank by rank over files a to d.
+pub fn square_offset_names(kind: &str) -> Vec<String> {
+    (1..=8)
+        .flat_map(|rank| (1..=4).filter_map(move |file| square_offset_name(kind, file, rank)))
         .collect()
 }
 
@@ -54,8 +63,8 @@ impl EvalParams {
             p.push_tapered(&format!("pst_advance_{kind}"), advance[k].0, advance[k].1);
         }
         p.section("Piece-square offsets: per kind and square, from the owner's side (rank 1 is its\nfirst rank), files e-h mirroring d-a; added to the feature tables above. Zero in the\nstarting set (see the threats).");
-        for (k, kind) in CHESS_KIND_NAMES.iter().enumerate() {
-            for name in square_offset_names(kind, k == 0) {
+        for kind in CHESS_KIND_NAMES {
+            for name in square_offset_names(kind) {
                 p.push_tapered(&name, 0, 0);
             }
         }
