@@ -201,7 +201,7 @@ fn assert_term_counts(name: &str, fen: &str, count: i32) {
 /// and eg alike, so the phase does not matter) over the starting set, where it is zero, and the
 /// score of the mover (White) rises by 100 times White's count minus Black's.
 #[test]
-fn threat_safe_check_outpost_and_passer_king_terms_count_what_they_say() {
+fn every_term_added_after_d1_counts_what_it_says() {
     for (name, fen, count) in [
         // e4 pawn attacks the d5 knight.
         ("threat_by_pawn", "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", 1),
@@ -240,6 +240,63 @@ fn threat_safe_check_outpost_and_passer_king_terms_count_what_they_say() {
             "7k/8/8/8/P7/8/8/4K3 w - - 0 1",
             0,
         ),
+        // Session 14 (runs P2 to P4).
+        // A centre knight on an empty board has all eight squares; a corner knight two.
+        ("mobility_knight_8", "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", 1),
+        ("mobility_knight_2", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1", 1),
+        // A black pawn on e6 guards f5 (and d5): the d4 knight keeps seven, e6 among them.
+        ("mobility_knight_7", "4k3/8/4p3/8/3N4/8/8/4K3 w - - 0 1", 1),
+        // d3's only neighbour (c4) is ahead of it and e5 guards its stop square d4; c4 has d3
+        // behind it; the black e5 pawn is isolated, not backward.
+        ("pawn_backward", "4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1", 1),
+        // Without the guard on d4, d3 is not backward.
+        ("pawn_backward", "4k3/8/8/8/2P5/3P4/8/4K3 w - - 0 1", 0),
+        ("pawn_phalanx", "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1", 2),
+        ("pawn_phalanx", "4k3/8/8/8/8/4P3/3P4/4K3 w - - 0 1", 0),
+        // A pawn of either colour right in front of a knight; Black's d6 knight behind its d5
+        // pawn counts against White.
+        ("minor_behind_pawn", "4k3/8/8/3p4/3N4/8/8/4K3 w - - 0 1", 1),
+        (
+            "minor_behind_pawn",
+            "4k3/8/3n4/3p4/3N4/8/8/4K3 w - - 0 1",
+            0,
+        ),
+        // The c1 bishop shares its colour with b2 and d2, not with e2.
+        (
+            "bishop_pawns_same_colour",
+            "4k3/8/8/8/8/8/1P1PP3/2B1K3 w - - 0 1",
+            2,
+        ),
+        // King e1, nearest own pawn a2: four files away; Black has no pawns (0).
+        ("king_pawn_distance", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", 4),
+        // King g1 behind f2 g2 h2: the g file is one from the edge (b), h the edge (a), f two
+        // (c). Black's e8 king has no pawns on d, e or f: d and e are three from the edge (d).
+        ("king_shelter_b_2", "4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1", 1),
+        ("king_shelter_a_2", "4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1", 1),
+        (
+            "king_shelter_d_none",
+            "4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1",
+            -2,
+        ),
+        // A pawn behind the king does not shelter it.
+        ("king_shelter_a_none", "4k3/8/8/8/8/8/7P/6K1 w - - 0 1", 0),
+        ("king_shelter_a_none", "4k3/8/8/8/8/6K1/7P/8 w - - 0 1", 1),
+        // A black pawn on g4 storms White's g1 king from White's fourth rank.
+        ("king_storm_b_4", "4k3/8/8/8/6p1/8/5P1P/6K1 w - - 0 1", 1),
+        // The e1 king attacks the d2 knight, unless a c3 pawn defends it.
+        ("threat_by_king", "4k3/8/8/8/8/8/3n4/4K3 w - - 0 1", 1),
+        ("threat_by_king", "4k3/8/8/8/8/2p5/3n4/4K3 w - - 0 1", 0),
+        // Two knights with seven pawns: 2 · (7 − 5); a rook with three pawns: 3 − 5.
+        (
+            "knight_pawn_count",
+            "4k3/8/8/8/8/8/PPPPPPP1/1N2K1N1 w - - 0 1",
+            4,
+        ),
+        ("rook_pawn_count", "4k3/8/8/8/8/8/PPP5/R3K3 w - - 0 1", -2),
+        // d4 and e4 with d2, d3, e2 and e3 behind them. A black c5 pawn takes d4 away and
+        // has c6 and c7 of its own (c5 itself is attacked by d4): 5 - 2.
+        ("space", "4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", 6),
+        ("space", "4k3/8/8/2p5/3PP3/8/8/4K3 w - - 0 1", 3),
     ] {
         assert_term_counts(name, fen, count);
     }
@@ -268,4 +325,71 @@ fn square_offsets_count_on_their_square_and_its_mirrors() {
     // Ranks 1 and 8 have no pawn entries.
     assert_eq!(EvalParams::chess().get("psq_pawn_a1"), None);
     assert_eq!(EvalParams::chess().get("psq_pawn_a8"), None);
+}
+
+/// King danger is the square of the attack: a d1 queen hits d7 and d8 of the e8 king's zone;
+/// one attacker scales the sum to a quarter: 400 · 2 / 4 = 200, and 1600 · 200² / 65536 = 976.
+#[test]
+fn king_danger_is_the_square_of_the_attack() {
+    let fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
+    let mut start = EvalParams::chess();
+    assert_eq!(start.get("king_danger_quadratic"), Some((0, 0)));
+    start.set("king_attack_queen", 400, 0).unwrap();
+    let base = ChessEval::from_params(start.clone()).evaluate(&pos(fen));
+    start.set("king_danger_quadratic", 1600, 1600).unwrap();
+    let with = ChessEval::from_params(start).evaluate(&pos(fen));
+    assert_eq!(with - base, 976);
+}
+
+/// The endgame scale multiplies the endgame half of the score: at 0 only the middlegame half is
+/// left. It applies to opposite-coloured bishops alone (not same-coloured ones, not with a
+/// knight), and to a pawnless side ahead by a minor piece's worth (not by a rook).
+#[test]
+fn endgame_scales_apply_where_they_say() {
+    let scaled_to_nothing = |name: &str, fen: &str| {
+        let eval = ChessEval::from_params(EvalParams::chess());
+        let position = pos(fen);
+        let w = eval.white_terms(&position);
+        let (mg_only, _) = EvalParams::chess().get("tempo").unwrap();
+        let tempo =
+            grimoire_eval::chess::S::new(mg_only, EvalParams::chess().get("tempo").unwrap().1);
+        let expected = eval.taper(
+            grimoire_eval::chess::S::new(w.mg, 0).for_side(position.side_to_move()) + tempo,
+            eval.phase(&position),
+        );
+        let mut p = EvalParams::chess();
+        p.set(name, 0, 0).unwrap();
+        let got = ChessEval::from_params(p).evaluate(&position);
+        let unscaled = eval.evaluate(&position);
+        (got == expected && got != unscaled, got == unscaled)
+    };
+    // c1 and d5 are of opposite colours, c1 and e5 of the same.
+    let ocb = "4k3/5p2/8/3b4/8/4P1P1/8/2B1K3 w - - 0 1";
+    assert_eq!(
+        scaled_to_nothing("scale_opposite_bishops", ocb),
+        (true, false)
+    );
+    let same = "4k3/5p2/8/4b3/8/4P1P1/8/2B1K3 w - - 0 1";
+    assert_eq!(
+        scaled_to_nothing("scale_opposite_bishops", same),
+        (false, true)
+    );
+    let with_knight = "4k3/5p2/8/3b4/8/4P1P1/8/2B1KN2 w - - 0 1";
+    assert_eq!(
+        scaled_to_nothing("scale_opposite_bishops", with_knight),
+        (false, true)
+    );
+    assert_eq!(
+        scaled_to_nothing("scale_pawnless", "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"),
+        (true, false)
+    );
+    assert_eq!(
+        scaled_to_nothing("scale_pawnless", "4k3/8/8/8/8/8/8/2R1K3 w - - 0 1"),
+        (false, true)
+    );
+    // Black ahead by a bishop and without pawns; White's pawn does not stop the scale.
+    assert_eq!(
+        scaled_to_nothing("scale_pawnless", "2b1k3/8/8/8/8/8/4P3/4K3 w - - 0 1"),
+        (true, false)
+    );
 }

@@ -39,6 +39,16 @@ fn king_distance(a: Square, b: Square) -> i32 {
     (a.row().abs_diff(b.row()).max(a.col().abs_diff(b.col())) as i32).min(5)
 }
 
+/// The 0-based rank of a frame square seen from `color`'s side (frame rows 1 to 8 are the board).
+#[inline]
+fn relative_rank(color: usize, sq: Square) -> i32 {
+    if color == W {
+        sq.row() as i32 - 1
+    } else {
+        8 - sq.row() as i32
+    }
+}
+
 /// Adds the per-square offsets (`psq_<kind>_<square>`, [`params::square_offset_name`]) to the
 /// feature tables: each square is read from its owner's side.
 fn add_square_offsets(
@@ -69,14 +79,40 @@ pub struct ChessEval {
     psqt: [[[S; SQUARE_COUNT]; 6]; 2],
     phase_weight: [i32; 6],
     phase_max: i32,
-    mobility: [S; 6],
+    /// Per kind and number of safe squares: the linear mobility term plus its offset.
+    mobility: [[S; 28]; 6],
     king_attack: [S; 6],
+    king_danger: S,
+    /// By [colour-independent] edge distance of the file (0 = a/h) and the nearest pawn's
+    /// 0-based relative rank (0: none): the own pawn's shelter, the enemy pawn's storm.
+    shelter: [[S; 7]; 4],
+    storm: [[S; 7]; 4],
+    threat_by_king: S,
+    space: S,
+    /// Squares on files c to f and relative ranks 2 to 4, per colour.
+    space_zone: [Bitboard; 2],
+    /// Squares on a square's rank and all ranks ahead of it, per colour.
+    at_or_ahead: [[Bitboard; SQUARE_COUNT]; 2],
     shield_near: S,
     shield_far: S,
     king_open_file: S,
     doubled: S,
     isolated: S,
     supported: S,
+    backward: S,
+    phalanx: S,
+    minor_behind_pawn: S,
+    bishop_pawns: S,
+    king_pawn_distance: S,
+    /// Per knight and per rook, times the own pawns less five.
+    knight_pawn_count: S,
+    rook_pawn_count: S,
+    /// Endgame scale (out of 64) with opposite-coloured bishops only, and for a pawnless side
+    /// ahead by at most a minor piece.
+    scale_opposite_bishops: i32,
+    scale_pawnless: i32,
+    /// The board squares of one colour (the other colour is the rest of the board).
+    light: Bitboard,
     /// By 0-based relative rank (entries 1..=6 used).
     passed: [S; 8],
     passed_free: S,
@@ -119,6 +155,8 @@ pub struct ChessEval {
     shield: [[[Bitboard; SQUARE_COUNT]; 2]; 2],
     /// The king square and its neighbours.
     king_zone: [Bitboard; SQUARE_COUNT],
+    /// Board squares of a square's rank.
+    rank_of: [Bitboard; SQUARE_COUNT],
 }
 
 impl ChessEval {
@@ -150,6 +188,23 @@ impl ChessEval {
         let passed = r.by_rank_8("passed_rank")?;
         let safe_check: [S; 6] = r.per_kind("safe_check", &pieces)?;
         let outpost: [S; 6] = r.per_kind("outpost", &[KNIGHT, BISHOP])?;
+        let linear: [S; 6] = r.per_kind("mobility", &pieces)?;
+        let mut shelter = [[S::ZERO; 7]; 4];
+        let mut storm = [[S::ZERO; 7]; 4];
+        for (d, file) in ["a", "b", "c", "d"].iter().enumerate() {
+            for (i, rank) in params::SHELTER_RANKS.iter().enumerate() {
+                shelter[d][i] = r.tapered(&format!("king_shelter_{file}_{rank}"))?;
+                storm[d][i] = r.tapered(&format!("king_storm_{file}_{rank}"))?;
+            }
+        }
+        let mut mobility = [[S::ZERO; 28]; 6];
+        for (k, (kind, most)) in pieces.iter().zip(params::MOBILITY_COUNTS) {
+            let k = *k as usize;
+            for (n, value) in mobility[k].iter_mut().enumerate().take(most + 1) {
+                *value = linear[k] * (n as i32 - MOBILITY_CENTRE[k])
+                    + r.tapered(&format!("mobility_{kind}_{n}"))?;
+            }
+        }
 
         let board = masks::board8();
         let sq_set = |f: &dyn Fn(Square) -> bool| {
@@ -203,14 +258,40 @@ impl ChessEval {
             psqt,
             phase_weight,
             phase_max,
-            mobility: r.per_kind("mobility", &pieces)?,
+            mobility,
             king_attack: r.per_kind("king_attack", &pieces)?,
+            king_danger: r.tapered("king_danger_quadratic")?,
+            shelter,
+            storm,
+            threat_by_king: r.tapered("threat_by_king")?,
+            space: r.tapered("space")?,
+            space_zone: [W, B].map(|color| {
+                sq_set(&|s| {
+                    (3..=6).contains(&s.col()) && (1..=3).contains(&relative_rank(color, s))
+                })
+            }),
+            at_or_ahead: [W, B].map(|color| {
+                std::array::from_fn(|i| {
+                    let from = Square::from_index(i as u8);
+                    sq_set(&|s| relative_rank(color, s) >= relative_rank(color, from))
+                })
+            }),
             shield_near: r.tapered("king_shield_near")?,
             shield_far: r.tapered("king_shield_far")?,
             king_open_file: r.tapered("king_open_file")?,
             doubled: r.tapered("pawn_doubled")?,
             isolated: r.tapered("pawn_isolated")?,
             supported: r.tapered("pawn_supported")?,
+            backward: r.tapered("pawn_backward")?,
+            phalanx: r.tapered("pawn_phalanx")?,
+            minor_behind_pawn: r.tapered("minor_behind_pawn")?,
+            bishop_pawns: r.tapered("bishop_pawns_same_colour")?,
+            king_pawn_distance: r.tapered("king_pawn_distance")?,
+            knight_pawn_count: r.tapered("knight_pawn_count")?,
+            rook_pawn_count: r.tapered("rook_pawn_count")?,
+            scale_opposite_bishops: r.scalar("scale_opposite_bishops")?,
+            scale_pawnless: r.scalar("scale_pawnless")?,
+            light: sq_set(&|s| (s.row() + s.col()) % 2 == 0),
             passed,
             passed_free: r.tapered("passed_free")?,
             passed_enemy_king: r.tapered("passed_enemy_king_distance")?,
@@ -233,6 +314,10 @@ impl ChessEval {
             passed_span,
             shield,
             king_zone,
+            rank_of: std::array::from_fn(|i| {
+                let row = Square::from_index(i as u8).row();
+                sq_set(&|s| s.row() == row)
+            }),
             params,
         })
     }
@@ -314,8 +399,20 @@ impl ChessEval {
                     s += self.passed_own_king * (weight * king_distance(our_king, stop));
                 }
             }
-            if (self.adjacent_files[sq.col() as usize] & our_pawns).is_empty() {
+            let beside = self.adjacent_files[sq.col() as usize] & our_pawns;
+            if beside.is_empty() {
                 s += self.isolated;
+            } else {
+                // Backward: every neighbour is ahead of it, and an enemy pawn guards its stop.
+                let stop = if us == Color::White { i + 10 } else { i - 10 };
+                if (beside & !self.passed_span[ui][i]).is_empty()
+                    && pawn_attacks[them.index()].contains(Square::from_index(stop as u8))
+                {
+                    s += self.backward;
+                }
+                if (beside & self.rank_of[i]).any() {
+                    s += self.phalanx;
+                }
             }
             if pawn_attacks[ui].contains(sq) {
                 s += self.supported;
@@ -336,7 +433,7 @@ impl ChessEval {
                     s += psqt[k][sq.index()];
                     let a: Bitboard = $attacks(sq);
                     attacked_by[k] |= a;
-                    s += self.mobility[k] * ((a & area).count() as i32 - MOBILITY_CENTRE[k]);
+                    s += self.mobility[k][(a & area).count() as usize];
                     let hits = (a & enemy_zone).count() as i32;
                     if hits > 0 {
                         attackers += 1;
@@ -368,7 +465,27 @@ impl ChessEval {
         piece_loop!(ROOK, |sq| t.rook(sq, occ));
         piece_loop!(QUEEN, |sq| t.queen(sq, occ));
         let scale = ATTACKER_SCALE[attackers.min(7)];
-        s += S::new(attack.mg * scale / 128, attack.eg * scale / 128);
+        let attack = S::new(attack.mg * scale / 128, attack.eg * scale / 128);
+        s += attack;
+        let mut danger = attack.mg;
+
+        // Minor pieces: shielded by a pawn right in front; bishops hemmed in by own pawns on
+        // their colour.
+        let minors = b.pieces(us, KNIGHT) | b.pieces(us, BISHOP);
+        let pawns_ahead = if us == Color::White {
+            Bitboard(all_pawns.0 >> 10)
+        } else {
+            Bitboard(all_pawns.0 << 10)
+        };
+        s += self.minor_behind_pawn * (minors & pawns_ahead).count() as i32;
+        for sq in b.pieces(us, BISHOP) {
+            let colour = if self.light.contains(sq) {
+                self.light
+            } else {
+                self.board & !self.light
+            };
+            s += self.bishop_pawns * (our_pawns & colour).count() as i32;
+        }
 
         // Threats: enemy pieces under attack now are material the opponent must spend a move
         // on (or lose), which the static score cannot otherwise see.
@@ -383,6 +500,20 @@ impl ChessEval {
             by_minor | attacked_by[ROOK as usize] | attacked_by[QUEEN as usize] | pawn_attacks[ui];
         s += self.threat_hanging
             * (all_attacks & their_pieces & !pawn_attacks[them.index()]).count() as i32;
+        let our_king = b.pieces(us, KING).lsb();
+        s += self.threat_by_king
+            * (t.king[our_king.index()]
+                & (their_pieces | their_pawns)
+                & !pawn_attacks[them.index()])
+            .count() as i32;
+        // Space: safe central squares behind (or under) the own pawn chain.
+        let behind_pawns = if us == Color::White {
+            our_pawns.south(1) | our_pawns.south(2) | our_pawns.south(3) | our_pawns
+        } else {
+            our_pawns.north(1) | our_pawns.north(2) | our_pawns.north(3) | our_pawns
+        };
+        s += self.space
+            * (self.space_zone[ui] & behind_pawns & !pawn_attacks[them.index()]).count() as i32;
 
         // Safe checks: squares from which a piece could check the enemy king next move,
         // neither own-occupied nor guarded by an enemy pawn or the king itself. Skipped while
@@ -401,9 +532,23 @@ impl ChessEval {
                 (QUEEN, bishop_checks | rook_checks),
             ] {
                 let k = kind as usize;
-                s += self.safe_check[k] * (attacked_by[k] & from & safe).count() as i32;
+                let checks = self.safe_check[k] * (attacked_by[k] & from & safe).count() as i32;
+                s += checks;
+                danger += checks.mg;
             }
         }
+
+        // King danger grows with the square of the attack: several attackers and checks
+        // together break a king's position, one alone rarely does.
+        // Over 65536, so that one unit of the parameter is about a centipawn at a strong
+        // attack (250) and the tuner's unit steps stay small; in i64, as q · d² can pass i32
+        // at the cap.
+        let d2 = i64::from(danger.clamp(0, 1500)).pow(2);
+        let quadratic = |q: i32| (i64::from(q) * d2 / 65536) as i32;
+        s += S::new(
+            quadratic(self.king_danger.mg),
+            quadratic(self.king_danger.eg),
+        );
 
         for sq in b.pieces(us, ROOK) {
             let f = self.file[sq.col() as usize];
@@ -413,6 +558,9 @@ impl ChessEval {
                 s += self.rook_semi_open;
             }
         }
+        let pawns_less_five = our_pawns.count() as i32 - 5;
+        s += self.knight_pawn_count * (b.pieces(us, KNIGHT).count() as i32 * pawns_less_five);
+        s += self.rook_pawn_count * (b.pieces(us, ROOK).count() as i32 * pawns_less_five);
         if b.pieces(us, BISHOP).more_than_one() {
             s += self.bishop_pair;
         }
@@ -423,6 +571,31 @@ impl ChessEval {
         s += psqt[KING as usize][ki];
         s += self.shield_near * (self.shield[ui][0][ki] & our_pawns).count() as i32;
         s += self.shield_far * (self.shield[ui][1][ki] & our_pawns).count() as i32;
+        let nearest_pawn = our_pawns
+            .iter()
+            .map(|p| king_distance(ksq, p))
+            .min()
+            .unwrap_or(0);
+        s += self.king_pawn_distance * nearest_pawn;
+        // Shelter and storm on the three files around the king (b to g for its middle file):
+        // the rearmost own and enemy pawns on each, not behind the king.
+        let front = self.at_or_ahead[ui][ki];
+        let middle = (ksq.col() as usize).clamp(2, 7);
+        for c in middle - 1..=middle + 1 {
+            let edge = (c - 1).min(8 - c);
+            let on_file = self.file[c] & front;
+            let rearmost = |pawns: Bitboard| {
+                if pawns.is_empty() {
+                    0
+                } else if us == Color::White {
+                    relative_rank(ui, pawns.lsb()) as usize
+                } else {
+                    relative_rank(ui, pawns.msb()) as usize
+                }
+            };
+            s += self.shelter[edge][rearmost(on_file & our_pawns)];
+            s += self.storm[edge][rearmost(on_file & their_pawns)];
+        }
         let kc = ksq.col() as usize;
         for c in kc - 1..=kc + 1 {
             // Columns 0 and 9 have no board squares: not a file, so not an open one.
@@ -431,6 +604,33 @@ impl ChessEval {
             }
         }
         s
+    }
+
+    /// The endgame scale of a position, out of 64, for the side `white_eg` favours.
+    pub fn endgame_scale(&self, pos: &Chess, white_eg: i32) -> i32 {
+        let b = pos.board();
+        let count = |c: Color, k| b.pieces(c, k).count() as i32;
+        let minor_units = |c: Color| {
+            3 * (count(c, KNIGHT) + count(c, BISHOP)) + 5 * count(c, ROOK) + 9 * count(c, QUEEN)
+        };
+        let bishops = b.kind(BISHOP);
+        let others = b.kind(KNIGHT) | b.kind(ROOK) | b.kind(QUEEN);
+        if others.is_empty()
+            && count(Color::White, BISHOP) == 1
+            && count(Color::Black, BISHOP) == 1
+            && (bishops & self.light).count() == 1
+        {
+            return self.scale_opposite_bishops;
+        }
+        let strong = if white_eg >= 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if b.pieces(strong, PAWN).is_empty() && minor_units(strong) - minor_units(!strong) <= 3 {
+            return self.scale_pawnless;
+        }
+        64
     }
 
     /// Blends a pair by phase.
@@ -447,7 +647,9 @@ impl Evaluator<Chess> for ChessEval {
     }
 
     fn evaluate(&self, pos: &Chess) -> Score {
-        let relative = self.white_terms(pos).for_side(pos.side_to_move());
+        let mut white = self.white_terms(pos);
+        white.eg = white.eg * self.endgame_scale(pos, white.eg) / 64;
+        let relative = white.for_side(pos.side_to_move());
         let score = self.taper(relative + self.tempo, self.phase(pos));
         score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }

@@ -5,6 +5,14 @@ use crate::params::EvalParams;
 /// Names of the piece kinds of chess as they appear in parameter names (index = kind).
 pub const CHESS_KIND_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 
+/// The kinds with a mobility table and their most safe squares (`mobility_<kind>_<n>`, n from 0).
+pub const MOBILITY_COUNTS: [(&str, usize); 4] =
+    [("knight", 8), ("bishop", 13), ("rook", 14), ("queen", 27)];
+
+/// The rank names of the shelter and storm tables, by the pawn's 0-based relative rank (index 0:
+/// no pawn).
+pub const SHELTER_RANKS: [&str; 7] = ["none", "2", "3", "4", "5", "6", "7"];
+
 /// The name of `kind`'s piece-square offset on a square seen from its owner's side: `file` 1
 /// to 8 (e to h read as d to a), `rank` 1 to 8; `None` where the kind has no entry (pawns on
 /// ranks 1 and 8).
@@ -23,10 +31,20 @@ pub fn square_offset_names(kind: &str) -> Vec<String> {
         .collect()
 }
 
+/// Pushes a section of tapered terms that start at zero: terms added after the hand-set start,
+/// which the starting set (and Ghost Chess, which scores its living pieces with it) leaves out.
+fn push_zero_section(p: &mut EvalParams, title: &str, names: &[&str]) {
+    p.section(title);
+    for name in names {
+        p.push_tapered(name, 0, 0);
+    }
+}
+
 impl EvalParams {
     /// The shipped chess parameters: the starting set ([`EvalParams::chess`]) tuned by
     /// `grimoire-tune` on positions labelled by Stockfish (`eval/params/chess.txt`;
-    /// docs/tuning.md, run D1, then run P1 with the per-square offsets: +114.7 Elo over D1).
+    /// docs/tuning.md, run D1, then run P1 with the per-square offsets: +114.7 Elo over D1,
+    /// then runs P2 and P4 with the session-14 terms: +18.8 and +28.0 more).
     pub fn chess_tuned() -> EvalParams {
         Self::shipped(
             include_str!("../../params/chess.txt"),
@@ -77,6 +95,12 @@ impl EvalParams {
         ] {
             p.push_tapered(&format!("mobility_{kind}"), mg, eg);
         }
+        p.section("Mobility by count: an offset per kind and number of safe squares, added to the\nlinear term above. Zero in the starting set (see the threats).");
+        for (kind, most) in MOBILITY_COUNTS {
+            for n in 0..=most {
+                p.push_tapered(&format!("mobility_{kind}_{n}"), 0, 0);
+            }
+        }
         p.section("King safety: bonus per square of the enemy king zone a piece attacks (scaled by\nthe number of attackers), pawn shield, open files beside the own king.");
         for (kind, mg, eg) in [
             ("knight", 8, 0),
@@ -89,35 +113,75 @@ impl EvalParams {
         p.push_tapered("king_shield_near", 12, 0)
             .push_tapered("king_shield_far", 6, 0)
             .push_tapered("king_open_file", -15, 0);
+        p.section("King shelter and pawn storm: for each of the three files around the own king (the\nking on a or h counts as on b or g), by the file's distance from the edge (a: the a or h\nfile, up to d) and the relative rank of the own pawn nearest the king's side on it\n(`none`: no own pawn there or behind the king), and the same for the enemy's nearest\npawn on it. Zero in the starting set (see the threats).");
+        for table in ["king_shelter", "king_storm"] {
+            for file in ["a", "b", "c", "d"] {
+                for rank in SHELTER_RANKS {
+                    p.push_tapered(&format!("{table}_{file}_{rank}"), 0, 0);
+                }
+            }
+        }
+        push_zero_section(
+            &mut p,
+            "King danger: times the square of the attack on the enemy king (the scaled\nking-attack and safe-check middlegame sum, at least 0, at most 1500) over 65536.\nZero in the starting set (see the threats).",
+            &["king_danger_quadratic"],
+        );
         p.section("Pawn structure (per pawn).");
         p.push_tapered("pawn_doubled", -10, -20)
             .push_tapered("pawn_isolated", -10, -12)
             .push_tapered("pawn_supported", 6, 4);
+        push_zero_section(
+            &mut p,
+            "More pawn structure, zero in the starting set (see the threats): a backward pawn\n(no own pawn beside or behind it on the neighbouring files, its stop square attacked\nby an enemy pawn), a pawn with an own pawn beside it on the same rank.",
+            &["pawn_backward", "pawn_phalanx"],
+        );
         p.section("Passed pawns: bonus by relative rank, and for a free stop square.");
         let passed = [(0, 10), (5, 15), (10, 25), (20, 45), (35, 70), (60, 110)];
         for (r, (mg, eg)) in passed.iter().enumerate() {
             p.push_tapered(&format!("passed_rank_{}", r + 2), *mg, *eg);
         }
         p.push_tapered("passed_free", 5, 10);
-        p.section("Passer and kings: per passer from rank 5 on, times its advance beyond rank 4 (1 to\n3) and a king's distance to its stop square (at most 5): the enemy king's, the own\nking's. Zero in the starting set (see the threats).");
-        p.push_tapered("passed_enemy_king_distance", 0, 0)
-            .push_tapered("passed_own_king_distance", 0, 0);
+        push_zero_section(
+            &mut p,
+            "Passer and kings: per passer from rank 5 on, times its advance beyond rank 4 (1 to\n3) and a king's distance to its stop square (at most 5): the enemy king's, the own\nking's. Zero in the starting set (see the threats).",
+            &["passed_enemy_king_distance", "passed_own_king_distance"],
+        );
         p.section("Pieces.");
         p.push_tapered("bishop_pair", 30, 50)
             .push_tapered("rook_open_file", 25, 10)
             .push_tapered("rook_semi_open_file", 12, 6);
-        p.section("Threats (per enemy piece attacked): by a pawn, a rook or queen by a knight or\nbishop, a queen by a rook, and any piece no enemy pawn defends. Zero in the starting set,\nwhich Ghost Chess scores its living pieces with; the shipped set (eval/params/chess.txt)\ngives the values that won their match (docs/eval.md).");
-        p.push_tapered("threat_by_pawn", 0, 0)
-            .push_tapered("threat_by_minor", 0, 0)
-            .push_tapered("threat_by_rook", 0, 0)
-            .push_tapered("threat_hanging", 0, 0);
-        p.section("Outposts: per own knight or bishop on relative rank 4 to 6, defended by an own\npawn, that no enemy pawn can chase away. Zero in the starting set (see the threats).");
-        p.push_tapered("outpost_knight", 0, 0)
-            .push_tapered("outpost_bishop", 0, 0);
+        push_zero_section(
+            &mut p,
+            "Threats (per enemy piece attacked): by a pawn, a rook or queen by a knight or\nbishop, a queen by a rook, and any piece no enemy pawn defends. Zero in the starting set,\nwhich Ghost Chess scores its living pieces with; the shipped set (eval/params/chess.txt)\ngives the values that won their match (docs/eval.md).",
+            &["threat_by_pawn", "threat_by_minor", "threat_by_rook", "threat_hanging"],
+        );
+        push_zero_section(
+            &mut p,
+            "More threats, zero in the starting set: per enemy pawn or piece the own king\nattacks that no enemy pawn defends; and space, per square on files c to f and relative\nranks 2 to 4 that no enemy pawn attacks, with an own pawn on it or ahead of it.",
+            &["threat_by_king", "space"],
+        );
+        push_zero_section(
+            &mut p,
+            "Outposts: per own knight or bishop on relative rank 4 to 6, defended by an own\npawn, that no enemy pawn can chase away. Zero in the starting set (see the threats).",
+            &["outpost_knight", "outpost_bishop"],
+        );
         p.section("Safe checks: per square from which an own piece of the kind could check the enemy\nking, not own-occupied and not guarded by an enemy pawn or the king. Zero in the\nstarting set (see the threats).");
         for kind in ["knight", "bishop", "rook", "queen"] {
             p.push_tapered(&format!("safe_check_{kind}"), 0, 0);
         }
+        push_zero_section(
+            &mut p,
+            "More piece terms, zero in the starting set (see the threats): a knight or bishop\nwith a pawn right in front of it; per bishop, each own pawn on its square colour; the\nown king's distance to its nearest own pawn (at most 5, none: 0).",
+            &["minor_behind_pawn", "bishop_pawns_same_colour", "king_pawn_distance"],
+        );
+        push_zero_section(
+            &mut p,
+            "Pieces and pawns: per knight and per rook, times the own pawns less five (knights\ngain with pawns on the board, rooks with open lines). Zero in the starting set.",
+            &["knight_pawn_count", "rook_pawn_count"],
+        );
+        p.section("Endgame scale, out of 64 (scalar): the endgame part of the score is multiplied by\nit with opposite-coloured bishops and no other pieces, and when the side ahead has no\npawns and at most a minor piece's worth (knight, bishop 3, rook 5, queen 9) more\npieces. 64 in the starting set: no scaling.");
+        p.push_scalar("scale_opposite_bishops", 64)
+            .push_scalar("scale_pawnless", 64);
         p.section("Side to move.");
         p.push_tapered("tempo", 12, 6);
         p
