@@ -378,11 +378,7 @@ impl ChessEval {
             if (self.front_file[ui][i] & our_pawns).any() {
                 s += self.doubled;
             } else if (self.passed_span[ui][i] & their_pawns).is_empty() {
-                let rel = if us == Color::White {
-                    sq.row() - 1
-                } else {
-                    8 - sq.row()
-                };
+                let rel = relative_rank(ui, sq);
                 s += self.passed[rel as usize];
                 let stop =
                     Square::from_index(if us == Color::White { i + 10 } else { i - 10 } as u8);
@@ -391,7 +387,7 @@ impl ChessEval {
                 }
                 // Kings race to the passer: from rank 5 on, the enemy king's distance to the
                 // stop square helps, the own king's hurts.
-                let weight = (rel as i32 - 3).max(0);
+                let weight = (rel - 3).max(0);
                 if weight > 0 {
                     let their_king = b.pieces(them, KING).lsb();
                     let our_king = b.pieces(us, KING).lsb();
@@ -448,11 +444,7 @@ impl ChessEval {
         if self.outposts_on {
             for kind in [KNIGHT, BISHOP] {
                 for sq in b.pieces(us, kind) & pawn_attacks[ui] {
-                    let rel = if us == Color::White {
-                        sq.row() as i32 - 1
-                    } else {
-                        8 - sq.row() as i32
-                    };
+                    let rel = relative_rank(ui, sq);
                     let chasers = self.passed_span[ui][sq.index()]
                         & self.adjacent_files[sq.col() as usize]
                         & their_pawns;
