@@ -349,6 +349,13 @@ pub trait SearchHooks: Position {
     fn make_null(&self) -> Option<Self> {
         None
     }
+
+    /// Search support: a key of the pawn structure, the slow-changing part of a position
+    /// whose evaluation errors the search's correction history learns. The default, 0, gives
+    /// the history one entry per side.
+    fn pawn_key(&self) -> u64 {
+        0
+    }
 }
 
 /// The rules of one variant: all its roles. Generic code (search, perft, games) is bound by it;

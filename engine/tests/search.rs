@@ -253,6 +253,11 @@ impl Evaluator<Chess> for MaterialWith {
 
 /// The score of a depth-limited search with the given search parameters set over the defaults.
 fn score_with(fen: &str, depth: u32, settings: &[(&str, f64)]) -> Score {
+    search_with(fen, depth, settings).score
+}
+
+/// A depth-limited search with the given search parameters set over the defaults.
+fn search_with(fen: &str, depth: u32, settings: &[(&str, f64)]) -> SearchResult {
     let mut params = SearchParams::DEFAULT;
     for &(name, value) in settings {
         params.set(name, value).unwrap();
@@ -277,7 +282,6 @@ fn score_with(fen: &str, depth: u32, settings: &[(&str, f64)]) -> Score {
         &options,
         &mut |_| {},
     )
-    .score
 }
 
 #[test]
@@ -309,4 +313,77 @@ fn checks_that_leave_few_replies_are_extended() {
     };
     assert_eq!(with_limit(2.0), mate);
     assert_ne!(with_limit(1.0), mate, "a two-reply check was extended");
+}
+
+/// Singular extension, the table-refined static score and the correction history, each
+/// switched on alone and all together, still find the forced mates (they change what is
+/// extended and pruned, not what a mate is).
+#[test]
+fn singular_extension_table_refinement_and_correction_find_the_mates() {
+    let cases = [
+        (
+            "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+            2,
+        ),
+        ("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3),
+        (
+            "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1",
+            3,
+        ),
+    ];
+    let singular = [
+        ("search.se_min_depth", 2.0),
+        ("search.se_tt_depth_margin", 3.0),
+    ];
+    let refine = [("search.tt_eval_refine", 1.0)];
+    let correction = [("search.correction_history", 1.0)];
+    let all: Vec<(&str, f64)> = [&singular[..], &refine[..], &correction[..]].concat();
+    for settings in [&singular[..], &refine[..], &correction[..], &all[..]] {
+        for (fen, n) in cases {
+            let score = score_with(fen, 2 * n + 2, settings);
+            assert_eq!(
+                UciScore::from_score(score),
+                UciScore::Mate(n as i32),
+                "{fen} with {settings:?}"
+            );
+        }
+    }
+}
+
+/// A singular search runs (it changes the tree) only where its depth is reached.
+#[test]
+fn singular_extension_acts_from_its_depth_on() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let nodes = |settings: &[(&str, f64)]| search_with(fen, 7, settings).nodes;
+    let off = nodes(&[]);
+    assert_ne!(
+        nodes(&[("search.se_min_depth", 4.0)]),
+        off,
+        "no singular search ran"
+    );
+    assert_eq!(
+        nodes(&[("search.se_min_depth", 8.0)]),
+        off,
+        "ran below its depth"
+    );
+}
+
+/// The correction history's key follows the pawns and nothing else.
+#[test]
+fn the_pawn_key_follows_the_pawns_only() {
+    use grimoire_engine::rules::SearchHooks;
+    let key = |fen: &str| Chess::from_fen(fen, &()).unwrap().pawn_key();
+    let start = key("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    // Pieces moved, side to move and rights changed: the same pawns, the same key.
+    assert_eq!(
+        start,
+        key("r1bqkb1r/pppppppp/2n2n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R b - - 4 3")
+    );
+    // One pawn pushed, or a pawn of the other colour on the same square: another key.
+    let pushed = key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    assert_ne!(start, pushed);
+    assert_ne!(
+        key("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1"),
+        key("4k3/8/8/8/4p3/8/8/4K3 w - - 0 1")
+    );
 }

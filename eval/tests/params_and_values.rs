@@ -171,7 +171,10 @@ fn search_entries_in_a_parameter_file_reach_the_search() {
     assert_eq!(params.as_slice(), EvalParams::chess_tuned().as_slice());
     let tuned = ChessEval::from_params(params.clone());
     assert_eq!(tuned.search_params(), params.search());
-    assert_eq!(ChessEval::default().search_params(), &SearchParams::DEFAULT);
+    // The chess set's own search setting (the SPRT log, row 20); the rest are the defaults.
+    let mut chess_search = SearchParams::DEFAULT;
+    chess_search.tt_eval_refine = 1;
+    assert_eq!(ChessEval::default().search_params(), &chess_search);
 
     let nodes = |eval: &ChessEval| {
         let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
@@ -230,7 +233,8 @@ fn bad_search_entries_are_rejected_with_a_message() {
 }
 
 /// The built-in sets carry the default margins except the settings an SPRT in their variant
-/// chose (Eldritch: no check extension; Hobgoblin: bounded quiescence; `docs/search.md`); their text form writes exactly those
+/// chose (chess: the table-refined static score; Eldritch: selective check extension;
+/// Hobgoblin: bounded quiescence; `docs/search.md`); their text form writes exactly those
 /// `search.*` lines, and changed margins round-trip.
 #[test]
 fn search_entries_round_trip_and_defaults_write_only_the_variants_own() {
@@ -244,6 +248,7 @@ fn search_entries_round_trip_and_defaults_write_only_the_variants_own() {
             .map(|(name, _)| name)
             .collect();
         let expected: &[&str] = match variant {
+            "chess" => &["search.tt_eval_refine"],
             "eldritch" => &["search.check_ext_max_replies"],
             "hobgoblin" => &["search.qs_max_plies", "search.chance_win"],
             _ => &[],

@@ -23,6 +23,9 @@ pub struct Limits {
 pub struct TimePlan {
     pub soft: Option<Duration>,
     pub hard: Option<Duration>,
+    /// The soft limit is a clock's share, which the search may stretch or shrink by how
+    /// settled its answer is (`false` for `movetime`, which is used in full).
+    pub adjustable: bool,
 }
 
 impl Limits {
@@ -32,6 +35,7 @@ impl Limits {
             return TimePlan {
                 soft: None,
                 hard: None,
+                adjustable: false,
             };
         }
         if let Some(mt) = self.movetime {
@@ -39,6 +43,7 @@ impl Limits {
             return TimePlan {
                 soft: Some(t),
                 hard: Some(t),
+                adjustable: false,
             };
         }
         let (time, inc) = match side {
@@ -49,6 +54,7 @@ impl Limits {
             return TimePlan {
                 soft: None,
                 hard: None,
+                adjustable: false,
             };
         };
         // Never plan past what is left after the overhead (and the reserve below). A move may
@@ -75,6 +81,7 @@ impl Limits {
         TimePlan {
             soft: Some(Duration::from_millis(soft)),
             hard: Some(Duration::from_millis(hard)),
+            adjustable: true,
         }
     }
 }

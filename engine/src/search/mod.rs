@@ -138,6 +138,7 @@ impl Shared {
         self.plan.lock().map(|p| *p).unwrap_or(TimePlan {
             soft: None,
             hard: None,
+            adjustable: false,
         })
     }
 
@@ -158,9 +159,15 @@ impl Shared {
         }
     }
 
-    fn past_soft_limit(&self) -> bool {
+    /// Whether no new iteration should start: the soft limit, times `scale` where the plan
+    /// lets the search adjust it, has passed.
+    fn past_soft_limit(&self, scale: f64) -> bool {
+        let plan = self.plan();
+        let scale = if plan.adjustable { scale } else { 1.0 };
         !self.pondering.load(Ordering::Relaxed)
-            && self.plan().soft.is_some_and(|s| self.elapsed() >= s)
+            && plan
+                .soft
+                .is_some_and(|s| self.elapsed() >= s.mul_f64(scale))
     }
 }
 
@@ -356,6 +363,7 @@ pub fn search<R: Rules, E: Evaluator<R>>(
         main.root_filter = root_filter.to_vec();
         main.chance = options.chance;
         let mut previous: Score = 0;
+        let mut settled = Settledness::default();
         let mut depth = 0;
         while depth < max_depth {
             // Skip iterations a helper has already finished (one line only: MultiPV needs every
@@ -395,6 +403,7 @@ pub fn search<R: Rules, E: Evaluator<R>>(
                 }
             }
             let (score, pv) = lines[0].clone();
+            settled.record(depth, pv.first().copied(), previous, score);
             previous = score;
             result = SearchResult {
                 best: pv.first().copied(),
@@ -424,7 +433,10 @@ pub fn search<R: Rules, E: Evaluator<R>>(
                 break;
             }
             let mate_found = matches!((limits.mate, UciScore::from_score(score)), (Some(n), UciScore::Mate(m)) if m > 0 && m as u32 <= n);
-            if mate_found || shared.past_soft_limit() || shared.stop.load(Ordering::Relaxed) {
+            if mate_found
+                || shared.past_soft_limit(settled.time_scale())
+                || shared.stop.load(Ordering::Relaxed)
+            {
                 break;
             }
         }
@@ -451,6 +463,62 @@ pub fn search<R: Rules, E: Evaluator<R>>(
     }
     result.nodes = shared.nodes.load(Ordering::Relaxed);
     result
+}
+
+/// How settled the answer of the iterations so far is, to share out a clock's time: a best
+/// move that keeps changing, or a score that falls, earns more of the planned time, and one
+/// that has stood for several iterations less.
+#[derive(Default)]
+struct Settledness {
+    best: Option<Move>,
+    /// Iterations in a row that kept the best move.
+    stable: u32,
+    /// How far the last iteration's score fell below the one before, in centipawns.
+    drop: Score,
+    /// Whether an iteration deep enough to judge by has been recorded.
+    judged: bool,
+}
+
+impl Settledness {
+    /// Iterations this shallow are too quick and too noisy to judge by.
+    const MIN_DEPTH: u32 = 5;
+
+    fn record(&mut self, depth: u32, best: Option<Move>, previous: Score, score: Score) {
+        self.stable = if best == self.best {
+            self.stable + 1
+        } else {
+            0
+        };
+        self.best = best;
+        let decided = previous.abs() > MATE_BOUND || score.abs() > MATE_BOUND;
+        self.drop = if depth < Self::MIN_DEPTH || decided {
+            0
+        } else {
+            (previous - score).max(0)
+        };
+        if depth < Self::MIN_DEPTH {
+            self.stable = 0;
+        }
+        self.judged = depth >= Self::MIN_DEPTH;
+    }
+
+    /// The factor on the soft limit: from 0.8 (a best move kept four times, a steady score)
+    /// to 1.35 × 1.5 (a new best move and a score that fell by half a pawn or more); 1 until
+    /// an iteration is deep enough to judge by (variants whose iterations are slow keep the
+    /// plan as it is).
+    fn time_scale(&self) -> f64 {
+        if !self.judged {
+            return 1.0;
+        }
+        let stability = match self.stable {
+            0 => 1.35,
+            1 => 1.15,
+            2 => 1.0,
+            3 => 0.9,
+            _ => 0.8,
+        };
+        stability * (1.0 + self.drop.min(50) as f64 / 100.0)
+    }
 }
 
 /// Root search in a window around the last score, widened on failure.
@@ -483,5 +551,69 @@ fn aspiration<R: Rules, E: Evaluator<R>>(
             alpha = -MATE;
             beta = MATE;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A distinct move per small number (its from-square).
+    fn mv(from: u32) -> Option<Move> {
+        Move::from_raw(from as u64)
+    }
+
+    /// A best move that stands for iteration after iteration shrinks the share of the clock,
+    /// one that changes or a falling score stretches it, and shallow iterations count for
+    /// nothing.
+    #[test]
+    fn a_settled_answer_spends_less_time_than_an_unsettled_one() {
+        let mut steady = Settledness::default();
+        for depth in 1..=10 {
+            steady.record(depth, mv(7), 20, 20);
+        }
+        assert!(steady.time_scale() < 1.0, "{}", steady.time_scale());
+
+        let mut changing = Settledness::default();
+        for depth in 1..=10 {
+            changing.record(depth, mv(depth), 20, 20);
+        }
+        assert!(changing.time_scale() > 1.0, "{}", changing.time_scale());
+
+        let mut falling = Settledness::default();
+        for depth in 1..=9 {
+            falling.record(depth, mv(7), 20, 20);
+        }
+        let before = falling.time_scale();
+        falling.record(10, mv(7), 20, -40);
+        assert!(
+            falling.time_scale() > before * 1.4,
+            "{}",
+            falling.time_scale()
+        );
+
+        let mut shallow = Settledness::default();
+        for depth in 1..=4 {
+            shallow.record(depth, mv(7), 300, -300);
+        }
+        assert_eq!(shallow.time_scale(), 1.0);
+    }
+
+    /// `movetime` is spent in full: its plan ignores the scale; a clock's plan follows it.
+    #[test]
+    fn only_a_clock_plan_is_scaled() {
+        let fixed = Limits {
+            movetime: Some(60_000),
+            ..Limits::default()
+        };
+        let shared = Shared::new(&fixed, fixed.plan(crate::Color::White, 0));
+        assert!(!shared.past_soft_limit(0.0));
+        let clock = Limits {
+            wtime: Some(60_000),
+            ..Limits::default()
+        };
+        let shared = Shared::new(&clock, clock.plan(crate::Color::White, 0));
+        assert!(shared.past_soft_limit(0.0));
+        assert!(!shared.past_soft_limit(1.0));
     }
 }

@@ -140,6 +140,26 @@ search_params! {
     /// extending them exploded it.
     check_ext_max_replies: i32 = 0, [0, 1000];
 
+    /// Singular extension: from this depth on (1001: off), a table move whose entry is at
+    /// least `depth - se_tt_depth_margin` deep and a lower bound is extended one ply when
+    /// every other move fails low against `table score - se_margin * depth` in a search of
+    /// half the depth; when that search fails high beyond beta too, the node returns its
+    /// bound (multi-cut: more than one move refutes the line).
+    se_min_depth: i32 = 1001, [1, 1001];
+    /// How much shallower than the node the table entry may be for a singular search.
+    se_tt_depth_margin: i32 = 3, [0, 100];
+    /// Per-depth margin below the table score that the other moves must stay under.
+    se_margin: i32 = 2, [0, 1000];
+
+    // Static score.
+    /// 1: where the table's bound says the true score lies beyond the static score, the
+    /// pruning decisions use the table's score instead; 0: always the static score.
+    tt_eval_refine: i32 = 0, [0, 1];
+
+    /// 1: the static score is corrected by what searches of positions with the same pawn
+    /// structure found it off by (a correction history); 0: the evaluation as it is.
+    correction_history: i32 = 0, [0, 1];
+
     // Late move reductions.
     /// Late move reductions apply from this depth on.
     lmr_min_depth: i32 = 3, [1, 1001];
@@ -316,6 +336,11 @@ mod tests {
             ("search.check_ext_depth_factor", 2.0),
             ("search.check_ext_see", 0.0),
             ("search.check_ext_max_replies", 0.0),
+            ("search.se_min_depth", 1001.0),
+            ("search.se_tt_depth_margin", 3.0),
+            ("search.se_margin", 2.0),
+            ("search.tt_eval_refine", 0.0),
+            ("search.correction_history", 0.0),
             ("search.lmr_min_depth", 3.0),
             ("search.lmr_min_moves", 2.0),
             ("search.lmr_pv_extra_moves", 2.0),

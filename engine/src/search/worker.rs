@@ -40,6 +40,12 @@ pub(super) struct Worker<'a, R: Rules, E: Evaluator<R>> {
     counter_moves: Vec<Option<Move>>,
     /// The move made at each ply of the current path (`None` for a null move).
     path: Vec<Option<Move>>,
+    /// The table move left out at each ply while a singular search asks whether any other
+    /// move comes close to it (`None` outside such a search).
+    singular_exclude: Vec<Option<Move>>,
+    /// Correction history: per side and pawn structure (`SearchHooks::pawn_key`), a running
+    /// mean of how far searches found the static score off, in 1/`CORRECTION_GRAIN` cp.
+    correction: Vec<i32>,
     /// Keys of the game before the root and of the current search path, for repetition.
     keys: Vec<u64>,
     pv: Vec<Vec<Move>>,
@@ -74,6 +80,18 @@ fn from_to(mv: Move) -> usize {
     let f = mv.from_opt().map_or(100, |s| s.index());
     let t = mv.to_opt().map_or(100, |s| s.index());
     f * 101 + t
+}
+
+/// Entries of one side's correction history (a power of two: the pawn key is masked).
+const CORRECTION_SIZE: usize = 16_384;
+/// Correction entries are kept in 1/256 centipawn, so small updates accumulate.
+const CORRECTION_GRAIN: i32 = 256;
+/// No structure corrects the static score by more than this many centipawns.
+const CORRECTION_MAX_CP: i32 = 128;
+
+fn correction_index<R: Rules>(pos: &R) -> usize {
+    (pos.side_to_move() == crate::Color::Black) as usize * CORRECTION_SIZE
+        + (pos.pawn_key() as usize & (CORRECTION_SIZE - 1))
 }
 
 /// Index of a move in the history table: the side that makes it, its from and to squares.
@@ -158,6 +176,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             quiet_bufs: vec![Vec::new(); MAX_PLY + 2],
             counter_moves: vec![None; FROM_TO],
             path: vec![None; MAX_PLY + 2],
+            singular_exclude: vec![None; MAX_PLY + 2],
+            correction: vec![0; 2 * CORRECTION_SIZE],
             keys: history.to_vec(),
             pv: vec![Vec::new(); MAX_PLY + 1],
             excluded: Vec::new(),
@@ -358,9 +378,14 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         }
         self.seldepth = self.seldepth.max(ply);
         let key = pos.hash();
+        // A singular search (below) re-searches this node without its table move: the table
+        // entry is the full node's, so it neither cuts nor is overwritten here.
+        let singular_exclude = self.singular_exclude[ply];
         let entry = self.tt.probe(key);
         let tt_move = entry.map(|e| e.move_bits).filter(|&b| b != 0);
-        if let Some(e) = entry.filter(|e| !pv_node && ply > 0 && e.depth >= depth) {
+        if let Some(e) =
+            entry.filter(|e| !pv_node && ply > 0 && e.depth >= depth && singular_exclude.is_none())
+        {
             if let Some(score) = tt_cutoff(&e, ply, alpha, beta) {
                 return score;
             }
@@ -370,7 +395,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            self.eval.evaluate(pos)
+            self.corrected_eval(pos)
         };
         let side = pos.side_to_move();
         self.static_evals[ply] = (!in_check).then_some((side, static_eval));
@@ -379,6 +404,24 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         let improving = !in_check
             && ply >= 2
             && matches!(self.static_evals[ply - 2], Some((s, e)) if s == side && static_eval > e);
+        // The score the prunings compare: the static score, or the table's score where its
+        // bound says the true score lies beyond the static one (a deeper search knows more).
+        let pruning_eval = match entry {
+            Some(e) if self.params.tt_eval_refine != 0 && !in_check => {
+                let tt_score = from_tt(e.score, ply);
+                let beyond = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => tt_score > static_eval,
+                    Bound::Upper => tt_score < static_eval,
+                };
+                if beyond && tt_score.abs() < MATE_BOUND {
+                    tt_score
+                } else {
+                    static_eval
+                }
+            }
+            _ => static_eval,
+        };
         // Internal iterative reduction: without a table move the ordering is poor; search
         // shallower now, and the table will hold a move for the next visit.
         if tt_move.is_none() && depth >= self.params.iir_min_depth {
@@ -389,16 +432,17 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             // Reverse futility: far above beta at low depth, a quiet move will not fall below it.
             let p = &self.params;
             if depth <= p.rfp_max_depth
-                && static_eval - p.rfp_margin * (depth - (improving && p.rfp_improving != 0) as i32)
+                && pruning_eval
+                    - p.rfp_margin * (depth - (improving && p.rfp_improving != 0) as i32)
                     >= beta
             {
-                return static_eval;
+                return pruning_eval;
             }
             // Null move: if passing still fails high, a real move will too (not in zugzwang).
-            if depth >= p.nmp_min_depth && static_eval >= beta {
+            if depth >= p.nmp_min_depth && pruning_eval >= beta && singular_exclude.is_none() {
                 if let Some(child) = pos.make_null() {
                     let margin = if p.nmp_eval_divisor > 0 {
-                        ((static_eval - beta) / p.nmp_eval_divisor).min(p.nmp_eval_max)
+                        ((pruning_eval - beta) / p.nmp_eval_divisor).min(p.nmp_eval_max)
                     } else {
                         0
                     };
@@ -466,6 +510,41 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             {
                 continue;
             }
+            if singular_exclude == Some(mv) {
+                continue;
+            }
+            // Singular extension: is the table move the only good one here? Ask a search of
+            // half the depth whether any other move reaches a little below its score.
+            let mut singular = false;
+            if let Some(e) = entry.filter(|e| {
+                ply > 0
+                    && depth >= self.params.se_min_depth
+                    && singular_exclude.is_none()
+                    && tt_move == Some(mv.raw() as u32)
+                    && e.bound != Bound::Upper
+                    && e.depth >= depth - self.params.se_tt_depth_margin
+                    && (ply as i32) < self.params.check_ext_depth_factor.max(1) * self.root_depth
+            }) {
+                let tt_score = from_tt(e.score, ply);
+                if tt_score.abs() < MATE_BOUND {
+                    let singular_beta = tt_score - self.params.se_margin * depth;
+                    self.singular_exclude[ply] = Some(mv);
+                    let score =
+                        self.search(pos, (depth - 1) / 2, singular_beta - 1, singular_beta, ply);
+                    self.singular_exclude[ply] = None;
+                    // The line that search found is not this node's.
+                    self.pv[ply].clear();
+                    if self.aborted {
+                        return 0;
+                    }
+                    if score < singular_beta {
+                        singular = true;
+                    } else if singular_beta >= beta {
+                        // Multi-cut: another move also beats beta; the node fails high.
+                        return singular_beta;
+                    }
+                }
+            }
             let mut child = pos.clone();
             child.play(mv);
             // A move whose dice can blow up more than pawns (a Hobgoblin pawn push beside
@@ -485,7 +564,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                 let p = &self.params;
                 if quiet {
                     let late = searched >= late_count;
-                    let futile = static_eval + p.futility_base + p.futility_margin * depth <= alpha;
+                    let futile =
+                        pruning_eval + p.futility_base + p.futility_margin * depth <= alpha;
                     if late || futile || !pos.see_ge(mv, -p.see_quiet_margin * depth) {
                         quiets_tried.push(mv);
                         continue;
@@ -503,7 +583,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                 && self.params.check_ext_max_replies == 0
                 && (ply as i32) < self.params.check_ext_depth_factor * self.root_depth
                 && (self.params.check_ext_see == 0 || pos.see_ge(mv, 0));
-            let new_depth = depth - 1 + extend as i32;
+            let new_depth = depth - 1 + (extend || singular) as i32;
 
             let mut score;
             if searched == 0 {
@@ -572,12 +652,47 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             return -INFINITY;
         }
         let bound = bound_of(best_score, original_alpha, alpha, beta);
-        if ply > 0 || (self.excluded.is_empty() && self.root_filter.is_empty()) {
+        // Teach the correction history what this search found the static score off by, where
+        // the result bounds it on the right side and a quiet answer (or none) decided it.
+        if self.params.correction_history != 0
+            && !in_check
+            && singular_exclude.is_none()
+            && best_score.abs() < MATE_BOUND
+            && best_move.is_none_or(|m| pos.tactical_order(m).is_none())
+            && !(bound == Bound::Lower && best_score <= static_eval)
+            && !(bound == Bound::Upper && best_score >= static_eval)
+        {
+            self.learn_correction(pos, depth, best_score - static_eval);
+        }
+        let whole_node = if ply == 0 {
+            self.excluded.is_empty() && self.root_filter.is_empty()
+        } else {
+            singular_exclude.is_none()
+        };
+        if whole_node {
             let stored_depth = depth - extended as i32;
             self.tt
                 .store(key, best_move, to_tt(best_score, ply), stored_depth, bound);
         }
         best_score
+    }
+
+    /// The evaluation, corrected by the correction history where that is on.
+    fn corrected_eval(&self, pos: &R) -> Score {
+        let raw = self.eval.evaluate(pos);
+        if self.params.correction_history == 0 {
+            return raw;
+        }
+        raw + self.correction[correction_index(pos)] / CORRECTION_GRAIN
+    }
+
+    /// Moves the structure's correction towards `error`, the more the deeper the search.
+    fn learn_correction(&mut self, pos: &R, depth: i32, error: Score) {
+        let weight = (depth + 1).min(16);
+        let limit = CORRECTION_MAX_CP * CORRECTION_GRAIN;
+        let target = (error * CORRECTION_GRAIN).clamp(-limit, limit);
+        let e = &mut self.correction[correction_index(pos)];
+        *e = ((*e * (256 - weight) + target * weight) / 256).clamp(-limit, limit);
     }
 
     fn reward_quiet(
@@ -872,7 +987,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         let in_danger = in_check || (within_budget && pos.in_danger());
         let mut best = -INFINITY;
         if !in_danger {
-            let stand = self.eval.evaluate(pos);
+            let stand = self.corrected_eval(pos);
             let too_deep = (ply as i32) >= self.root_depth + self.params.qs_max_plies;
             if stand >= beta || ply >= MAX_PLY || too_deep {
                 return stand;

@@ -184,6 +184,9 @@ impl EvalParams {
             .push_scalar("scale_pawnless", 64);
         p.section("Side to move.");
         p.push_tapered("tempo", 12, 6);
+        // The search setting chess's SPRT chose (docs/search.md, SPRT log row 20). Ghost
+        // Chess reads only this set's evaluation terms, not its search settings.
+        p.search_mut().tt_eval_refine = 1;
         p
     }
 }

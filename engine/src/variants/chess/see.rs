@@ -8,6 +8,15 @@ use crate::rules::SearchHooks;
 const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
 
 impl SearchHooks for Chess {
+    fn pawn_key(&self) -> u64 {
+        let mix =
+            |bb: u128, k: u64| ((bb as u64) ^ ((bb >> 64) as u64).rotate_left(23)).wrapping_mul(k);
+        let b = &self.board;
+        let white = mix(b.pieces(Color::White, PAWN).0, 0x9E37_79B9_7F4A_7C15);
+        let black = mix(b.pieces(Color::Black, PAWN).0, 0xC2B2_AE3D_27D4_EB4F);
+        (white ^ black.rotate_left(31)) ^ ((white ^ black) >> 29)
+    }
+
     fn tactical_order(&self, mv: Move) -> Option<i32> {
         const VALUE: [i32; 6] = [100, 300, 310, 500, 900, 0];
         let victim = match mv.kind() {
