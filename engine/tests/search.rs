@@ -4,10 +4,11 @@
 
 use grimoire_engine::eval_api::{Evaluator, Score, SearchParams};
 use grimoire_engine::search::{
-    search, Limits, SearchOptions, SearchResult, Shared, TranspositionTable, UciScore,
+    search, Limits, SearchMemory, SearchOptions, SearchResult, Shared, TranspositionTable, UciScore,
 };
 use grimoire_engine::variants::chess::{Chess, BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 use grimoire_engine::{prelude::*, Color, Game};
+use std::sync::Arc;
 
 struct Material;
 
@@ -258,6 +259,16 @@ fn score_with(fen: &str, depth: u32, settings: &[(&str, f64)]) -> Score {
 
 /// A depth-limited search with the given search parameters set over the defaults.
 fn search_with(fen: &str, depth: u32, settings: &[(&str, f64)]) -> SearchResult {
+    search_remembering(fen, depth, settings, None)
+}
+
+/// The same, with a fresh table, keeping the threads' histories in `memory` if given.
+fn search_remembering(
+    fen: &str,
+    depth: u32,
+    settings: &[(&str, f64)],
+    memory: Option<&Arc<SearchMemory>>,
+) -> SearchResult {
     let mut params = SearchParams::DEFAULT;
     for &(name, value) in settings {
         params.set(name, value).unwrap();
@@ -271,6 +282,7 @@ fn search_with(fen: &str, depth: u32, settings: &[(&str, f64)]) -> SearchResult 
     let shared = Shared::new(&limits, limits.plan(Color::White, 0));
     let options = SearchOptions {
         report: false,
+        memory: memory.cloned(),
         ..SearchOptions::default()
     };
     search(
@@ -339,15 +351,84 @@ fn singular_extension_table_refinement_and_correction_find_the_mates() {
     let correction = [("search.correction_history", 1.0)];
     let all: Vec<(&str, f64)> = [&singular[..], &refine[..], &correction[..]].concat();
     for settings in [&singular[..], &refine[..], &correction[..], &all[..]] {
-        for (fen, n) in cases {
-            let score = score_with(fen, 2 * n + 2, settings);
-            assert_eq!(
-                UciScore::from_score(score),
-                UciScore::Mate(n as i32),
-                "{fen} with {settings:?}"
-            );
-        }
+        assert_mates_found(&cases, settings);
     }
+}
+
+/// Each `(fen, n)` is found as a mate in n by a search of 2n + 2 plies with `settings`.
+fn assert_mates_found(cases: &[(&str, u32)], settings: &[(&str, f64)]) {
+    for &(fen, n) in cases {
+        let score = score_with(fen, 2 * n + 2, settings);
+        assert_eq!(
+            UciScore::from_score(score),
+            UciScore::Mate(n as i32),
+            "{fen} with {settings:?}"
+        );
+    }
+}
+
+/// Session 16's switches (SPRT rows 27 to 30): each one acts (the tree changes) and none of
+/// them loses a short mate.
+#[test]
+fn probcut_capture_history_bad_capture_reduction_and_quiescence_futility_act_and_keep_mates() {
+    let mates = [
+        (
+            "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+            2,
+        ),
+        ("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3),
+    ];
+    let tactical = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let off = search_with(tactical, 8, &[]).nodes;
+    let switches: [&[(&str, f64)]; 4] = [
+        &[
+            ("search.probcut_margin", 200.0),
+            ("search.probcut_min_depth", 3.0),
+        ],
+        &[("search.capture_history_divisor", 16.0)],
+        &[("search.lmr_bad_tactical", 1.0)],
+        &[("search.qs_futility_margin", 150.0)],
+    ];
+    for settings in switches {
+        assert_ne!(
+            search_with(tactical, 8, settings).nodes,
+            off,
+            "{settings:?} did nothing"
+        );
+        assert_mates_found(&mates, settings);
+    }
+}
+
+/// `search.keep_history` (SPRT row 31): the threads' histories carry from one search of a game
+/// to the next through `SearchOptions::memory`, and only where the parameter says so; a
+/// cleared memory (a new game) searches exactly like a cold one.
+#[test]
+fn histories_are_kept_between_searches_only_where_asked_and_cleared_for_a_new_game() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    // A fresh table each time: only the kept histories can make two searches differ.
+    let nodes = |keep: f64, memory: &Arc<SearchMemory>| {
+        search_remembering(fen, 8, &[("search.keep_history", keep)], Some(memory)).nodes
+    };
+    let memory = Arc::new(SearchMemory::default());
+    let cold = nodes(1.0, &memory);
+    assert!(!memory.is_empty(), "nothing was kept");
+    assert_ne!(
+        nodes(1.0, &memory),
+        cold,
+        "the kept histories changed nothing"
+    );
+    memory.clear();
+    assert!(memory.is_empty());
+    assert_eq!(
+        nodes(1.0, &memory),
+        cold,
+        "a cleared memory is not a cold start"
+    );
+    // Off: nothing is kept, and every search is the cold one.
+    let unused = Arc::new(SearchMemory::default());
+    assert_eq!(nodes(0.0, &unused), cold);
+    assert!(unused.is_empty());
+    assert_eq!(nodes(0.0, &unused), cold);
 }
 
 /// A singular search runs (it changes the tree) only where its depth is reached.

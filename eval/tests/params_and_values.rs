@@ -171,9 +171,11 @@ fn search_entries_in_a_parameter_file_reach_the_search() {
     assert_eq!(params.as_slice(), EvalParams::chess_tuned().as_slice());
     let tuned = ChessEval::from_params(params.clone());
     assert_eq!(tuned.search_params(), params.search());
-    // The chess set's own search setting (the SPRT log, row 20); the rest are the defaults.
+    // The chess set's own search settings (the SPRT log, rows 20 and 31); the rest are the
+    // defaults.
     let mut chess_search = SearchParams::DEFAULT;
     chess_search.tt_eval_refine = 1;
+    chess_search.keep_history = 1;
     assert_eq!(ChessEval::default().search_params(), &chess_search);
 
     let nodes = |eval: &ChessEval| {
@@ -248,7 +250,8 @@ fn search_entries_round_trip_and_defaults_write_only_the_variants_own() {
             .map(|(name, _)| name)
             .collect();
         let expected: &[&str] = match variant {
-            "chess" => &["search.tt_eval_refine"],
+            "chess" => &["search.tt_eval_refine", "search.keep_history"],
+            "duggan" | "archmage" => &["search.keep_history"],
             "eldritch" => &["search.check_ext_max_replies"],
             "hobgoblin" => &["search.qs_max_plies", "search.chance_win"],
             _ => &[],

@@ -33,6 +33,7 @@ pub fn declarations(registry: &Registry) -> Vec<OptionDecl<Engine>> {
         OptionDecl::spin("Hash", 16, 1, MAX_HASH_MB, set_hash),
         OptionDecl::button("Clear Hash", |e, _| {
             e.tt.clear();
+            e.memory.clear();
             Ok(())
         }),
         OptionDecl::spin("Threads", 1, 1, MAX_THREADS, |e, v| {

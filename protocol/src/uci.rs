@@ -12,7 +12,7 @@ use grimoire_engine::options::{self as opts, OptionError};
 use grimoire_engine::perft::PerftMode;
 use grimoire_engine::rules::Outcome;
 use grimoire_engine::search::{
-    ChanceSearch, Limits, SearchOptions, Shared, TranspositionTable, THREAD_STACK,
+    ChanceSearch, Limits, SearchMemory, SearchOptions, Shared, TranspositionTable, THREAD_STACK,
 };
 use grimoire_engine::Move;
 use grimoire_eval::variant::SetupAction;
@@ -50,6 +50,8 @@ pub struct Engine {
     pub(crate) out: Output,
     worker: Option<Worker>,
     pub(crate) tt: Arc<TranspositionTable>,
+    /// The search threads' move histories, kept between the searches of one game.
+    pub(crate) memory: Arc<SearchMemory>,
     pub(crate) hash_mb: usize,
     pub(crate) threads: usize,
     pub(crate) multipv: usize,
@@ -178,6 +180,7 @@ impl Engine {
             out,
             worker: None,
             tt: Arc::new(TranspositionTable::new(16)),
+            memory: Arc::new(SearchMemory::default()),
             hash_mb: 16,
             threads: 1,
             multipv: 1,
@@ -247,6 +250,7 @@ impl Engine {
             "ucinewgame" => {
                 self.settle_worker();
                 self.tt.clear();
+                self.memory.clear();
                 self.new_game(self.game.variant());
                 Ok(())
             }
@@ -429,6 +433,7 @@ impl Engine {
             })?;
         self.game = game;
         self.tt.clear();
+        self.memory.clear();
         let announcement = self.game.board_announcement();
         self.out.line(&format!("info string {announcement}"));
         Ok(())
@@ -541,6 +546,7 @@ impl Engine {
             report: true,
             root_moves,
             chance: self.chance_search,
+            memory: Some(self.memory.clone()),
         };
         let flag = shared.clone();
         // Only `stop` surely ends these: `infinite`, `ponder`, and a `mate` search with no

@@ -233,25 +233,34 @@ fn output_follows_command_order_after_a_perft() {
     );
 }
 
+/// A fresh folder for one test's files (removed by the test).
+fn scratch_dir(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("grimoire-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The node count of the last `info depth <depth>` line.
+fn depth_nodes<'a>(mut lines: impl DoubleEndedIterator<Item = &'a str>, depth: u32) -> u64 {
+    let prefix = format!("info depth {depth} ");
+    let last = lines
+        .rfind(|l| l.starts_with(&prefix))
+        .unwrap_or_else(|| panic!("no {prefix}line"));
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "nodes").unwrap();
+    words[at + 1].parse().unwrap()
+}
+
 /// `search.*` lines of an `EvalFile` reach the search; an unknown one is refused by name.
 #[test]
 fn eval_file_search_entries_change_the_search() {
-    let dir = std::env::temp_dir().join(format!("grimoire-evalsearch-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("evalsearch");
     let wide = dir.join("wide-rfp.txt");
     std::fs::write(&wide, "variant chess\nsearch.rfp_margin 120\n").unwrap();
     let unknown = dir.join("unknown.txt");
     std::fs::write(&unknown, "variant chess\nsearch.xyz 1\n").unwrap();
     let position = "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4\ngo depth 7\n";
-    let nodes = |out: &str| {
-        let last = out
-            .lines()
-            .rfind(|l| l.starts_with("info depth 7 "))
-            .unwrap_or_else(|| panic!("no depth 7: {out}"));
-        let words: Vec<&str> = last.split_whitespace().collect();
-        let at = words.iter().position(|w| *w == "nodes").unwrap();
-        words[at + 1].parse::<u64>().unwrap()
-    };
+    let nodes = |out: &str| depth_nodes(out.lines(), 7);
     let default = run_script(position);
     let loaded = run_script(&format!(
         "setoption name EvalFile value {}\nucinewgame\n{position}",
@@ -271,10 +280,36 @@ fn eval_file_search_entries_change_the_search() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `search.keep_history`: the histories kept from one search to the next of a game are
+/// forgotten by `ucinewgame` (and by `Clear Hash`), so a new game searches like a fresh engine.
+#[test]
+fn kept_histories_are_forgotten_by_a_new_game() {
+    let dir = scratch_dir("keephist");
+    let keep = dir.join("keep.txt");
+    std::fs::write(&keep, "variant chess\nsearch.keep_history 1\n").unwrap();
+    let mut s = Session::start();
+    s.send(&format!("setoption name EvalFile value {}", keep.display()));
+    let nodes_after = |s: &mut Session, reset: &str| {
+        s.send(reset);
+        s.send("position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+        s.send("go depth 7");
+        let (_, lines) = s.bestmove();
+        depth_nodes(lines.iter().map(String::as_str), 7)
+    };
+    let fresh = nodes_after(&mut s, "ucinewgame");
+    // Same game, table cleared: only the kept histories differ from the fresh search.
+    let warm = nodes_after(&mut s, "setoption name Hash value 16");
+    assert_ne!(warm, fresh, "the histories were not kept");
+    assert_eq!(nodes_after(&mut s, "ucinewgame"), fresh);
+    nodes_after(&mut s, "setoption name Hash value 16");
+    assert_eq!(nodes_after(&mut s, "setoption name Clear Hash"), fresh);
+    s.quit();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn eval_file_loads_parameters_and_rejects_bad_files() {
-    let dir = std::env::temp_dir().join(format!("grimoire-evalfile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("evalfile");
     // Knights worth nothing: the engine should then happily give one away for a pawn.
     let mut params = grimoire_eval::EvalParams::chess();
     params.set("material_knight", -300, -300).unwrap();

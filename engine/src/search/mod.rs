@@ -16,7 +16,7 @@ use crate::game::Game;
 use crate::moves::Move;
 use crate::rules::Rules;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use worker::Worker;
 
@@ -246,6 +246,67 @@ pub struct SearchOptions {
     pub root_moves: Vec<Move>,
     /// How chance steps are searched (option `ChanceSearch`).
     pub chance: ChanceSearch,
+    /// Where the search threads keep their move histories between the searches of one game
+    /// (used where the variant's `search.keep_history` is on; `None`: each search starts cold).
+    pub memory: Option<Arc<SearchMemory>>,
+}
+
+/// The kept tables one search uses: `options.memory` where the variant keeps its histories.
+struct Kept<'m>(Option<&'m SearchMemory>);
+
+impl Kept<'_> {
+    fn take(&self, thread: usize) -> Option<worker::Tables> {
+        self.0.and_then(|m| m.take(thread))
+    }
+
+    fn keep(&self, thread: usize, tables: worker::Tables) {
+        if let Some(m) = self.0 {
+            m.keep(thread, tables);
+        }
+    }
+}
+
+/// The move histories, counter moves and correction history of each search thread, kept from
+/// one search to the next of the same game. Its owner clears it for a new game (`ucinewgame`).
+#[derive(Default)]
+pub struct SearchMemory {
+    threads: Mutex<Vec<Option<worker::Tables>>>,
+}
+
+impl SearchMemory {
+    /// Forgets everything learned (a new game).
+    pub fn clear(&self) {
+        self.lock().clear();
+    }
+
+    /// Whether no thread has kept anything yet.
+    pub fn is_empty(&self) -> bool {
+        self.lock().iter().all(Option::is_none)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Option<worker::Tables>>> {
+        // A search thread that panicked leaves nothing half-written: the tables are moved
+        // in and out whole, so a poisoned lock still holds consistent data.
+        self.threads.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn take(&self, thread: usize) -> Option<worker::Tables> {
+        self.lock().get_mut(thread).and_then(Option::take)
+    }
+
+    fn keep(&self, thread: usize, tables: worker::Tables) {
+        let mut threads = self.lock();
+        if threads.len() <= thread {
+            threads.resize(thread + 1, None);
+        }
+        threads[thread] = Some(tables);
+    }
+}
+
+impl std::fmt::Debug for SearchMemory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SearchMemory({} threads)", self.lock().len())
+    }
 }
 
 impl SearchOptions {
@@ -266,6 +327,7 @@ impl Default for SearchOptions {
             report: true,
             root_moves: Vec::new(),
             chance: ChanceSearch::default(),
+            memory: None,
         }
     }
 }
@@ -328,13 +390,20 @@ pub fn search<R: Rules, E: Evaluator<R>>(
         };
     }
 
+    let memory = Kept(
+        options
+            .memory
+            .as_deref()
+            .filter(|_| eval.search_params().keep_history != 0),
+    );
+    let memory = &memory;
     std::thread::scope(|scope| {
         for id in 1..options.threads.max(1) {
             let history = &history;
             let spawned = std::thread::Builder::new()
                 .stack_size(THREAD_STACK)
                 .spawn_scoped(scope, move || {
-                    let mut w = Worker::new(eval, tt, shared, history, false);
+                    let mut w = Worker::new(eval, tt, shared, history, false, memory.take(id));
                     w.root_filter = root_filter.to_vec();
                     w.chance = options.chance;
                     // Helpers run ahead of the deepest finished iteration, odd ones one ply further,
@@ -353,13 +422,14 @@ pub fn search<R: Rules, E: Evaluator<R>>(
                         depth = (depth + 1).max(shared.completed_depth() + 1 + skew);
                     }
                     w.flush_nodes();
+                    memory.keep(id, w.into_tables());
                 });
             if spawned.is_err() {
                 break; // fewer helpers than asked; the search itself is unaffected
             }
         }
 
-        let mut main = Worker::new(eval, tt, shared, &history, true);
+        let mut main = Worker::new(eval, tt, shared, &history, true, memory.take(0));
         main.root_filter = root_filter.to_vec();
         main.chance = options.chance;
         let mut previous: Score = 0;
@@ -447,6 +517,7 @@ pub fn search<R: Rules, E: Evaluator<R>>(
             std::thread::sleep(Duration::from_millis(1));
         }
         shared.stop.store(true, Ordering::Relaxed);
+        memory.keep(0, main.into_tables());
     });
     // A helper that finished a deeper iteration after the main thread's last one decides.
     if let Some((d, score, pv)) = shared

@@ -186,6 +186,9 @@ search_params! {
     lmp_not_improving_divisor: i32 = 1, [1, 100];
     /// Plies more reduction for late quiet moves when the mover is not improving.
     lmr_not_improving: i32 = 0, [0, 100];
+    /// 1: captures and other tactical moves that lose material by SEE are reduced like late
+    /// quiet moves (0: only quiet moves are reduced).
+    lmr_bad_tactical: i32 = 0, [0, 1];
 
     // Internal iterative reduction.
     /// A node without a table move is searched one ply shallower from this depth on (its move
@@ -198,6 +201,13 @@ search_params! {
     history_bonus_max: i32 = 400, [0, 16_384];
     /// History scores saturate towards this bound (the gravity divisor).
     history_limit: i32 = 16_384, [1, 1_000_000];
+    /// 1: each search thread keeps its history, capture history, counter moves and correction
+    /// history from one search to the next of a game (`SearchOptions::memory`); 0: every
+    /// search starts them cold.
+    keep_history: i32 = 0, [0, 1];
+    /// Capture history (0: off): tactical moves are ordered by their exchange order plus
+    /// their capture history divided by this.
+    capture_history_divisor: i32 = 0, [0, 1_000_000];
 
     // Quiescence.
     /// Plies beyond the iteration's depth within which quiescence searches every evasion of a
@@ -210,6 +220,16 @@ search_params! {
     /// bound). For variants without exchange evaluation, where every capture would be
     /// searched (Hobgoblin's crowds).
     qs_max_plies: i32 = 1000, [0, 1000];
+    /// Quiescence futility (0: off): a capture must win, by SEE, at least what the stand-pat
+    /// score lacks of alpha less this margin, or it is skipped.
+    qs_futility_margin: i32 = 0, [0, 100_000];
+
+    // ProbCut.
+    /// ProbCut from this depth on, where `probcut_margin` is on.
+    probcut_min_depth: i32 = 5, [1, 1001];
+    /// ProbCut's margin over beta (0: off): a capture whose search four plies shallower beats
+    /// beta by this much ends the node.
+    probcut_margin: i32 = 0, [0, 100_000];
 
     // Chance nodes (G6).
     /// The outcomes of a chance node other than its likeliest are searched this many plies
@@ -351,12 +371,18 @@ mod tests {
             ("search.rfp_improving", 0.0),
             ("search.lmp_not_improving_divisor", 1.0),
             ("search.lmr_not_improving", 0.0),
+            ("search.lmr_bad_tactical", 0.0),
             ("search.iir_min_depth", 4.0),
             ("search.history_bonus_max", 400.0),
             ("search.history_limit", 16_384.0),
+            ("search.capture_history_divisor", 0.0),
+            ("search.keep_history", 0.0),
             ("search.qs_check_plies", 2.0),
             ("search.qs_see_threshold", 0.0),
             ("search.qs_max_plies", 1000.0),
+            ("search.qs_futility_margin", 0.0),
+            ("search.probcut_min_depth", 5.0),
+            ("search.probcut_margin", 0.0),
             ("search.chance_reduction", 2.0),
             ("search.chance_win", 800.0),
         ];

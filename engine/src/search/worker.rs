@@ -27,8 +27,8 @@ pub(super) struct Worker<'a, R: Rules, E: Evaluator<R>> {
     pub(super) seldepth: usize,
     pub(super) aborted: bool,
     killers: Vec<[Option<Move>; 2]>,
-    /// Quiet-move history per side to move, indexed by [`history_index`].
-    history: Vec<i32>,
+    /// History, capture history, counter moves and correction history.
+    tables: Tables,
     /// The static score at each ply of the current path and the side it was taken for
     /// (`None` in check or danger, or at a node that had none), for `improving`.
     static_evals: Vec<Option<(crate::Color, Score)>>,
@@ -36,16 +36,12 @@ pub(super) struct Worker<'a, R: Rules, E: Evaluator<R>> {
     score_bufs: Vec<Vec<i32>>,
     /// Per-ply buffers of the quiet moves tried at a node (for the history malus).
     quiet_bufs: Vec<Vec<Move>>,
-    /// The quiet move that last refuted each move (indexed by [`from_to`]).
-    counter_moves: Vec<Option<Move>>,
+    tactical_bufs: Vec<Vec<Move>>,
     /// The move made at each ply of the current path (`None` for a null move).
     path: Vec<Option<Move>>,
     /// The table move left out at each ply while a singular search asks whether any other
     /// move comes close to it (`None` outside such a search).
     singular_exclude: Vec<Option<Move>>,
-    /// Correction history: per side and pawn structure (`SearchHooks::pawn_key`), a running
-    /// mean of how far searches found the static score off, in 1/`CORRECTION_GRAIN` cp.
-    correction: Vec<i32>,
     /// Keys of the game before the root and of the current search path, for repetition.
     keys: Vec<u64>,
     pv: Vec<Vec<Move>>,
@@ -62,6 +58,33 @@ pub(super) struct Worker<'a, R: Rules, E: Evaluator<R>> {
     /// Counters of the chance nodes, added to `shared.chance` with the nodes.
     chance_stats: LocalChanceStats,
     _rules: std::marker::PhantomData<R>,
+}
+
+/// What a search thread learns about moves and static scores that can outlive one search:
+/// kept between the searches of a game where `search.keep_history` is on
+/// ([`super::SearchMemory`]).
+#[derive(Clone)]
+pub(super) struct Tables {
+    /// Quiet-move history per side to move, indexed by [`history_index`].
+    history: Vec<i32>,
+    /// How captures and other tactical moves fared, by side and from–to (ordering only).
+    capture_history: Vec<i32>,
+    /// The quiet move that last refuted each move (indexed by [`from_to`]).
+    counter_moves: Vec<Option<Move>>,
+    /// Correction history: per side and pawn structure (`SearchHooks::pawn_key`), a running
+    /// mean of how far searches found the static score off, in 1/`CORRECTION_GRAIN` cp.
+    correction: Vec<i32>,
+}
+
+impl Default for Tables {
+    fn default() -> Self {
+        Tables {
+            history: vec![0; 2 * FROM_TO],
+            capture_history: vec![0; 2 * FROM_TO],
+            counter_moves: vec![None; FROM_TO],
+            correction: vec![0; 2 * CORRECTION_SIZE],
+        }
+    }
 }
 
 #[derive(Default)]
@@ -158,6 +181,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         shared: &'a Shared,
         history: &[u64],
         is_main: bool,
+        tables: Option<Tables>,
     ) -> Self {
         Worker {
             eval,
@@ -170,14 +194,13 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             seldepth: 0,
             aborted: false,
             killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; 2 * FROM_TO],
+            tables: tables.unwrap_or_default(),
             static_evals: vec![None; MAX_PLY + 2],
             score_bufs: vec![Vec::new(); MAX_PLY + 2],
             quiet_bufs: vec![Vec::new(); MAX_PLY + 2],
-            counter_moves: vec![None; FROM_TO],
+            tactical_bufs: vec![Vec::new(); MAX_PLY + 2],
             path: vec![None; MAX_PLY + 2],
             singular_exclude: vec![None; MAX_PLY + 2],
-            correction: vec![0; 2 * CORRECTION_SIZE],
             keys: history.to_vec(),
             pv: vec![Vec::new(); MAX_PLY + 1],
             excluded: Vec::new(),
@@ -187,6 +210,11 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             chance_stats: LocalChanceStats::default(),
             _rules: std::marker::PhantomData,
         }
+    }
+
+    /// The learned tables, to keep for the next search.
+    pub(super) fn into_tables(self) -> Tables {
+        self.tables
     }
 
     pub(super) fn root_pv(&self) -> &[Move] {
@@ -299,12 +327,16 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         let counter = ply
             .checked_sub(1)
             .and_then(|p| self.path[p])
-            .and_then(|prev| self.counter_moves[from_to(prev)]);
+            .and_then(|prev| self.tables.counter_moves[from_to(prev)]);
         let side = pos.side_to_move();
+        let capture_divisor = self.params.capture_history_divisor;
         for &mv in moves {
             let s = if tt_move == Some(mv.raw() as u32) {
                 1 << 30
-            } else if let Some(t) = pos.tactical_order(mv) {
+            } else if let Some(mut t) = pos.tactical_order(mv) {
+                if capture_divisor > 0 {
+                    t += self.tables.capture_history[history_index(side, mv)] / capture_divisor;
+                }
                 // Captures that lose material by exchange go after the quiet moves.
                 if pos.see_ge(mv, 0) {
                     (1 << 24) + t
@@ -318,7 +350,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             } else if counter == Some(mv) {
                 1 << 21
             } else {
-                self.history[history_index(side, mv)]
+                self.tables.history[history_index(side, mv)]
             };
             scores.push(s);
         }
@@ -459,6 +491,9 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                     }
                 }
             }
+            if let Some(score) = self.probcut(pos, entry, depth, beta, static_eval, ply) {
+                return score;
+            }
         }
 
         let mut moves = MoveList::new();
@@ -500,6 +535,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         let mut best_move = None;
         let mut quiets_tried = std::mem::take(&mut self.quiet_bufs[ply]);
         quiets_tried.clear();
+        let mut tacticals_tried = std::mem::take(&mut self.tactical_bufs[ply]);
+        tacticals_tried.clear();
         let mut searched = 0usize;
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
@@ -550,7 +587,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             // A move whose dice can blow up more than pawns (a Hobgoblin pawn push beside
             // pieces, HOB-100..102) is not quiet: it is neither pruned nor reduced as one.
             let harmless_dice = !child.is_chance_node() || child.quiet_chance();
-            let quiet = harmless_dice && pos.tactical_order(mv).is_none();
+            let tactical = pos.tactical_order(mv).is_some();
+            let quiet = harmless_dice && !tactical;
             let gives_check = child.in_check() && child.side_to_move() != pos.side_to_move();
             // Shallow pruning of moves that are very unlikely to matter, once a move has been
             // searched and no mate is being defended against.
@@ -594,9 +632,13 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                 // looked at again, which hid short mates (tests/search.rs).
                 let p = &self.params;
                 let mut r = 0;
+                // A tactical move that loses material by SEE is no likelier to matter than a
+                // late quiet one.
+                let reducible =
+                    quiet || (p.lmr_bad_tactical != 0 && harmless_dice && !pos.see_ge(mv, 0));
                 if ply > 0
                     && depth >= p.lmr_min_depth
-                    && quiet
+                    && reducible
                     && !in_check
                     && !gives_check
                     && searched
@@ -607,7 +649,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                         r += p.lmr_not_improving;
                     }
                     if p.lmr_history_divisor > 0 {
-                        r -= self.history[history_index(side, mv)] / p.lmr_history_divisor;
+                        r -= self.tables.history[history_index(side, mv)] / p.lmr_history_divisor;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -637,16 +679,20 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                         if quiet {
                             self.reward_quiet(side, mv, &quiets_tried, depth, ply);
                         }
+                        self.reward_tactical(side, tactical.then_some(mv), &tacticals_tried, depth);
                         break;
                     }
                 }
             }
             if quiet {
                 quiets_tried.push(mv);
+            } else if tactical {
+                tacticals_tried.push(mv);
             }
         }
         self.score_bufs[ply] = scores;
         self.quiet_bufs[ply] = quiets_tried;
+        self.tactical_bufs[ply] = tacticals_tried;
         if searched == 0 {
             // Every root move is excluded by MultiPV: nothing to report.
             return -INFINITY;
@@ -683,7 +729,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         if self.params.correction_history == 0 {
             return raw;
         }
-        raw + self.correction[correction_index(pos)] / CORRECTION_GRAIN
+        raw + self.tables.correction[correction_index(pos)] / CORRECTION_GRAIN
     }
 
     /// Moves the structure's correction towards `error`, the more the deeper the search.
@@ -691,7 +737,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         let weight = (depth + 1).min(16);
         let limit = CORRECTION_MAX_CP * CORRECTION_GRAIN;
         let target = (error * CORRECTION_GRAIN).clamp(-limit, limit);
-        let e = &mut self.correction[correction_index(pos)];
+        let e = &mut self.tables.correction[correction_index(pos)];
         *e = ((*e * (256 - weight) + target * weight) / 256).clamp(-limit, limit);
     }
 
@@ -704,7 +750,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         ply: usize,
     ) {
         if let Some(prev) = ply.checked_sub(1).and_then(|p| self.path[p]) {
-            self.counter_moves[from_to(prev)] = Some(mv);
+            self.tables.counter_moves[from_to(prev)] = Some(mv);
         }
         let k = &mut self.killers[ply];
         if k[0] != Some(mv) {
@@ -713,10 +759,105 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         }
         let (bonus_max, limit) = (self.params.history_bonus_max, self.params.history_limit);
         let bonus = (depth * depth).min(bonus_max);
-        let h = &mut self.history[history_index(side, mv)];
+        let h = &mut self.tables.history[history_index(side, mv)];
         *h += bonus - *h * bonus / limit;
         for &q in tried {
-            let h = &mut self.history[history_index(side, q)];
+            let h = &mut self.tables.history[history_index(side, q)];
+            *h -= bonus + *h * bonus / limit;
+        }
+    }
+
+    /// ProbCut (where `probcut_margin` is on): a capture that wins enough by SEE, and whose
+    /// reduced search still beats beta by the margin, makes the full search fail high too.
+    fn probcut(
+        &mut self,
+        pos: &R,
+        entry: Option<super::tt::TtEntry>,
+        depth: i32,
+        beta: Score,
+        static_eval: Score,
+        ply: usize,
+    ) -> Option<Score> {
+        let margin = self.params.probcut_margin;
+        if margin == 0
+            || depth < self.params.probcut_min_depth
+            || self.singular_exclude[ply].is_some()
+        {
+            return None;
+        }
+        let probe_beta = beta + margin;
+        if probe_beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        // The table already says a search this deep stays below the probe's bound.
+        if entry.is_some_and(|e| {
+            e.depth >= depth - 3 && e.bound != Bound::Lower && from_tt(e.score, ply) < probe_beta
+        }) {
+            return None;
+        }
+        let mut moves = MoveList::new();
+        pos.generate_tactical(&mut moves);
+        let tt_move = entry.map(|e| e.move_bits).filter(|&b| b != 0);
+        let mut scores = std::mem::take(&mut self.score_bufs[ply]);
+        self.order_moves(pos, &moves, tt_move, ply, &mut scores);
+        let mut found = None;
+        for i in 0..moves.len() {
+            Self::pick(&mut moves, &mut scores, i);
+            let mv = moves[i];
+            if !pos.see_ge(mv, probe_beta - static_eval) {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play(mv);
+            if child.is_chance_node() {
+                continue;
+            }
+            self.keys.push(child.hash());
+            self.path[ply] = Some(mv);
+            let mut score = self.child_qscore(pos, &child, probe_beta - 1, probe_beta, ply);
+            if score >= probe_beta {
+                score = self.child_score(pos, &child, depth - 4, probe_beta - 1, probe_beta, ply);
+            }
+            self.keys.pop();
+            if self.aborted {
+                break;
+            }
+            if score >= probe_beta {
+                self.tt.store(
+                    pos.hash(),
+                    Some(mv),
+                    to_tt(score, ply),
+                    depth - 3,
+                    Bound::Lower,
+                );
+                found = Some(score);
+                break;
+            }
+        }
+        self.score_bufs[ply] = scores;
+        found
+    }
+
+    /// Capture history (where `capture_history_divisor` is on): a cutoff rewards the tactical
+    /// move that made it, if it was one, and blames the tactical moves searched before it.
+    fn reward_tactical(
+        &mut self,
+        side: crate::Color,
+        best: Option<Move>,
+        tried: &[Move],
+        depth: i32,
+    ) {
+        if self.params.capture_history_divisor == 0 {
+            return;
+        }
+        let (bonus_max, limit) = (self.params.history_bonus_max, self.params.history_limit);
+        let bonus = (depth * depth).min(bonus_max);
+        if let Some(mv) = best {
+            let h = &mut self.tables.capture_history[history_index(side, mv)];
+            *h += bonus - *h * bonus / limit;
+        }
+        for &m in tried {
+            let h = &mut self.tables.capture_history[history_index(side, m)];
             *h -= bonus + *h * bonus / limit;
         }
     }
@@ -1022,9 +1163,14 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         let mut best_move = None;
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
-            // Captures that lose material cannot raise a stand-pat score.
-            if !in_danger && !pos.see_ge(moves[i], self.params.qs_see_threshold) {
-                continue;
+            // Captures that lose material cannot raise a stand-pat score, nor can one that
+            // wins less than the stand-pat score lacks of alpha, less a margin (futility).
+            if !in_danger {
+                let margin = self.params.qs_futility_margin;
+                let futile = if margin > 0 { alpha - best - margin } else { 0 };
+                if !pos.see_ge(moves[i], self.params.qs_see_threshold.max(futile)) {
+                    continue;
+                }
             }
             let mut child = pos.clone();
             child.play(moves[i]);

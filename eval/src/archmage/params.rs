@@ -89,6 +89,8 @@ impl EvalParams {
         p.push_tapered("king_attack", 8, 3);
         p.section("Side to move.");
         p.push_tapered("tempo", 12, 6);
+        // The search setting ArchMage's own match chose (docs/search.md, SPRT log row 33).
+        p.search_mut().keep_history = 1;
         p
     }
 }

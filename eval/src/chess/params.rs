@@ -184,9 +184,10 @@ impl EvalParams {
             .push_scalar("scale_pawnless", 64);
         p.section("Side to move.");
         p.push_tapered("tempo", 12, 6);
-        // The search setting chess's SPRT chose (docs/search.md, SPRT log row 20). Ghost
-        // Chess reads only this set's evaluation terms, not its search settings.
+        // The search settings chess's SPRTs chose (docs/search.md, SPRT log rows 20 and 31).
+        // Ghost Chess reads only this set's evaluation terms, not its search settings.
         p.search_mut().tt_eval_refine = 1;
+        p.search_mut().keep_history = 1;
         p
     }
 }

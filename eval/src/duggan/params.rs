@@ -87,6 +87,8 @@ impl EvalParams {
             .push_tapered("assassin_loose_target", 12, 16);
         p.section("Side to move.");
         p.push_tapered("tempo", 12, 6);
+        // The search setting Duggan's own match chose (docs/search.md, SPRT log row 32).
+        p.search_mut().keep_history = 1;
         p
     }
 }

@@ -41,9 +41,10 @@ impl SearchHooks for Chess {
 
     /// True if `mv` wins at least `threshold` centipawns once the exchange on its square is over.
     fn see_ge(&self, mv: Move, threshold: i32) -> bool {
-        // Castling, en passant and promotions: count them as even trades.
+        // Castling, en passant and promotions: counted at what they take and promote to, as
+        // if nothing recaptured (never below zero, so a threshold up to 0 always passes).
         if !matches!(mv.kind(), MoveKind::Normal | MoveKind::DoublePush) {
-            return 0 >= threshold;
+            return self.tactical_gain(mv) >= threshold;
         }
         let t = tables();
         let b = &self.board;
@@ -126,6 +127,32 @@ impl SearchHooks for Chess {
     }
 }
 
+impl Chess {
+    /// What a castling, en passant or promotion takes and promotes to, as if nothing
+    /// recaptured (0 for castling).
+    fn tactical_gain(&self, mv: Move) -> i32 {
+        let victim = match mv.kind() {
+            MoveKind::EnPassant => SEE_VALUE[PAWN as usize],
+            MoveKind::Promotion => {
+                let v = self.board.piece_at(mv.to());
+                if v.is_some() {
+                    SEE_VALUE[v.kind() as usize]
+                } else {
+                    0
+                }
+            }
+            _ => 0,
+        };
+        let promotion = match mv.kind() {
+            MoveKind::Promotion => {
+                SEE_VALUE[mv.piece_kind().unwrap_or(QUEEN) as usize] - SEE_VALUE[PAWN as usize]
+            }
+            _ => 0,
+        };
+        victim + promotion
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,5 +179,20 @@ mod tests {
         // A quiet move onto a square the enemy pawn covers loses the piece.
         assert!(!see("4k3/8/2p5/8/8/8/8/3QK3 w - - 0 1", "d1d5", 0));
         assert!(see("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "d1d5", 0));
+    }
+
+    #[test]
+    fn special_moves_count_what_they_take_and_promote_to() {
+        // Promotion taking a rook: 500 + 950 − 100, whatever recaptures.
+        let fen = "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+        assert!(see(fen, "a7b8q", 1350) && !see(fen, "a7b8q", 1351));
+        // A knight promotion on an empty square: 320 − 100.
+        assert!(see(fen, "a7a8n", 220) && !see(fen, "a7a8n", 221));
+        // En passant: a pawn.
+        let ep = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2";
+        assert!(see(ep, "e5d6", 100) && !see(ep, "e5d6", 101));
+        // Castling takes nothing.
+        let castle = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+        assert!(see(castle, "e1g1", 0) && !see(castle, "e1g1", 1));
     }
 }
