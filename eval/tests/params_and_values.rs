@@ -251,7 +251,7 @@ fn search_entries_round_trip_and_defaults_write_only_the_variants_own() {
             .collect();
         let expected: &[&str] = match variant {
             "chess" => &["search.tt_eval_refine", "search.keep_history"],
-            "duggan" | "archmage" => &["search.keep_history"],
+            "duggan" | "archmage" | "ghost" => &["search.keep_history"],
             "eldritch" => &["search.check_ext_max_replies"],
             "hobgoblin" => &["search.qs_max_plies", "search.chance_win"],
             _ => &[],

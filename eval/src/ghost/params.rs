@@ -41,6 +41,8 @@ impl EvalParams {
             .push_tapered("ghost_king_zone", 6, 3)
             .push_tapered("ghost_target", 6, 4)
             .push_scalar("ghost_pending_spawn_percent", 100);
+        // The search setting Ghost Chess's own match chose (docs/search.md, SPRT log row 34).
+        p.search_mut().keep_history = 1;
         p
     }
 }
