@@ -123,6 +123,27 @@ fn history_index(side: crate::Color, mv: Move) -> usize {
 }
 
 /// Score of a finished game for the player to decide at `ply`.
+/// A history update at a cutoff: the cutoff move (if any) earns `min(depth², bonus_max)` and
+/// each move tried before it loses as much, both with gravity towards `history_limit`.
+fn reward_and_blame(
+    table: &mut [i32],
+    p: &SearchParams,
+    side: crate::Color,
+    best: Option<Move>,
+    tried: &[Move],
+    depth: i32,
+) {
+    let (bonus, limit) = ((depth * depth).min(p.history_bonus_max), p.history_limit);
+    if let Some(mv) = best {
+        let h = &mut table[history_index(side, mv)];
+        *h += bonus - *h * bonus / limit;
+    }
+    for &m in tried {
+        let h = &mut table[history_index(side, m)];
+        *h -= bonus + *h * bonus / limit;
+    }
+}
+
 fn outcome_score(outcome: Outcome, to_move: crate::Color, ply: usize) -> Score {
     match outcome {
         Outcome::Win { winner, .. } if winner == to_move => MATE - ply as Score,
@@ -757,14 +778,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             k[1] = k[0];
             k[0] = Some(mv);
         }
-        let (bonus_max, limit) = (self.params.history_bonus_max, self.params.history_limit);
-        let bonus = (depth * depth).min(bonus_max);
-        let h = &mut self.tables.history[history_index(side, mv)];
-        *h += bonus - *h * bonus / limit;
-        for &q in tried {
-            let h = &mut self.tables.history[history_index(side, q)];
-            *h -= bonus + *h * bonus / limit;
-        }
+        let p = &self.params;
+        reward_and_blame(&mut self.tables.history, p, side, Some(mv), tried, depth);
     }
 
     /// ProbCut (where `probcut_margin` is on): a capture that wins enough by SEE, and whose
@@ -847,18 +862,16 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         tried: &[Move],
         depth: i32,
     ) {
-        if self.params.capture_history_divisor == 0 {
-            return;
-        }
-        let (bonus_max, limit) = (self.params.history_bonus_max, self.params.history_limit);
-        let bonus = (depth * depth).min(bonus_max);
-        if let Some(mv) = best {
-            let h = &mut self.tables.capture_history[history_index(side, mv)];
-            *h += bonus - *h * bonus / limit;
-        }
-        for &m in tried {
-            let h = &mut self.tables.capture_history[history_index(side, m)];
-            *h -= bonus + *h * bonus / limit;
+        if self.params.capture_history_divisor != 0 {
+            let p = &self.params;
+            reward_and_blame(
+                &mut self.tables.capture_history,
+                p,
+                side,
+                best,
+                tried,
+                depth,
+            );
         }
     }
 
