@@ -356,7 +356,17 @@ pub trait SearchHooks: Position {
     fn pawn_key(&self) -> u64 {
         0
     }
+
+    /// Search support: a small code of the kind of piece that makes `mv` (only its lowest
+    /// [`CONTINUATION_PIECE_BITS`] bits count), for the continuation history. The default, 0,
+    /// keys that history by squares alone.
+    fn moved_piece(&self, _mv: Move) -> u8 {
+        0
+    }
 }
+
+/// Bits of [`SearchHooks::moved_piece`] the continuation history tells apart.
+pub const CONTINUATION_PIECE_BITS: u32 = 3;
 
 /// The rules of one variant: all its roles. Generic code (search, perft, games) is bound by it;
 /// every type with all the roles has it.

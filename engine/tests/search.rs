@@ -367,10 +367,11 @@ fn assert_mates_found(cases: &[(&str, u32)], settings: &[(&str, f64)]) {
     }
 }
 
-/// Session 16's switches (SPRT rows 27 to 30): each one acts (the tree changes) and none of
-/// them loses a short mate.
+/// Session 16's switches (SPRT rows 27 to 30) and the continuation history (row 36): each one
+/// acts (the tree changes) and none of them loses a short mate.
 #[test]
-fn probcut_capture_history_bad_capture_reduction_and_quiescence_futility_act_and_keep_mates() {
+fn probcut_capture_history_bad_capture_reduction_quiescence_futility_and_continuation_history_act_and_keep_mates(
+) {
     let mates = [
         (
             "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
@@ -380,7 +381,7 @@ fn probcut_capture_history_bad_capture_reduction_and_quiescence_futility_act_and
     ];
     let tactical = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
     let off = search_with(tactical, 8, &[]).nodes;
-    let switches: [&[(&str, f64)]; 4] = [
+    let switches: [&[(&str, f64)]; 5] = [
         &[
             ("search.probcut_margin", 200.0),
             ("search.probcut_min_depth", 3.0),
@@ -388,6 +389,7 @@ fn probcut_capture_history_bad_capture_reduction_and_quiescence_futility_act_and
         &[("search.capture_history_divisor", 16.0)],
         &[("search.lmr_bad_tactical", 1.0)],
         &[("search.qs_futility_margin", 150.0)],
+        &[("search.continuation_history", 1.0)],
     ];
     for settings in switches {
         assert_ne!(
@@ -429,6 +431,19 @@ fn histories_are_kept_between_searches_only_where_asked_and_cleared_for_a_new_ga
     assert_eq!(nodes(0.0, &unused), cold);
     assert!(unused.is_empty());
     assert_eq!(nodes(0.0, &unused), cold);
+    // Tables kept without the continuation history are not used by a search that has it on
+    // (they lack its table): that search starts cold.
+    let with_continuation = [
+        ("search.keep_history", 1.0),
+        ("search.continuation_history", 1.0),
+    ];
+    let cold_continuation = search_remembering(fen, 8, &with_continuation, None).nodes;
+    assert_ne!(cold_continuation, cold);
+    assert!(!memory.is_empty());
+    assert_eq!(
+        search_remembering(fen, 8, &with_continuation, Some(&memory)).nodes,
+        cold_continuation
+    );
 }
 
 /// A singular search runs (it changes the tree) only where its depth is reached.

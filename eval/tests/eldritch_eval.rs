@@ -51,3 +51,32 @@ fn the_fide_army_start_scores_only_the_tempo_and_params_round_trip() {
     .unwrap();
     assert!(eval.evaluate(&up) > 150);
 }
+
+/// The mobility term counts, per side, the empty squares its pieces (not lieges, not pawn-type
+/// pieces) reach and the enemy pieces they can take, and scores them at `mobility` a square.
+#[test]
+fn mobility_counts_reachable_squares_and_enemy_pieces() {
+    let options = EldritchOptions::default();
+    let pos = |fen: &str| Eldritch::from_fen(fen, &options).unwrap();
+    let eval = EldritchEval::default();
+    let white = grimoire_engine::Color::White;
+    let black = grimoire_engine::Color::Black;
+    // The FIDE army start: only the knights move, two squares each.
+    let start = Eldritch::start_position(&options);
+    assert_eq!(eval.mobility_count(&start, white), 4);
+    assert_eq!(eval.mobility_count(&start, black), 4);
+    // A rook on a1 beside its king: a2..a8 and b1..d1 (the king is neither counted nor
+    // crossed).
+    let rook = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert_eq!(eval.mobility_count(&rook, white), 10);
+    assert_eq!(eval.mobility_count(&rook, black), 0);
+    // A black knight on a5 stops the rook there (a capture counts) and reaches four squares.
+    let knight = pos("4k3/8/8/n7/8/8/8/R3K3 w - - 0 1");
+    assert_eq!(eval.mobility_count(&knight, white), 7);
+    assert_eq!(eval.mobility_count(&knight, black), 4);
+    // At 10 a square (both halves), the rook's ten squares are worth 100 more.
+    let mut params = EvalParams::eldritch();
+    params.set("mobility", 10, 10).unwrap();
+    let mobile = EldritchEval::try_from_params(params).unwrap();
+    assert_eq!(mobile.evaluate(&rook) - eval.evaluate(&rook), 100);
+}

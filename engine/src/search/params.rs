@@ -208,6 +208,9 @@ search_params! {
     /// Capture history (0: off): tactical moves are ordered by their exchange order plus
     /// their capture history divided by this.
     capture_history_divisor: i32 = 0, [0, 1_000_000];
+    /// 1: quiet moves are also ordered by continuation histories, keyed by the piece and
+    /// destination of the move one and two plies before (`SearchHooks::moved_piece`); 0: off.
+    continuation_history: i32 = 0, [0, 1];
 
     // Quiescence.
     /// Plies beyond the iteration's depth within which quiescence searches every evasion of a
@@ -376,6 +379,7 @@ mod tests {
             ("search.history_bonus_max", 400.0),
             ("search.history_limit", 16_384.0),
             ("search.capture_history_divisor", 0.0),
+            ("search.continuation_history", 0.0),
             ("search.keep_history", 0.0),
             ("search.qs_check_plies", 2.0),
             ("search.qs_see_threshold", 0.0),

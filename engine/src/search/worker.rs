@@ -39,6 +39,9 @@ pub(super) struct Worker<'a, R: Rules, E: Evaluator<R>> {
     tactical_bufs: Vec<Vec<Move>>,
     /// The move made at each ply of the current path (`None` for a null move).
     path: Vec<Option<Move>>,
+    /// The moving piece's code (`SearchHooks::moved_piece`) of each move of `path`, kept
+    /// only where the continuation history is on.
+    path_pieces: Vec<u8>,
     /// The table move left out at each ply while a singular search asks whether any other
     /// move comes close to it (`None` outside such a search).
     singular_exclude: Vec<Option<Move>>,
@@ -74,15 +77,25 @@ pub(super) struct Tables {
     /// Correction history: per side and pawn structure (`SearchHooks::pawn_key`), a running
     /// mean of how far searches found the static score off, in 1/`CORRECTION_GRAIN` cp.
     correction: Vec<i32>,
+    /// Continuation history (empty where it is off): how a quiet move fared after a given
+    /// piece-to one and two plies before, indexed by [`Worker::continuation_bases`] plus
+    /// [`piece_to`].
+    continuation: Vec<i32>,
 }
 
-impl Default for Tables {
-    fn default() -> Self {
+impl Tables {
+    fn new(params: &SearchParams) -> Self {
+        let continuation_size = if params.continuation_history != 0 {
+            CONTINUATION_SIZE
+        } else {
+            0
+        };
         Tables {
             history: vec![0; 2 * FROM_TO],
             capture_history: vec![0; 2 * FROM_TO],
             counter_moves: vec![None; FROM_TO],
             correction: vec![0; 2 * CORRECTION_SIZE],
+            continuation: vec![0; continuation_size],
         }
     }
 }
@@ -105,6 +118,19 @@ fn from_to(mv: Move) -> usize {
     f * 101 + t
 }
 
+/// Piece codes the continuation history tells apart.
+const CONTINUATION_PIECES: usize = 1 << crate::rules::CONTINUATION_PIECE_BITS;
+/// Piece-to pairs: a piece code and a destination (100 squares and "none").
+const PIECE_TO: usize = CONTINUATION_PIECES * 101;
+/// Continuation entries: side to move, one or two plies back, the piece-to there, and the
+/// piece-to of the move being judged.
+const CONTINUATION_SIZE: usize = 2 * 2 * PIECE_TO * PIECE_TO;
+
+/// Piece-to index of a move made by the piece with code `piece`.
+fn piece_to(piece: u8, mv: Move) -> usize {
+    (piece as usize & (CONTINUATION_PIECES - 1)) * 101 + mv.to_opt().map_or(100, |s| s.index())
+}
+
 /// Entries of one side's correction history (a power of two: the pawn key is masked).
 const CORRECTION_SIZE: usize = 16_384;
 /// Correction entries are kept in 1/256 centipawn, so small updates accumulate.
@@ -125,21 +151,21 @@ fn history_index(side: crate::Color, mv: Move) -> usize {
 /// Score of a finished game for the player to decide at `ply`.
 /// A history update at a cutoff: the cutoff move (if any) earns `min(depth², bonus_max)` and
 /// each move tried before it loses as much, both with gravity towards `history_limit`.
+/// `best` and `tried` are the moves' indices in `table`.
 fn reward_and_blame(
     table: &mut [i32],
     p: &SearchParams,
-    side: crate::Color,
-    best: Option<Move>,
-    tried: &[Move],
+    best: Option<usize>,
+    tried: impl IntoIterator<Item = usize>,
     depth: i32,
 ) {
     let (bonus, limit) = ((depth * depth).min(p.history_bonus_max), p.history_limit);
-    if let Some(mv) = best {
-        let h = &mut table[history_index(side, mv)];
+    if let Some(i) = best {
+        let h = &mut table[i];
         *h += bonus - *h * bonus / limit;
     }
-    for &m in tried {
-        let h = &mut table[history_index(side, m)];
+    for i in tried {
+        let h = &mut table[i];
         *h -= bonus + *h * bonus / limit;
     }
 }
@@ -204,9 +230,16 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         is_main: bool,
         tables: Option<Tables>,
     ) -> Self {
+        let params = *eval.search_params();
+        // Kept tables from a search with other settings lack the continuation history.
+        let tables = tables
+            .filter(|t| {
+                (t.continuation.len() == CONTINUATION_SIZE) == (params.continuation_history != 0)
+            })
+            .unwrap_or_else(|| Tables::new(&params));
         Worker {
             eval,
-            params: *eval.search_params(),
+            params,
             tt,
             shared,
             is_main,
@@ -215,12 +248,13 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             seldepth: 0,
             aborted: false,
             killers: vec![[None; 2]; MAX_PLY + 1],
-            tables: tables.unwrap_or_default(),
+            tables,
             static_evals: vec![None; MAX_PLY + 2],
             score_bufs: vec![Vec::new(); MAX_PLY + 2],
             quiet_bufs: vec![Vec::new(); MAX_PLY + 2],
             tactical_bufs: vec![Vec::new(); MAX_PLY + 2],
             path: vec![None; MAX_PLY + 2],
+            path_pieces: vec![0; MAX_PLY + 2],
             singular_exclude: vec![None; MAX_PLY + 2],
             keys: history.to_vec(),
             pv: vec![Vec::new(); MAX_PLY + 1],
@@ -351,6 +385,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             .and_then(|prev| self.tables.counter_moves[from_to(prev)]);
         let side = pos.side_to_move();
         let capture_divisor = self.params.capture_history_divisor;
+        let continuation = self.continuation_bases(side, ply);
         for &mv in moves {
             let s = if tt_move == Some(mv.raw() as u32) {
                 1 << 30
@@ -372,6 +407,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                 1 << 21
             } else {
                 self.tables.history[history_index(side, mv)]
+                    + self.continuation_score(pos, &continuation, mv)
             };
             scores.push(s);
         }
@@ -501,7 +537,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                     };
                     let r = p.nmp_base_reduction + depth / p.nmp_depth_divisor + margin;
                     self.keys.push(child.hash());
-                    self.path[ply] = None;
+                    self.enter(pos, ply, None);
                     let score = self.child_score(pos, &child, depth - 1 - r, beta - 1, beta, ply);
                     self.keys.pop();
                     if self.aborted {
@@ -634,7 +670,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                 }
             }
             self.keys.push(child.hash());
-            self.path[ply] = Some(mv);
+            self.enter(pos, ply, Some(mv));
             // With `check_ext_see`, only checks that SEE says keep the checking piece are
             // extended. With `check_ext_max_replies` (Eldritch), the checked node extends
             // itself once it knows its replies (above).
@@ -698,7 +734,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                     head[ply].extend_from_slice(&tail[0]);
                     if score >= beta {
                         if quiet {
-                            self.reward_quiet(side, mv, &quiets_tried, depth, ply);
+                            self.reward_quiet(pos, mv, &quiets_tried, depth, ply);
                         }
                         self.reward_tactical(side, tactical.then_some(mv), &tacticals_tried, depth);
                         break;
@@ -762,14 +798,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         *e = ((*e * (256 - weight) + target * weight) / 256).clamp(-limit, limit);
     }
 
-    fn reward_quiet(
-        &mut self,
-        side: crate::Color,
-        mv: Move,
-        tried: &[Move],
-        depth: i32,
-        ply: usize,
-    ) {
+    fn reward_quiet(&mut self, pos: &R, mv: Move, tried: &[Move], depth: i32, ply: usize) {
+        let side = pos.side_to_move();
         if let Some(prev) = ply.checked_sub(1).and_then(|p| self.path[p]) {
             self.tables.counter_moves[from_to(prev)] = Some(mv);
         }
@@ -779,7 +809,65 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             k[0] = Some(mv);
         }
         let p = &self.params;
-        reward_and_blame(&mut self.tables.history, p, side, Some(mv), tried, depth);
+        let index = |m: Move| history_index(side, m);
+        let tried_indices = tried.iter().map(|&m| index(m));
+        reward_and_blame(
+            &mut self.tables.history,
+            p,
+            Some(index(mv)),
+            tried_indices,
+            depth,
+        );
+        for base in self.continuation_bases(side, ply).into_iter().flatten() {
+            let index = |m: Move| base + piece_to(pos.moved_piece(m), m);
+            let tried_indices = tried.iter().map(|&m| index(m));
+            let table = &mut self.tables.continuation;
+            reward_and_blame(table, p, Some(index(mv)), tried_indices, depth);
+        }
+    }
+
+    /// Records the move made at `ply` (`None`: a null move) for the next plies' counter move
+    /// and continuation history.
+    #[inline]
+    fn enter(&mut self, pos: &R, ply: usize, mv: Option<Move>) {
+        self.path[ply] = mv;
+        if self.params.continuation_history != 0 {
+            self.path_pieces[ply] = mv.map_or(0, |m| pos.moved_piece(m));
+        }
+    }
+
+    /// Where the continuation entries of the moves at `ply` start, for the moves one and two
+    /// plies before (`None` where there is none, or the history is off).
+    fn continuation_bases(&self, side: crate::Color, ply: usize) -> [Option<usize>; 2] {
+        let mut bases = [None; 2];
+        if self.params.continuation_history == 0 {
+            return bases;
+        }
+        for (back, base) in bases.iter_mut().enumerate() {
+            let Some(at) = ply.checked_sub(back + 1) else {
+                break;
+            };
+            if let Some(prev) = self.path[at] {
+                let key = (side == crate::Color::Black) as usize * 2 + back;
+                let prev_index = piece_to(self.path_pieces[at], prev);
+                *base = Some((key * PIECE_TO + prev_index) * PIECE_TO);
+            }
+        }
+        bases
+    }
+
+    /// A quiet move's continuation-history score (0 where the history is off).
+    #[inline]
+    fn continuation_score(&self, pos: &R, bases: &[Option<usize>; 2], mv: Move) -> i32 {
+        if bases[0].is_none() && bases[1].is_none() {
+            return 0;
+        }
+        let own = piece_to(pos.moved_piece(mv), mv);
+        bases
+            .iter()
+            .flatten()
+            .map(|&base| self.tables.continuation[base + own])
+            .sum()
     }
 
     /// ProbCut (where `probcut_margin` is on): a capture that wins enough by SEE, and whose
@@ -828,7 +916,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                 continue;
             }
             self.keys.push(child.hash());
-            self.path[ply] = Some(mv);
+            self.enter(pos, ply, Some(mv));
             let mut score = self.child_qscore(pos, &child, probe_beta - 1, probe_beta, ply);
             if score >= probe_beta {
                 score = self.child_score(pos, &child, depth - 4, probe_beta - 1, probe_beta, ply);
@@ -864,14 +952,10 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
     ) {
         if self.params.capture_history_divisor != 0 {
             let p = &self.params;
-            reward_and_blame(
-                &mut self.tables.capture_history,
-                p,
-                side,
-                best,
-                tried,
-                depth,
-            );
+            let index = |m: Move| history_index(side, m);
+            let tried_indices = tried.iter().map(|&m| index(m));
+            let table = &mut self.tables.capture_history;
+            reward_and_blame(table, p, best.map(index), tried_indices, depth);
         }
     }
 

@@ -289,6 +289,11 @@ impl EvalParams {
         }
         p.section("Side to move.");
         p.push_tapered("tempo", 12, 6);
+        p.section(
+            "Mobility: centipawns per square a piece (not a pawn-type piece or a liege) can move \
+             to or capture on; 0 skips the count.",
+        );
+        p.push_tapered("mobility", 0, 0);
         // Distant checks are common on both sides (Dragons, Evokers): extending each one let
         // check chains keep their depth and the tree exploded, and no extension at all lost at
         // equal time (`docs/search.md`, per-variant settings). Only checks that leave at most
@@ -305,6 +310,27 @@ pub struct EldritchEval {
     material: [S; KINDS],
     psqt: Box<[[[S; SQUARE_COUNT]; KINDS]; 2]>,
     tempo: S,
+    mobility: S,
+    /// Per kind, the atoms that count for mobility (none for lieges and pawn-type pieces).
+    mobility_atoms: Vec<Vec<MovePattern>>,
+}
+
+/// The atoms of a kind that mobility counts: its moves other than pawn-type and one-shot
+/// ones, for kinds that are neither lieges nor pawn-type pieces.
+fn mobility_atoms(kind: u8) -> Vec<MovePattern> {
+    let t = piece_type(kind);
+    let pawnish = t
+        .atoms
+        .iter()
+        .any(|a| matches!(a, MovePattern::Pawn { .. }));
+    if t.is(LIEGE) || pawnish {
+        return Vec::new();
+    }
+    t.atoms
+        .iter()
+        .filter(|a| !matches!(a, MovePattern::OneShot(_)))
+        .copied()
+        .collect()
 }
 
 impl EldritchEval {
@@ -321,16 +347,39 @@ impl EldritchEval {
             &r.per_kind("pst_advance", &all)?,
         ));
         let tempo = r.tapered("tempo")?;
+        let mobility = r.tapered("mobility")?;
         Ok(EldritchEval {
             params,
             material,
             psqt,
             tempo,
+            mobility,
+            mobility_atoms: (0..KINDS as u8).map(mobility_atoms).collect(),
         })
     }
 
     pub fn params(&self) -> &EvalParams {
         &self.params
+    }
+
+    /// Squares side `c`'s pieces can move to (empty) or capture on (an enemy piece), summed
+    /// over its pieces, by the catalogue's atoms (White's orientation: the atoms counted are
+    /// symmetric but for a few forward-only leaps).
+    pub fn mobility_count(&self, pos: &Eldritch, c: Color) -> i32 {
+        let board = pos.board();
+        let occ = board.occupied();
+        let enemy = board.color(!c);
+        let mut n = 0;
+        for s in board.color(c) {
+            let atoms = &self.mobility_atoms[board.piece_at(s).kind() as usize];
+            let mut reach = Bitboard::EMPTY;
+            for atom in atoms {
+                let (cap, quiet) = atom_targets(atom, s, occ);
+                reach = reach | (cap & enemy) | (quiet & !occ);
+            }
+            n += reach.count() as i32;
+        }
+        n
     }
 }
 
@@ -386,6 +435,12 @@ impl Evaluator<Eldritch> for EldritchEval {
             for (stage, _, n) in pos.pending_returns(c) {
                 let m = self.material[PENDING_KINDS[stage] as usize];
                 score[c.index()] += S::new(m.mg * n as i32, m.eg * n as i32);
+            }
+        }
+        if self.mobility != S::ZERO {
+            for c in Color::BOTH {
+                let n = self.mobility_count(pos, c);
+                score[c.index()] += S::new(self.mobility.mg * n, self.mobility.eg * n);
             }
         }
         let phase = phase.clamp(0, PHASE_FULL);

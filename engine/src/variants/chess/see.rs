@@ -17,6 +17,11 @@ impl SearchHooks for Chess {
         (white ^ black.rotate_left(31)) ^ ((white ^ black) >> 29)
     }
 
+    fn moved_piece(&self, mv: Move) -> u8 {
+        mv.from_opt()
+            .map_or(0, |from| self.board.piece_at(from).kind() + 1)
+    }
+
     fn tactical_order(&self, mv: Move) -> Option<i32> {
         const VALUE: [i32; 6] = [100, 300, 310, 500, 900, 0];
         let victim = match mv.kind() {
@@ -194,5 +199,17 @@ mod tests {
         // Castling takes nothing.
         let castle = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
         assert!(see(castle, "e1g1", 0) && !see(castle, "e1g1", 1));
+    }
+
+    #[test]
+    fn moved_piece_codes_tell_the_kinds_apart_within_the_continuation_bits() {
+        let pos = Chess::from_fen("r3k2r/8/8/8/8/8/PPPPPPPP/RNBQK2R w KQkq - 0 1", &()).unwrap();
+        let code = |token: &str| pos.moved_piece(pos.parse_move(token).unwrap());
+        let codes = [code("a2a3"), code("b1c3"), code("h1g1"), code("e1g1")];
+        // Pawn, knight, rook, king (castling is the king's move); every code fits the bits
+        // the continuation history keeps.
+        assert_eq!(codes, [PAWN + 1, KNIGHT + 1, ROOK + 1, KING + 1]);
+        let limit = 1 << crate::rules::CONTINUATION_PIECE_BITS;
+        assert!((PAWN..=KING).all(|k| k + 1 < limit));
     }
 }
