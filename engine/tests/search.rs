@@ -367,7 +367,7 @@ fn assert_mates_found(cases: &[(&str, u32)], settings: &[(&str, f64)]) {
     }
 }
 
-/// Session 16's switches (SPRT rows 27 to 30) and the continuation history (row 36): each one
+/// Session 16's switches (SPRT rows 27 to 30) and the continuation history (row 35): each one
 /// acts (the tree changes) and none of them loses a short mate.
 #[test]
 fn probcut_capture_history_bad_capture_reduction_quiescence_futility_and_continuation_history_act_and_keep_mates(

@@ -58,7 +58,7 @@ fn the_fide_army_start_scores_only_the_tempo_and_params_round_trip() {
 fn mobility_counts_reachable_squares_and_enemy_pieces() {
     let options = EldritchOptions::default();
     let pos = |fen: &str| Eldritch::from_fen(fen, &options).unwrap();
-    let eval = EldritchEval::default();
+    let eval = EldritchEval::try_from_params(EvalParams::eldritch()).unwrap();
     let white = grimoire_engine::Color::White;
     let black = grimoire_engine::Color::Black;
     // The FIDE army start: only the knights move, two squares each.
@@ -74,7 +74,8 @@ fn mobility_counts_reachable_squares_and_enemy_pieces() {
     let knight = pos("4k3/8/8/n7/8/8/8/R3K3 w - - 0 1");
     assert_eq!(eval.mobility_count(&knight, white), 7);
     assert_eq!(eval.mobility_count(&knight, black), 4);
-    // At 10 a square (both halves), the rook's ten squares are worth 100 more.
+    // At 10 a square (both halves), the rook's ten squares are worth 100 more than with the
+    // starting set's 0.
     let mut params = EvalParams::eldritch();
     params.set("mobility", 10, 10).unwrap();
     let mobile = EldritchEval::try_from_params(params).unwrap();

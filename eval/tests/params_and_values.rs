@@ -252,7 +252,7 @@ fn search_entries_round_trip_and_defaults_write_only_the_variants_own() {
         let expected: &[&str] = match variant {
             "chess" => &["search.tt_eval_refine", "search.keep_history"],
             "duggan" | "archmage" | "ghost" => &["search.keep_history"],
-            "eldritch" => &["search.check_ext_max_replies"],
+            "eldritch" => &["search.check_ext_max_replies", "search.keep_history"],
             "hobgoblin" => &["search.qs_max_plies", "search.chance_win"],
             _ => &[],
         };

@@ -299,6 +299,8 @@ impl EvalParams {
         // equal time (`docs/search.md`, per-variant settings). Only checks that leave at most
         // three replies are extended.
         p.search_mut().check_ext_max_replies = 3;
+        // Histories kept from one search to the next of a game (docs/search.md, SPRT row 36).
+        p.search_mut().keep_history = 1;
         p
     }
 }
