@@ -148,7 +148,6 @@ fn history_index(side: crate::Color, mv: Move) -> usize {
     (side == crate::Color::Black) as usize * FROM_TO + from_to(mv)
 }
 
-/// Score of a finished game for the player to decide at `ply`.
 /// A history update at a cutoff: the cutoff move (if any) earns `min(depth², bonus_max)` and
 /// each move tried before it loses as much, both with gravity towards `history_limit`.
 /// `best` and `tried` are the moves' indices in `table`.
@@ -170,6 +169,26 @@ fn reward_and_blame(
     }
 }
 
+/// [`reward_and_blame`] in a table indexed by [`history_index`] (history, capture history).
+fn reward_and_blame_by_move(
+    table: &mut [i32],
+    p: &SearchParams,
+    side: crate::Color,
+    best: Option<Move>,
+    tried: &[Move],
+    depth: i32,
+) {
+    let index = |m: Move| history_index(side, m);
+    reward_and_blame(
+        table,
+        p,
+        best.map(index),
+        tried.iter().map(|&m| index(m)),
+        depth,
+    );
+}
+
+/// Score of a finished game for the player to decide at `ply`.
 fn outcome_score(outcome: Outcome, to_move: crate::Color, ply: usize) -> Score {
     match outcome {
         Outcome::Win { winner, .. } if winner == to_move => MATE - ply as Score,
@@ -809,15 +828,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             k[0] = Some(mv);
         }
         let p = &self.params;
-        let index = |m: Move| history_index(side, m);
-        let tried_indices = tried.iter().map(|&m| index(m));
-        reward_and_blame(
-            &mut self.tables.history,
-            p,
-            Some(index(mv)),
-            tried_indices,
-            depth,
-        );
+        reward_and_blame_by_move(&mut self.tables.history, p, side, Some(mv), tried, depth);
         for base in self.continuation_bases(side, ply).into_iter().flatten() {
             let index = |m: Move| base + piece_to(pos.moved_piece(m), m);
             let tried_indices = tried.iter().map(|&m| index(m));
@@ -952,10 +963,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
     ) {
         if self.params.capture_history_divisor != 0 {
             let p = &self.params;
-            let index = |m: Move| history_index(side, m);
-            let tried_indices = tried.iter().map(|&m| index(m));
             let table = &mut self.tables.capture_history;
-            reward_and_blame(table, p, best.map(index), tried_indices, depth);
+            reward_and_blame_by_move(table, p, side, best, tried, depth);
         }
     }
 
