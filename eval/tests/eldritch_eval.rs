@@ -81,3 +81,47 @@ fn mobility_counts_reachable_squares_and_enemy_pieces() {
     let mobile = EldritchEval::try_from_params(params).unwrap();
     assert_eq!(mobile.evaluate(&rook) - eval.evaluate(&rook), 100);
 }
+
+/// The table-driven mobility count equals the atom-by-atom walk it replaced, on positions from
+/// seeded random games between random legal armies (every kind of piece in play over the run).
+#[test]
+fn mobility_tables_count_what_walking_the_atoms_counts() {
+    use grimoire_engine::variants::eldritch::army::random_declaration;
+    use grimoire_eval::eldritch::count_by_atoms;
+    let options = EldritchOptions::default();
+    let eval = EldritchEval::try_from_params(EvalParams::eldritch()).unwrap();
+    let mut checked = 0;
+    let mut nonzero = 0;
+    for seed in 0..40u64 {
+        let decls = [
+            random_declaration(seed * 2 + 11, 4),
+            random_declaration(seed * 2 + 12, 4),
+        ];
+        let mut pos = Eldritch::default_placement(&decls, &options);
+        // A small linear congruential walk picks the moves: no dependency, the same every run.
+        let mut state = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        for _ in 0..80 {
+            for c in grimoire_engine::Color::BOTH {
+                let fast = eval.mobility_count(&pos, c);
+                assert_eq!(fast, count_by_atoms(&pos, c), "{} {c:?}", pos.to_fen());
+                nonzero += (fast > 0) as usize;
+                checked += 1;
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.terminal().is_some() {
+                break;
+            }
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            pos.play(moves[(state >> 33) as usize % moves.len()]);
+        }
+    }
+    assert!(checked > 3_000, "only {checked} counts compared");
+    assert!(
+        nonzero * 2 > checked,
+        "mostly empty counts: {nonzero} of {checked}"
+    );
+}

@@ -4,8 +4,10 @@
 //! ([`derived_piece_values`]); a test checks the built-in numbers against it. During the
 //! placement phase the unplaced pieces count their material.
 
+mod mobility;
 pub mod setup;
 mod variant;
+pub use mobility::{count_by_atoms, MobilityTable};
 pub use variant::EldritchVariant;
 
 use crate::features::{piece_value_with, PieceValue};
@@ -313,26 +315,7 @@ pub struct EldritchEval {
     psqt: Box<[[[S; SQUARE_COUNT]; KINDS]; 2]>,
     tempo: S,
     mobility: S,
-    /// Per kind, the atoms that count for mobility (none for lieges and pawn-type pieces).
-    mobility_atoms: Vec<Vec<MovePattern>>,
-}
-
-/// The atoms of a kind that mobility counts: its moves other than pawn-type and one-shot
-/// ones, for kinds that are neither lieges nor pawn-type pieces.
-fn mobility_atoms(kind: u8) -> Vec<MovePattern> {
-    let t = piece_type(kind);
-    let pawnish = t
-        .atoms
-        .iter()
-        .any(|a| matches!(a, MovePattern::Pawn { .. }));
-    if t.is(LIEGE) || pawnish {
-        return Vec::new();
-    }
-    t.atoms
-        .iter()
-        .filter(|a| !matches!(a, MovePattern::OneShot(_)))
-        .copied()
-        .collect()
+    mobility_table: &'static MobilityTable,
 }
 
 impl EldritchEval {
@@ -356,7 +339,7 @@ impl EldritchEval {
             psqt,
             tempo,
             mobility,
-            mobility_atoms: (0..KINDS as u8).map(mobility_atoms).collect(),
+            mobility_table: MobilityTable::get(),
         })
     }
 
@@ -365,23 +348,9 @@ impl EldritchEval {
     }
 
     /// Squares side `c`'s pieces can move to (empty) or capture on (an enemy piece), summed
-    /// over its pieces, by the catalogue's atoms (White's orientation: the atoms counted are
-    /// symmetric but for a few forward-only leaps).
+    /// over its pieces, by the catalogue's atoms (`mobility`, [`MobilityTable`]).
     pub fn mobility_count(&self, pos: &Eldritch, c: Color) -> i32 {
-        let board = pos.board();
-        let occ = board.occupied();
-        let enemy = board.color(!c);
-        let mut n = 0;
-        for s in board.color(c) {
-            let atoms = &self.mobility_atoms[board.piece_at(s).kind() as usize];
-            let mut reach = Bitboard::EMPTY;
-            for atom in atoms {
-                let (cap, quiet) = atom_targets(atom, s, occ);
-                reach = reach | (cap & enemy) | (quiet & !occ);
-            }
-            n += reach.count() as i32;
-        }
-        n
+        self.mobility_table.count(pos, c)
     }
 }
 
