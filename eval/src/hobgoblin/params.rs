@@ -17,6 +17,17 @@ pub const HOBGOBLIN_MATERIAL: [(&str, i32, i32); 5] = [
 ];
 
 impl EvalParams {
+    /// The shipped Hobgoblin parameters: the starting set ([`EvalParams::hobgoblin`]) tuned by
+    /// `grimoire-tune` on self-play positions labelled by their own searches
+    /// (`eval/params/hobgoblin.txt`; docs/tuning.md, variant tuning).
+    pub fn hobgoblin_tuned() -> EvalParams {
+        Self::shipped(
+            include_str!("../../params/hobgoblin.txt"),
+            "hobgoblin",
+            EvalParams::hobgoblin,
+        )
+    }
+
     /// The built-in Hobgoblin parameters (`docs/eval.md`, Hobgoblin section).
     pub fn hobgoblin() -> EvalParams {
         let mut p = EvalParams::new("hobgoblin");

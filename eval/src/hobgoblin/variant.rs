@@ -16,6 +16,6 @@ manifest! {
         // About 2,000 turns at the start and tens of thousands in a crowded middle game.
         bench_depth: 3,
         options: option_decls(),
-        params: EvalParams::hobgoblin(),
+        params: EvalParams::hobgoblin_tuned(),
     }
 }
