@@ -233,25 +233,24 @@ impl MobilityTable {
             }
             let cell = &self.cells[kind * SQUARE_COUNT + s.index()];
             let mut reach = (cell.leap_captures & enemy) | (cell.leap_quiets & !occ);
-            let mut add = |t: Square, mode: Mode| {
-                let takes = mode.captures() && enemy.contains(t);
-                if takes || (mode.moves() && !occ.contains(t)) {
-                    reach.set(t);
-                }
+            // What a set of targets adds: enemies where the mode captures, empty squares where
+            // it moves.
+            let by_mode = |targets: Bitboard, mode: Mode| {
+                let takes = if mode.captures() {
+                    enemy
+                } else {
+                    Bitboard::EMPTY
+                };
+                let moves = if mode.moves() { !occ } else { Bitboard::EMPTY };
+                targets & (takes | moves)
             };
             for leap in &self.lame[cell.lame.clone()] {
                 if (leap.passed & occ).is_empty() {
-                    add(leap.to, leap.mode);
+                    reach |= by_mode(Bitboard::from_square(leap.to), leap.mode);
                 }
             }
             for ray in &self.rays[cell.rays.clone()] {
-                let targets = Bitboard(ray.reach(occ.0) & !ray.short);
-                if ray.mode.captures() {
-                    reach |= targets & enemy;
-                }
-                if ray.mode.moves() {
-                    reach |= targets & !occ;
-                }
+                reach |= by_mode(Bitboard(ray.reach(occ.0) & !ray.short), ray.mode);
             }
             if cell.dragon_landings.any() {
                 reach |= cell.dragon_landings & enemy;
