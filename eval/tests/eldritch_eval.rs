@@ -125,3 +125,48 @@ fn mobility_tables_count_what_walking_the_atoms_counts() {
         "mostly empty counts: {nonzero} of {checked}"
     );
 }
+
+/// Liege safety counts enemy pieces within two king steps of the liege and own pieces next to
+/// it; an enemy Enchanter freezes the pieces next to it (ELD-311). Each term is 0 in the
+/// starting set and moves the score by its weight once set.
+#[test]
+fn liege_safety_and_frozen_pieces_are_counted() {
+    use grimoire_eval::eldritch::{frozen_count, liege_safety, LiegeSafety};
+    let options = EldritchOptions::default();
+    let pos = |fen: &str| Eldritch::from_fen(fen, &options).unwrap();
+    let white = grimoire_engine::Color::White;
+    let black = grimoire_engine::Color::Black;
+    // White king e1 with a rook on d1 and a pawn on f2 beside it; a black knight on e3 (two
+    // steps) and a black rook on e4 (three steps, not counted).
+    let p = pos("4k3/8/8/8/4r3/4n3/5P2/3RK3 w - - 0 1");
+    assert_eq!(
+        liege_safety(&p, white),
+        LiegeSafety {
+            attackers: 1,
+            defenders: 2
+        }
+    );
+    assert_eq!(
+        liege_safety(&p, black),
+        LiegeSafety {
+            attackers: 0,
+            defenders: 0
+        }
+    );
+    // A white Enchanter on d3 freezes the black rook on e4 and pawn on c2, not the knight on
+    // a1 that stands further away.
+    let f = pos("4k3/8/8/8/4r3/3*E4/2p5/n3K3 w - - 0 1");
+    assert_eq!(frozen_count(&f, black), 2);
+    assert_eq!(frozen_count(&f, white), 0);
+    let base = EldritchEval::try_from_params(EvalParams::eldritch()).unwrap();
+    let mut params = EvalParams::eldritch();
+    params.set("liege_attackers", -30, -30).unwrap();
+    params.set("liege_defenders", 10, 10).unwrap();
+    params.set("frozen_piece", -40, -40).unwrap();
+    let weighed = EldritchEval::try_from_params(params).unwrap();
+    // White to move: White's 1 attacker and 2 defenders, Black's none.
+    assert_eq!(weighed.evaluate(&p) - base.evaluate(&p), -30 + 20);
+    // Black's two frozen pieces count for White; of the black pieces only the pawn on c2 stands
+    // within two steps of the white king, and nothing stands near the black one.
+    assert_eq!(weighed.evaluate(&f) - base.evaluate(&f), 80 - 30);
+}

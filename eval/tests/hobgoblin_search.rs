@@ -74,5 +74,8 @@ fn a_position_and_its_colour_mirror_get_the_same_score() {
     }
     scores.sort();
     scores.dedup();
-    assert!(scores.len() > 4, "the scores should differ between positions: {scores:?}");
+    assert!(
+        scores.len() > 4,
+        "the scores should differ between positions: {scores:?}"
+    );
 }

@@ -4,9 +4,11 @@
 //! ([`derived_piece_values`]); a test checks the built-in numbers against it. During the
 //! placement phase the unplaced pieces count their material.
 
+mod liege_safety;
 mod mobility;
 pub mod setup;
 mod variant;
+pub use liege_safety::{frozen_count, liege_safety, LiegeSafety};
 pub use mobility::{count_by_atoms, MobilityTable};
 pub use variant::EldritchVariant;
 
@@ -296,6 +298,13 @@ impl EvalParams {
              to or capture on; 0 skips the count.",
         );
         p.push_tapered("mobility", 0, 0);
+        p.section(
+            "Liege safety: centipawns per enemy piece within two king steps of the liege, and per \
+             own piece next to it; frozen: per own piece an enemy Enchanter freezes. 0 skips them.",
+        );
+        p.push_tapered("liege_attackers", 0, 0);
+        p.push_tapered("liege_defenders", 0, 0);
+        p.push_tapered("frozen_piece", 0, 0);
         // Distant checks are common on both sides (Dragons, Evokers): extending each one let
         // check chains keep their depth and the tree exploded, and no extension at all lost at
         // equal time (`docs/search.md`, per-variant settings). Only checks that leave at most
@@ -316,6 +325,9 @@ pub struct EldritchEval {
     tempo: S,
     mobility: S,
     mobility_table: &'static MobilityTable,
+    liege_attackers: S,
+    liege_defenders: S,
+    frozen_piece: S,
 }
 
 impl EldritchEval {
@@ -333,6 +345,9 @@ impl EldritchEval {
         ));
         let tempo = r.tapered("tempo")?;
         let mobility = r.tapered("mobility")?;
+        let liege_attackers = r.tapered("liege_attackers")?;
+        let liege_defenders = r.tapered("liege_defenders")?;
+        let frozen_piece = r.tapered("frozen_piece")?;
         Ok(EldritchEval {
             params,
             material,
@@ -340,6 +355,9 @@ impl EldritchEval {
             tempo,
             mobility,
             mobility_table: MobilityTable::get(),
+            liege_attackers,
+            liege_defenders,
+            frozen_piece,
         })
     }
 
@@ -412,6 +430,18 @@ impl Evaluator<Eldritch> for EldritchEval {
             for c in Color::BOTH {
                 let n = self.mobility_count(pos, c);
                 score[c.index()] += S::new(self.mobility.mg * n, self.mobility.eg * n);
+            }
+        }
+        if self.liege_attackers != S::ZERO || self.liege_defenders != S::ZERO {
+            for c in Color::BOTH {
+                let n = liege_safety(pos, c);
+                score[c.index()] += self.liege_attackers * n.attackers;
+                score[c.index()] += self.liege_defenders * n.defenders;
+            }
+        }
+        if self.frozen_piece != S::ZERO {
+            for c in Color::BOTH {
+                score[c.index()] += self.frozen_piece * frozen_count(pos, c);
             }
         }
         let phase = phase.clamp(0, PHASE_FULL);
