@@ -1,5 +1,6 @@
 //! The Eldritch evaluator (part 1): tapered material and piece-square terms for all 46 piece
-//! types, and the tempo bonus. Material comes from the piece-value method of `docs/eval.md`,
+//! types, the tempo bonus, and mobility, liege-safety and frozen-piece terms (0 in the starting
+//! set, which skips them). Material comes from the piece-value method of `docs/eval.md`,
 //! applied to each type's movement atoms from the engine's catalogue
 //! ([`derived_piece_values`]); a test checks the built-in numbers against it. During the
 //! placement phase the unplaced pieces count their material.
