@@ -2,34 +2,16 @@
 //! (GHO-52), answers a spawn decision at the root with the decision (G5), and keeps its king away
 //! from a ghost that could take it (a threat that is not a check, GHO-12).
 
-use grimoire_engine::search::{
-    search, Limits, SearchOptions, Shared, TranspositionTable, MATE_BOUND,
-};
+use grimoire_engine::search::MATE_BOUND;
 use grimoire_engine::variants::ghost::Ghost;
 use grimoire_engine::{prelude::*, Game};
 use grimoire_eval::GhostEval;
 
+mod common;
+
 fn best(fen: &str, depth: u32) -> (String, i32) {
     let game = Game::new(Ghost::from_fen(fen, &()).unwrap());
-    let tt = TranspositionTable::new(16);
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    let shared = Shared::new(&limits, limits.plan(game.position().side_to_move(), 0));
-    let options = SearchOptions {
-        report: false,
-        ..SearchOptions::default()
-    };
-    let r = search(
-        &game,
-        &GhostEval::default(),
-        &tt,
-        &shared,
-        &limits,
-        &options,
-        &mut |_| {},
-    );
+    let r = common::search_to_depth(&game, &GhostEval::default(), depth);
     (
         game.position().format_move(r.best.expect("a move")),
         r.score,

@@ -4,10 +4,11 @@
 //! chance nodes (G6), a position and its colour mirror (ranks reversed, colours swapped, the
 //! other side to move) get the same score, through explosions, links, halves and en passant.
 
-use grimoire_engine::search::{search, Limits, SearchOptions, Shared, TranspositionTable};
 use grimoire_engine::variants::hobgoblin::Hobgoblin;
-use grimoire_engine::{prelude::*, Game};
+use grimoire_engine::Game;
 use grimoire_eval::{EvalParams, HobgoblinEval};
+
+mod common;
 
 /// Positions of self-play games (`grimoire selfplay --variant hobgoblin --nodes 1000
 /// --second-nodes 800 --openings random:2 --seed 19001`), each with its mirror.
@@ -47,17 +48,7 @@ fn order_free_eval() -> HobgoblinEval {
 
 fn score(eval: &HobgoblinEval, fen: &str, depth: u32) -> i32 {
     let game = Game::new(Hobgoblin::parse_fen(fen).unwrap());
-    let tt = TranspositionTable::new(16);
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    let shared = Shared::new(&limits, limits.plan(game.position().side_to_move(), 0));
-    let options = SearchOptions {
-        report: false,
-        ..SearchOptions::default()
-    };
-    search(&game, eval, &tt, &shared, &limits, &options, &mut |_| {}).score
+    common::search_to_depth(&game, eval, depth).score
 }
 
 #[test]

@@ -82,3 +82,23 @@ pub fn random_games_are_bounded_and_symmetric<R: Rules, E: Evaluator<R>>(
     }
     checked
 }
+
+/// A one-thread search of `game` to `depth` with a fresh 16 MB table and no reports.
+pub fn search_to_depth<R: Rules, E: Evaluator<R>>(
+    game: &grimoire_engine::Game<R>,
+    eval: &E,
+    depth: u32,
+) -> grimoire_engine::search::SearchResult {
+    use grimoire_engine::search::{search, Limits, SearchOptions, Shared, TranspositionTable};
+    let tt = TranspositionTable::new(16);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let shared = Shared::new(&limits, limits.plan(game.position().side_to_move(), 0));
+    let options = SearchOptions {
+        report: false,
+        ..SearchOptions::default()
+    };
+    search(game, eval, &tt, &shared, &limits, &options, &mut |_| {})
+}
