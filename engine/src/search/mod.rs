@@ -2,6 +2,7 @@
 //! SMP (helper threads search the same root and share only the transposition table; the main
 //! thread reports and decides).
 
+mod eval_cache;
 mod limits;
 mod params;
 mod tt;

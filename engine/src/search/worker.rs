@@ -6,6 +6,7 @@
 //! (a G5 decision step) are handled by comparing the side to move of parent and child: the score
 //! is negated only when the deciding player changes.
 
+use super::eval_cache::EvalCache;
 use super::tt::{Bound, TranspositionTable};
 use super::{ChanceSearch, SearchParams, Shared, MATE, MATE_BOUND, MAX_PLY};
 use crate::eval_api::{Evaluator, Score};
@@ -60,6 +61,8 @@ pub(super) struct Worker<'a, R: Rules, E: Evaluator<R>> {
     pub(super) chance: ChanceSearch,
     /// Counters of the chance nodes, added to `shared.chance` with the nodes.
     chance_stats: LocalChanceStats,
+    /// Static evaluations of positions this thread has seen.
+    eval_cache: EvalCache,
     _rules: std::marker::PhantomData<R>,
 }
 
@@ -282,6 +285,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             root_depth: 0,
             chance: ChanceSearch::default(),
             chance_stats: LocalChanceStats::default(),
+            eval_cache: EvalCache::new(),
             _rules: std::marker::PhantomData,
         }
     }
@@ -482,7 +486,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             return 0;
         }
         if ply >= MAX_PLY {
-            return self.eval.evaluate(pos);
+            return self.evaluate(pos);
         }
         self.seldepth = self.seldepth.max(ply);
         let key = pos.hash();
@@ -799,9 +803,16 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         best_score
     }
 
+    /// The evaluator's score of `pos`, from the cache where this thread has seen it.
+    #[inline]
+    fn evaluate(&mut self, pos: &R) -> Score {
+        let eval = self.eval;
+        self.eval_cache.get_or(pos.hash(), || eval.evaluate(pos))
+    }
+
     /// The evaluation, corrected by the correction history where that is on.
-    fn corrected_eval(&self, pos: &R) -> Score {
-        let raw = self.eval.evaluate(pos);
+    fn corrected_eval(&mut self, pos: &R) -> Score {
+        let raw = self.evaluate(pos);
         if self.params.correction_history == 0 {
             return raw;
         }
@@ -996,7 +1007,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         let (outcomes, weights) = search_weights(pos.weighted_outcomes());
         let total: i64 = weights.iter().sum();
         if total <= 0 {
-            return self.eval.evaluate(pos);
+            return self.evaluate(pos);
         }
         // The likeliest outcome last.
         let likeliest = (0..weights.len()).max_by_key(|&i| weights[i]).unwrap_or(0);
@@ -1157,7 +1168,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
     fn static_score(&mut self, parent: &R, child: &R, ply: usize) -> Score {
         let own = match child.ended_by_rule() {
             Some(outcome) => outcome_score(outcome, child.side_to_move(), ply + 1),
-            None => self.eval.evaluate(child),
+            None => self.evaluate(child),
         };
         if child.side_to_move() != parent.side_to_move() {
             -own

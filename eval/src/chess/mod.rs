@@ -5,6 +5,7 @@
 //! `evaluate` does no allocation, no move generation and no parameter look-ups.
 
 pub mod params;
+mod pawn_cache;
 mod variant;
 pub use params::CHESS_KIND_NAMES;
 pub use variant::ChessVariant;
@@ -17,6 +18,7 @@ use grimoire_engine::square::SQUARE_COUNT;
 use grimoire_engine::tables::{masks, AttackTables};
 use grimoire_engine::variants::chess::{self, Chess, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use grimoire_engine::{prelude::*, Bitboard, Color, Geometry, Square};
+use pawn_cache::PawnKingTerms;
 
 /// Mobility is counted from these numbers of safe squares per kind (pawn and king unused), so a
 /// piece with average freedom scores about zero and the term does not shift material values.
@@ -157,6 +159,8 @@ pub struct ChessEval {
     king_zone: [Bitboard; SQUARE_COUNT],
     /// Board squares of a square's rank.
     rank_of: [Bitboard; SQUARE_COUNT],
+    /// This evaluator's identity in the pawn-and-king cache (`pawn_cache`).
+    owner: u64,
 }
 
 impl ChessEval {
@@ -319,6 +323,7 @@ impl ChessEval {
                 sq_set(&|s| s.row() == row)
             }),
             params,
+            owner: pawn_cache::new_owner(),
         })
     }
 
@@ -353,23 +358,35 @@ impl ChessEval {
             Bitboard(((wp.0 << 9) | (wp.0 << 11)) & board),
             Bitboard(((bp.0 >> 9) | (bp.0 >> 11)) & board),
         ];
-        self.side_terms(pos, Color::White, pawn_attacks)
-            - self.side_terms(pos, Color::Black, pawn_attacks)
+        let kings = [Color::White, Color::Black].map(|c| b.pieces(c, KING).lsb().index() as u8);
+        let pk = pawn_cache::lookup(self.owner, [wp.0, bp.0], kings, || {
+            let (white, white_passed) = self.pawn_king_terms(pos, Color::White, pawn_attacks);
+            let (black, black_passed) = self.pawn_king_terms(pos, Color::Black, pawn_attacks);
+            PawnKingTerms {
+                score: [white, black],
+                passed: [white_passed, black_passed],
+            }
+        });
+        self.side_terms(pos, Color::White, pawn_attacks, &pk)
+            - self.side_terms(pos, Color::Black, pawn_attacks, &pk)
     }
 
-    #[inline]
-    fn side_terms(&self, pos: &Chess, us: Color, pawn_attacks: [Bitboard; 2]) -> S {
-        let t = self.tables;
+    /// The terms of `us` that depend only on the pawns and the kings (cached by
+    /// `white_terms`), and `us`'s passed pawns.
+    fn pawn_king_terms(
+        &self,
+        pos: &Chess,
+        us: Color,
+        pawn_attacks: [Bitboard; 2],
+    ) -> (S, Bitboard) {
         let b = pos.board();
         let ui = us.index();
         let them = !us;
-        let occ = b.occupied();
-        let own = b.color(us);
         let our_pawns = b.pieces(us, PAWN);
         let their_pawns = b.pieces(them, PAWN);
-        let all_pawns = our_pawns | their_pawns;
         let psqt = &self.psqt[ui];
         let mut s = S::ZERO;
+        let mut passed = Bitboard::EMPTY;
 
         // Pawns: material, squares and structure.
         for sq in our_pawns {
@@ -380,11 +397,9 @@ impl ChessEval {
             } else if (self.passed_span[ui][i] & their_pawns).is_empty() {
                 let rel = relative_rank(ui, sq);
                 s += self.passed[rel as usize];
+                passed |= Bitboard::from_square(sq);
                 let stop =
                     Square::from_index(if us == Color::White { i + 10 } else { i - 10 } as u8);
-                if !occ.contains(stop) {
-                    s += self.passed_free;
-                }
                 // Kings race to the passer: from rank 5 on, the enemy king's distance to the
                 // stop square helps, the own king's hurts.
                 let weight = (rel - 3).max(0);
@@ -412,6 +427,84 @@ impl ChessEval {
             }
             if pawn_attacks[ui].contains(sq) {
                 s += self.supported;
+            }
+        }
+
+        // Space: safe central squares behind (or under) the own pawn chain.
+        let behind_pawns = if us == Color::White {
+            our_pawns.south(1) | our_pawns.south(2) | our_pawns.south(3) | our_pawns
+        } else {
+            our_pawns.north(1) | our_pawns.north(2) | our_pawns.north(3) | our_pawns
+        };
+        s += self.space
+            * (self.space_zone[ui] & behind_pawns & !pawn_attacks[them.index()]).count() as i32;
+
+        // Own king: square, pawn shield, open files beside it.
+        let ksq = b.pieces(us, KING).lsb();
+        let ki = ksq.index();
+        s += psqt[KING as usize][ki];
+        s += self.shield_near * (self.shield[ui][0][ki] & our_pawns).count() as i32;
+        s += self.shield_far * (self.shield[ui][1][ki] & our_pawns).count() as i32;
+        let nearest_pawn = our_pawns
+            .iter()
+            .map(|p| king_distance(ksq, p))
+            .min()
+            .unwrap_or(0);
+        s += self.king_pawn_distance * nearest_pawn;
+        // Shelter and storm on the three files around the king (b to g for its middle file):
+        // the rearmost own and enemy pawns on each, not behind the king.
+        let front = self.at_or_ahead[ui][ki];
+        let middle = (ksq.col() as usize).clamp(2, 7);
+        for c in middle - 1..=middle + 1 {
+            let edge = (c - 1).min(8 - c);
+            let on_file = self.file[c] & front;
+            let rearmost = |pawns: Bitboard| {
+                if pawns.is_empty() {
+                    0
+                } else if us == Color::White {
+                    relative_rank(ui, pawns.lsb()) as usize
+                } else {
+                    relative_rank(ui, pawns.msb()) as usize
+                }
+            };
+            s += self.shelter[edge][rearmost(on_file & our_pawns)];
+            s += self.storm[edge][rearmost(on_file & their_pawns)];
+        }
+        let kc = ksq.col() as usize;
+        for c in kc - 1..=kc + 1 {
+            // Columns 0 and 9 have no board squares: not a file, so not an open one.
+            if self.file[c].any() && (self.file[c] & our_pawns).is_empty() {
+                s += self.king_open_file;
+            }
+        }
+        (s, passed)
+    }
+
+    #[inline]
+    fn side_terms(
+        &self,
+        pos: &Chess,
+        us: Color,
+        pawn_attacks: [Bitboard; 2],
+        pk: &PawnKingTerms,
+    ) -> S {
+        let t = self.tables;
+        let b = pos.board();
+        let ui = us.index();
+        let them = !us;
+        let occ = b.occupied();
+        let own = b.color(us);
+        let our_pawns = b.pieces(us, PAWN);
+        let their_pawns = b.pieces(them, PAWN);
+        let all_pawns = our_pawns | their_pawns;
+        let psqt = &self.psqt[ui];
+        let mut s = pk.score[ui];
+        // A passed pawn whose stop square is empty (the other pieces: outside the cache).
+        for sq in pk.passed[ui] {
+            let i = sq.index();
+            let stop = Square::from_index(if us == Color::White { i + 10 } else { i - 10 } as u8);
+            if !occ.contains(stop) {
+                s += self.passed_free;
             }
         }
 
@@ -498,15 +591,6 @@ impl ChessEval {
                 & (their_pieces | their_pawns)
                 & !pawn_attacks[them.index()])
             .count() as i32;
-        // Space: safe central squares behind (or under) the own pawn chain.
-        let behind_pawns = if us == Color::White {
-            our_pawns.south(1) | our_pawns.south(2) | our_pawns.south(3) | our_pawns
-        } else {
-            our_pawns.north(1) | our_pawns.north(2) | our_pawns.north(3) | our_pawns
-        };
-        s += self.space
-            * (self.space_zone[ui] & behind_pawns & !pawn_attacks[them.index()]).count() as i32;
-
         // Safe checks: squares from which a piece could check the enemy king next move,
         // neither own-occupied nor guarded by an enemy pawn or the king itself. Skipped while
         // the set gives them no value (the shipped sets do not).
@@ -557,44 +641,6 @@ impl ChessEval {
             s += self.bishop_pair;
         }
 
-        // Own king: square, pawn shield, open files beside it.
-        let ksq = b.pieces(us, KING).lsb();
-        let ki = ksq.index();
-        s += psqt[KING as usize][ki];
-        s += self.shield_near * (self.shield[ui][0][ki] & our_pawns).count() as i32;
-        s += self.shield_far * (self.shield[ui][1][ki] & our_pawns).count() as i32;
-        let nearest_pawn = our_pawns
-            .iter()
-            .map(|p| king_distance(ksq, p))
-            .min()
-            .unwrap_or(0);
-        s += self.king_pawn_distance * nearest_pawn;
-        // Shelter and storm on the three files around the king (b to g for its middle file):
-        // the rearmost own and enemy pawns on each, not behind the king.
-        let front = self.at_or_ahead[ui][ki];
-        let middle = (ksq.col() as usize).clamp(2, 7);
-        for c in middle - 1..=middle + 1 {
-            let edge = (c - 1).min(8 - c);
-            let on_file = self.file[c] & front;
-            let rearmost = |pawns: Bitboard| {
-                if pawns.is_empty() {
-                    0
-                } else if us == Color::White {
-                    relative_rank(ui, pawns.lsb()) as usize
-                } else {
-                    relative_rank(ui, pawns.msb()) as usize
-                }
-            };
-            s += self.shelter[edge][rearmost(on_file & our_pawns)];
-            s += self.storm[edge][rearmost(on_file & their_pawns)];
-        }
-        let kc = ksq.col() as usize;
-        for c in kc - 1..=kc + 1 {
-            // Columns 0 and 9 have no board squares: not a file, so not an open one.
-            if self.file[c].any() && (self.file[c] & our_pawns).is_empty() {
-                s += self.king_open_file;
-            }
-        }
         s
     }
 

@@ -134,6 +134,23 @@ impl Chess {
             & b.color(by)
     }
 
+    /// Pieces of both colours that attack `s`, given occupancy `occ` (one pass of the slider
+    /// look-ups, where two calls of `attackers_to` would make two).
+    #[inline]
+    pub(crate) fn all_attackers_to(&self, s: Square, occ: Bitboard) -> Bitboard {
+        let t = tables();
+        let b = &self.board;
+        let i = s.index();
+        let queens = b.kind(QUEEN);
+        let pawns = b.kind(PAWN);
+        (t.pawn[Color::Black.index()][i] & pawns & b.color(Color::White))
+            | (t.pawn[Color::White.index()][i] & pawns & b.color(Color::Black))
+            | (t.knight[i] & b.kind(KNIGHT))
+            | (t.king[i] & b.kind(KING))
+            | (t.bishop(s, occ) & (b.kind(BISHOP) | queens))
+            | (t.rook(s, occ) & (b.kind(ROOK) | queens))
+    }
+
     fn compute_checkers(&self) -> Bitboard {
         self.attackers_to(
             self.king_square(self.side),

@@ -73,8 +73,7 @@ impl SearchHooks for Chess {
         let queens = b.kind(QUEEN);
         let diagonal = b.kind(BISHOP) | queens;
         let straight = b.kind(ROOK) | queens;
-        let mut attackers =
-            self.attackers_to(to, occ, Color::White) | self.attackers_to(to, occ, Color::Black);
+        let mut attackers = self.all_attackers_to(to, occ);
         let mut result = true;
         loop {
             side = !side;
