@@ -2,7 +2,8 @@
 //! structure, bishop pair, rooks on open files and a tempo bonus, all read from [`EvalParams`].
 //!
 //! Everything the parameters determine is expanded into tables when the evaluator is built, so
-//! `evaluate` does no allocation, no move generation and no parameter look-ups.
+//! `evaluate` does no move generation and no parameter look-ups, and allocates nothing beyond
+//! its thread's pawn-and-king cache on the first call (`pawn_cache`).
 
 pub mod params;
 mod pawn_cache;
