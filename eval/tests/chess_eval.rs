@@ -4,7 +4,7 @@
 mod common;
 
 use common::{
-    assert_mirrors_score_alike, mirror_board_field, other_side,
+    assert_mirrors_score_alike, for_random_game_positions, mirror_board_field, other_side,
     random_games_are_bounded_and_symmetric, swap_case,
 };
 use grimoire_engine::eval_api::Evaluator;
@@ -132,6 +132,22 @@ fn random_game_positions_are_bounded_and_colour_symmetric() {
     let e = ChessEval::default();
     let checked =
         random_games_are_bounded_and_symmetric(&e, &(), mirror_fen, (40, 120), EVAL_LIMIT);
+    assert!(checked > 2000, "{checked}");
+}
+
+/// The pawn-and-king cache (`docs/eval.md`, Speed) changes no score: each position of seeded
+/// random games, evaluated after its game's earlier positions filled this thread's cache,
+/// scores the same in a new thread, whose cache is empty.
+#[test]
+fn a_cached_evaluation_equals_a_cold_one_over_random_games() {
+    let e = ChessEval::default();
+    let mut checked = 0;
+    for_random_game_positions::<Chess>(&(), (30, 160), |p| {
+        let warm = e.evaluate(p);
+        let cold = std::thread::scope(|s| s.spawn(|| e.evaluate(p)).join().unwrap());
+        assert_eq!(warm, cold, "{}", p.to_fen());
+        checked += 1;
+    });
     assert!(checked > 2000, "{checked}");
 }
 

@@ -105,31 +105,6 @@ mod tests {
     }
 
     #[test]
-    fn a_cached_evaluation_equals_a_cold_one_over_random_games() {
-        let eval = ChessEval::default();
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut checked = 0;
-        for _ in 0..30 {
-            let mut p = Chess::start_position(&());
-            for _ in 0..160 {
-                if p.terminal().is_some() {
-                    break;
-                }
-                let warm = eval.evaluate(&p);
-                super::clear();
-                assert_eq!(warm, eval.evaluate(&p), "{}", p.to_fen());
-                checked += 1;
-                let moves = p.legal_moves();
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                p.play(moves[(seed % moves.len() as u64) as usize]);
-            }
-        }
-        assert!(checked > 2000, "{checked}");
-    }
-
-    #[test]
     fn the_passers_free_stop_is_counted_outside_the_cache() {
         // Same pawns and kings; the knight blocks the e-pawn's stop square in the second.
         let eval = ChessEval::default();

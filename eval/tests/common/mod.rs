@@ -50,29 +50,21 @@ pub fn assert_mirrors_score_alike<R: Rules, E: Evaluator<R>>(
     }
 }
 
-/// Plays `games` random games of up to `plies` plies from the start position and asserts at
-/// every position that the score is within `limit` and equals its colour mirror's. Returns how
-/// many positions were checked.
-pub fn random_games_are_bounded_and_symmetric<R: Rules, E: Evaluator<R>>(
-    eval: &E,
+/// Calls `visit` at every position of `games` seeded random games of up to `plies` plies from
+/// the start position (the same games on every run).
+pub fn for_random_game_positions<R: Rules>(
     options: &R::Options,
-    mirror: impl Fn(&str) -> String,
     (games, plies): (usize, usize),
-    limit: i32,
-) -> usize {
+    mut visit: impl FnMut(&R),
+) {
     let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut checked = 0;
     for _ in 0..games {
         let mut p = R::start_position(options);
         for _ in 0..plies {
             if p.terminal().is_some() {
                 break;
             }
-            let s = eval.evaluate(&p);
-            assert!(s.abs() <= limit, "{}: {s}", p.to_fen());
-            let m = R::from_fen(&mirror(&p.to_fen()), options).expect("mirror FEN parses");
-            assert_eq!(s, eval.evaluate(&m), "{}", p.to_fen());
-            checked += 1;
+            visit(&p);
             let moves = p.legal_moves();
             seed ^= seed << 13;
             seed ^= seed >> 7;
@@ -80,6 +72,26 @@ pub fn random_games_are_bounded_and_symmetric<R: Rules, E: Evaluator<R>>(
             p.play(moves[(seed % moves.len() as u64) as usize]);
         }
     }
+}
+
+/// Plays `games` random games of up to `plies` plies from the start position and asserts at
+/// every position that the score is within `limit` and equals its colour mirror's. Returns how
+/// many positions were checked.
+pub fn random_games_are_bounded_and_symmetric<R: Rules, E: Evaluator<R>>(
+    eval: &E,
+    options: &R::Options,
+    mirror: impl Fn(&str) -> String,
+    games_and_plies: (usize, usize),
+    limit: i32,
+) -> usize {
+    let mut checked = 0;
+    for_random_game_positions::<R>(options, games_and_plies, |p| {
+        let s = eval.evaluate(p);
+        assert!(s.abs() <= limit, "{}: {s}", p.to_fen());
+        let m = R::from_fen(&mirror(&p.to_fen()), options).expect("mirror FEN parses");
+        assert_eq!(s, eval.evaluate(&m), "{}", p.to_fen());
+        checked += 1;
+    });
     checked
 }
 
