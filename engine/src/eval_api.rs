@@ -10,7 +10,9 @@ pub type Score = i32;
 /// A static evaluation for variant `R`.
 pub trait Evaluator<R: Rules>: Send + Sync + 'static {
     /// The static score of a position that is not over, from the point of view of
-    /// `pos.side_to_move()`. Must stay well inside ±10000 (mate scores live above that).
+    /// `pos.side_to_move()`. Must stay well inside ±10000 (mate scores live above that), and
+    /// must depend on nothing but what `pos.hash()` covers: each search thread caches it by
+    /// that hash (`search/eval_cache.rs`).
     fn evaluate(&self, pos: &R) -> Score;
 
     /// The search's margins for this evaluator (`docs/search.md`): each variant's evaluator can
