@@ -13,6 +13,7 @@
 //!
 //! The format is described in `docs/eval.md`.
 
+use crate::chess::nnue::{Network, SharedNetwork};
 use grimoire_engine::search::SearchParams;
 use std::fmt::Write;
 
@@ -49,6 +50,9 @@ pub struct EvalParams {
     search: SearchParams,
     /// Header for the next pushed entry (only while building).
     pending_header: Option<String>,
+    /// A chess evaluation network that replaces or corrects the terms' evaluation
+    /// (`docs/eval.md`, Network); the set's `search.*` entries still give the search its margins.
+    network: Option<SharedNetwork>,
 }
 
 fn valid_name(name: &str) -> bool {
@@ -68,7 +72,33 @@ impl EvalParams {
             values: Vec::new(),
             search: SearchParams::DEFAULT,
             pending_header: None,
+            network: None,
         }
+    }
+
+    /// The chess set `self` with a network from a network file's bytes
+    /// (`chess::nnue::Network::from_bytes`); an error for another variant's set or a bad file.
+    pub fn with_network_bytes(mut self, bytes: &[u8]) -> Result<EvalParams, String> {
+        if self.variant != "chess" {
+            return Err(format!(
+                "networks evaluate chess only, not {}",
+                self.variant
+            ));
+        }
+        let net = Network::from_bytes(bytes)?;
+        self.network = Some(SharedNetwork(std::sync::Arc::new(net)));
+        Ok(self)
+    }
+
+    /// The set with the shipped chess network (`chess::nnue::builtin`).
+    pub fn with_builtin_network(mut self) -> EvalParams {
+        self.network = Some(crate::chess::nnue::builtin());
+        self
+    }
+
+    /// The set's network, if it has one.
+    pub fn network(&self) -> Option<&SharedNetwork> {
+        self.network.as_ref()
     }
 
     /// The built-in default set of a listed variant (`crate::variant::visit_variants`).
@@ -236,6 +266,14 @@ impl EvalParams {
             }
             out.push('\n');
         }
+        // A chess file without this line is read with the shipped network.
+        match &self.network {
+            None if self.variant == "chess" => out.push_str("\nnetwork none\n"),
+            Some(n) if *n != crate::chess::nnue::builtin() => {
+                out.push_str("\n# network: not the built-in one; a parameter file cannot hold it\n")
+            }
+            _ => {}
+        }
         // Only the search margins that differ from the defaults: a set without any keeps the
         // form it always had.
         let search = self.search.diff(&SearchParams::DEFAULT);
@@ -307,6 +345,21 @@ impl EvalParams {
                 Some(params) => params,
                 None => base.insert(base_for("chess").expect("chess has parameters")),
             };
+            if name == "network" {
+                if params.variant != "chess" {
+                    return Err(format!("line {line_no}: only chess sets take a network"));
+                }
+                match rest[..] {
+                    ["none"] => params.network = None,
+                    ["builtin"] => params.network = Some(crate::chess::nnue::builtin()),
+                    _ => {
+                        return Err(format!(
+                            "line {line_no}: expected `network none` or `network builtin`"
+                        ))
+                    }
+                }
+                continue;
+            }
             if name.starts_with("search.") {
                 if seen_search.contains(&name) {
                     return Err(format!("line {line_no}: parameter {name:?} given twice"));

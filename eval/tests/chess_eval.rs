@@ -57,11 +57,23 @@ const VARIED: [&str; 12] = [
     "8/5pk1/6p1/3B4/1p6/1P3K2/8/8 w - - 0 40",
 ];
 
-/// The start position is symmetric, so it scores exactly the mover's tempo bonus (middlegame
-/// value: every piece is on the board), and that stays a small edge.
+/// The shipped chess terms without the shipped network (`docs/eval.md`, Network).
+fn terms() -> ChessEval {
+    ChessEval::from_params(EvalParams::chess_tuned())
+}
+
+/// The start position is symmetric, so the terms score exactly the mover's tempo bonus
+/// (middlegame value: every piece is on the board), and that stays a small edge. The shipped
+/// network adds more for the mover (79 in all: its labels, Stockfish's verdicts after random
+/// openings, favour the side to move), still well under a pawn.
 #[test]
 fn start_position_scores_only_the_tempo() {
-    let e = ChessEval::default();
+    let with_network = ChessEval::default().evaluate(&Chess::start_position(&()));
+    assert!(
+        (0..100).contains(&with_network),
+        "start position scores {with_network}"
+    );
+    let e = terms();
     let start = Chess::start_position(&());
     let s = e.evaluate(&start);
     let (tempo_mg, _) = EvalParams::chess_tuned().get("tempo").unwrap();
@@ -175,7 +187,12 @@ fn parameters_of_another_variant_are_refused() {
 fn the_shipped_set_is_the_tuned_file_read_over_the_starting_set() {
     let shipped = EvalParams::chess_tuned();
     let start = EvalParams::chess();
-    assert_eq!(EvalParams::defaults("chess"), Some(shipped.clone()));
+    // The default set is the tuned terms with the shipped network.
+    assert_eq!(
+        EvalParams::defaults("chess"),
+        Some(shipped.clone().with_builtin_network())
+    );
+    assert!(shipped.network().is_none());
     assert_eq!(shipped.len(), start.len());
     assert_ne!(
         shipped, start,
@@ -193,11 +210,14 @@ fn the_shipped_set_is_the_tuned_file_read_over_the_starting_set() {
         .map(|v| v.parse().unwrap())
         .collect();
     assert_eq!(shipped.get("material_pawn"), Some((values[0], values[1])));
-    // The engine's evaluator uses the shipped set.
-    let fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
+    // The engine's evaluator uses the shipped set, and the network adds to its terms.
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let net = grimoire_eval::chess::nnue::builtin();
+    assert!(net.0.is_residual());
+    let p = pos(fen);
     assert_eq!(
-        ChessEval::default().evaluate(&pos(fen)),
-        ChessEval::from_params(shipped).evaluate(&pos(fen))
+        ChessEval::default().evaluate(&p),
+        ChessEval::from_params(shipped).evaluate(&p) + net.0.evaluate(p.board(), p.side_to_move())
     );
 }
 

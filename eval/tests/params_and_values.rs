@@ -51,6 +51,24 @@ fn a_partial_file_overrides_only_what_it_lists() {
     );
 }
 
+/// `network none` gives the terms alone; a chess file without the line keeps the shipped
+/// network, and the text form says which (`docs/eval.md`, Network).
+#[test]
+fn a_network_line_chooses_the_chess_network() {
+    let shipped = EvalParams::defaults("chess").unwrap();
+    assert!(shipped.network().is_some());
+    let none = EvalParams::from_text("variant chess\nnetwork none\n").unwrap();
+    assert!(none.network().is_none());
+    assert_eq!(none.as_slice(), shipped.as_slice());
+    let builtin = EvalParams::from_text("variant chess\nnetwork none\nnetwork builtin\n").unwrap();
+    assert_eq!(builtin, shipped);
+    for set in [none, shipped] {
+        assert_eq!(EvalParams::from_text(&set.to_text()).unwrap(), set);
+    }
+    assert!(EvalParams::from_text("variant ghost\nnetwork none\n").is_err());
+    assert!(EvalParams::from_text("variant chess\nnetwork maybe\n").is_err());
+}
+
 #[test]
 fn malformed_text_is_rejected_with_a_message() {
     for (text, expect) in [

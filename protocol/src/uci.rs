@@ -402,7 +402,13 @@ impl Engine {
             return self.game.set_eval_params(None).map_err(fail);
         }
         let params = match read_small_file(value) {
-            Ok(text) => {
+            Ok(bytes) if bytes.starts_with(NETWORK_MAGIC) => EvalParams::defaults("chess")
+                .expect("chess has parameters")
+                .with_network_bytes(&bytes)
+                .map_err(|e| fail(format!("'{value}': {e}")))?,
+            Ok(bytes) => {
+                let text = String::from_utf8(bytes)
+                    .map_err(|_| fail(format!("'{value}' is neither text nor a network")))?;
                 EvalParams::from_text(&text).map_err(|e| fail(format!("'{value}': {e}")))?
             }
             Err(e) => return Err(fail(format!("'{value}' cannot be read: {e}"))),
@@ -700,12 +706,15 @@ impl Engine {
 /// huge file is an error instead of exhausting memory.
 const MAX_EVAL_FILE_BYTES: u64 = 16 << 20;
 
-fn read_small_file(path: &str) -> std::io::Result<String> {
+/// A chess network file (`grimoire_eval::chess::nnue`) rather than a parameter text.
+const NETWORK_MAGIC: &[u8] = grimoire_eval::chess::nnue::MAGIC;
+
+fn read_small_file(path: &str) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
-    let mut text = String::new();
+    let mut text = Vec::new();
     std::fs::File::open(path)?
         .take(MAX_EVAL_FILE_BYTES + 1)
-        .read_to_string(&mut text)?;
+        .read_to_end(&mut text)?;
     if text.len() as u64 > MAX_EVAL_FILE_BYTES {
         return Err(std::io::Error::other(format!(
             "larger than {} MB",

@@ -280,6 +280,40 @@ fn eval_file_search_entries_change_the_search() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A chess network file (`docs/eval.md`, Network) loads through `EvalFile` and changes the
+/// search; a damaged one is refused with the reason, and the engine keeps its evaluation.
+#[test]
+fn eval_file_loads_a_chess_network() {
+    use grimoire_eval::chess::nnue::{Network, HIDDEN, INPUTS};
+    let dir = scratch_dir("evalnet");
+    // A plain network that likes every piece on every square the same: it differs from the terms.
+    let w1 = vec![0.01f32; INPUTS * HIDDEN];
+    let (b1, w2) = (vec![0.2f32; HIDDEN], vec![0.3f32; 2 * HIDDEN]);
+    let bytes = Network::quantise(&w1, &b1, &w2, 0.0, false).to_bytes();
+    let good = dir.join("net.nnue");
+    std::fs::write(&good, &bytes).unwrap();
+    let bad = dir.join("bad.nnue");
+    std::fs::write(&bad, &bytes[..bytes.len() / 2]).unwrap();
+    let position = "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4\ngo depth 6\n";
+    let nodes = |out: &str| depth_nodes(out.lines(), 6);
+    let default = run_script(position);
+    let loaded = run_script(&format!(
+        "setoption name EvalFile value {}\nucinewgame\n{position}",
+        good.display()
+    ));
+    assert_ne!(nodes(&loaded), nodes(&default), "{loaded}");
+    let refused = run_script(&format!(
+        "setoption name EvalFile value {}\nucinewgame\n{position}",
+        bad.display()
+    ));
+    assert!(
+        refused.contains("info string error: EvalFile") && refused.contains("bytes of weights"),
+        "{refused}"
+    );
+    assert_eq!(nodes(&refused), nodes(&default), "{refused}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `search.keep_history`: the histories kept from one search to the next of a game are
 /// forgotten by `ucinewgame` (and by `Clear Hash`), so a new game searches like a fresh engine.
 #[test]

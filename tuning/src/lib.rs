@@ -7,13 +7,15 @@
 //! - [`linear`]: the evaluation linearized in the parameters (finite differences);
 //! - [`optimize`]: the sigmoid model, its MSE, the fit of `K`, Adam;
 //! - [`tune`]: the pipeline, generic over the variant and its evaluator;
-//! - [`synthetic`]: random-game positions labelled by a known evaluator (tests, trials).
+//! - [`synthetic`]: random-game positions labelled by a known evaluator (tests, trials);
+//! - [`nnue`]: training the chess network (`grimoire-nnue`).
 //!
 //! Everything is generic over `R: Rules, E: TunableEval<R>`; [`tune_variant`] finds a variant's
 //! types in the one list of variants (`grimoire_eval::variant::visit_variants`).
 
 pub mod data;
 pub mod linear;
+pub mod nnue;
 pub mod optimize;
 pub mod prepare;
 pub mod quiet;

@@ -5,6 +5,7 @@
 //! `evaluate` does no move generation and no parameter look-ups, and allocates nothing beyond
 //! its thread's pawn-and-king cache on the first call (`pawn_cache`).
 
+pub mod nnue;
 pub mod params;
 mod pawn_cache;
 mod variant;
@@ -162,6 +163,9 @@ pub struct ChessEval {
     rank_of: [Bitboard; SQUARE_COUNT],
     /// This evaluator's identity in the pawn-and-king cache (`pawn_cache`).
     owner: u64,
+    /// The parameter set's network: a plain one replaces the terms' evaluation, a residual one
+    /// is added to it (`docs/eval.md`, Network).
+    network: Option<std::sync::Arc<nnue::Network>>,
 }
 
 impl ChessEval {
@@ -174,6 +178,7 @@ impl ChessEval {
     /// Builds the evaluator, or says why `params` does not fit it.
     pub fn try_from_params(params: EvalParams) -> Result<ChessEval, String> {
         let r = ParamReader::new(&params, "chess", &CHESS_KIND_NAMES)?;
+        let network = params.network().map(|n| n.0.clone());
         let all_kinds = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING];
         let pieces = [KNIGHT, BISHOP, ROOK, QUEEN];
         // The king has no material value.
@@ -325,6 +330,7 @@ impl ChessEval {
             }),
             params,
             owner: pawn_cache::new_owner(),
+            network,
         })
     }
 
@@ -686,10 +692,18 @@ impl Evaluator<Chess> for ChessEval {
     }
 
     fn evaluate(&self, pos: &Chess) -> Score {
+        let net_score = match &self.network {
+            Some(net) if !net.is_residual() => {
+                let score = net.evaluate(pos.board(), pos.side_to_move());
+                return score.clamp(-EVAL_LIMIT, EVAL_LIMIT);
+            }
+            Some(net) => net.evaluate(pos.board(), pos.side_to_move()),
+            None => 0,
+        };
         let mut white = self.white_terms(pos);
         white.eg = white.eg * self.endgame_scale(pos, white.eg) / 64;
         let relative = white.for_side(pos.side_to_move());
-        let score = self.taper(relative + self.tempo, self.phase(pos));
+        let score = self.taper(relative + self.tempo, self.phase(pos)) + net_score;
         score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 }

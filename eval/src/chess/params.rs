@@ -53,6 +53,13 @@ impl EvalParams {
         )
     }
 
+    /// The shipped chess set: the tuned terms ([`EvalParams::chess_tuned`]) with the shipped
+    /// residual network (`eval/nets/chess.nnue`, trained over those terms; docs/tuning.md,
+    /// Network). The engine's default chess evaluation.
+    pub fn chess_shipped() -> EvalParams {
+        EvalParams::chess_tuned().with_builtin_network()
+    }
+
     /// The starting chess parameters, before tuning. Material comes from the piece-value method of
     /// [`crate::features`] (a test checks that these numbers are what it gives); the other terms
     /// are starting values for the tuner.

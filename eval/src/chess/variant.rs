@@ -14,6 +14,6 @@ manifest! {
         setup: NoSetup,
         bench: grimoire_engine::variants::chess::BENCH,
         options: Vec::new(),
-        params: EvalParams::chess_tuned(),
+        params: EvalParams::chess_shipped(),
     }
 }
