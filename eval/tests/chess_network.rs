@@ -21,7 +21,7 @@ fn test_network(residual: bool) -> Network {
     let w1: Vec<f32> = (0..INPUTS * HIDDEN).map(|_| next(0.3)).collect();
     let b1: Vec<f32> = (0..HIDDEN).map(|_| 0.3 + next(0.2)).collect();
     let w2: Vec<f32> = (0..2 * HIDDEN).map(|_| next(1.0)).collect();
-    Network::quantise(&w1, &b1, &w2, 0.02, residual)
+    Network::quantise(&w1, &b1, &w2, &[0.02], residual)
 }
 
 fn evaluator(net: &Network) -> ChessEval {

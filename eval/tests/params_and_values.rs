@@ -181,9 +181,9 @@ fn search_entries_in_a_parameter_file_reach_the_search() {
     use grimoire_engine::{prelude::*, Color, Game};
     use grimoire_eval::ChessEval;
 
-    let text = "variant chess\nsearch.rfp_margin 120\nsearch.lmr_divisor 2.5 # fractions allowed\n";
+    let text = "variant chess\nsearch.rfp_margin 30\nsearch.lmr_divisor 2.5 # fractions allowed\n";
     let params = EvalParams::from_text(text).unwrap();
-    assert_eq!(params.search().rfp_margin, 120);
+    assert_eq!(params.search().rfp_margin, 30);
     assert_eq!(params.search().lmr_divisor, 2.5);
     // Everything else is the shipped set.
     assert_eq!(params.as_slice(), EvalParams::chess_tuned().as_slice());
@@ -212,7 +212,7 @@ fn search_entries_in_a_parameter_file_reach_the_search() {
         search(&game, eval, &tt, &shared, &limits, &options, &mut |_| {}).nodes
     };
     let only_rfp = ChessEval::from_params(
-        EvalParams::from_text("variant chess\nsearch.rfp_margin 120\n").unwrap(),
+        EvalParams::from_text("variant chess\nsearch.rfp_margin 30\n").unwrap(),
     );
     let base = nodes(&ChessEval::default());
     assert_eq!(
@@ -223,7 +223,7 @@ fn search_entries_in_a_parameter_file_reach_the_search() {
     assert_ne!(
         nodes(&only_rfp),
         base,
-        "search.rfp_margin 120 changed nothing"
+        "search.rfp_margin 30 changed nothing"
     );
     assert_ne!(nodes(&tuned), base);
 }

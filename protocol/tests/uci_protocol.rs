@@ -289,7 +289,7 @@ fn eval_file_loads_a_chess_network() {
     // A plain network that likes every piece on every square the same: it differs from the terms.
     let w1 = vec![0.01f32; INPUTS * HIDDEN];
     let (b1, w2) = (vec![0.2f32; HIDDEN], vec![0.3f32; 2 * HIDDEN]);
-    let bytes = Network::quantise(&w1, &b1, &w2, 0.0, false).to_bytes();
+    let bytes = Network::quantise(&w1, &b1, &w2, &[0.0], false).to_bytes();
     let good = dir.join("net.nnue");
     std::fs::write(&good, &bytes).unwrap();
     let bad = dir.join("bad.nnue");

@@ -11,7 +11,7 @@ use crate::data::Sample;
 use crate::optimize::sigmoid;
 use grimoire_engine::prelude::*;
 use grimoire_engine::variants::chess::Chess;
-use grimoire_eval::chess::nnue::{self, Network, HIDDEN, INPUTS, WEIGHT_CLIP};
+use grimoire_eval::chess::nnue::{self, output_bucket, Network, HIDDEN, INPUTS, WEIGHT_CLIP};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -122,35 +122,54 @@ impl TrainSample {
 }
 
 /// Float weights in one vector, in the layout `Network::quantise` takes: `w1` feature-major,
-/// then `b1`, then `w2` (the mover's half, then the other's), then `b2`.
+/// then `b1`, then per output bucket `w2` (the mover's half, then the other's), then the
+/// buckets' `b2`.
 #[derive(Clone)]
 pub struct FloatNet {
     data: Vec<f32>,
+    /// Output layers, chosen by piece count: 1 or `nnue::BUCKETS`.
+    buckets: usize,
 }
 
 const B1: usize = INPUTS * HIDDEN;
 const W2: usize = B1 + HIDDEN;
-const B2: usize = W2 + 2 * HIDDEN;
-const LEN: usize = B2 + 1;
 
 impl FloatNet {
-    fn zeros() -> FloatNet {
+    /// Where the output biases start.
+    fn b2(&self) -> usize {
+        W2 + self.buckets * 2 * HIDDEN
+    }
+
+    /// The output layer of a sample: its weights' start and its bias's index.
+    fn output_of(&self, s: &TrainSample) -> (usize, usize) {
+        let bucket = if self.buckets == 1 {
+            0
+        } else {
+            output_bucket(s.count as usize)
+        };
+        (W2 + bucket * 2 * HIDDEN, self.b2() + bucket)
+    }
+
+    fn zeros(buckets: usize) -> FloatNet {
         FloatNet {
-            data: vec![0.0; LEN],
+            data: vec![0.0; W2 + buckets * (2 * HIDDEN + 1)],
+            buckets,
         }
     }
 
     /// Small random weights (seeded), biases that put most neurons inside their active range;
-    /// output weights times `output_scale`.
-    pub fn random(seed: u64, output_scale: f32) -> FloatNet {
+    /// output weights times `output_scale`; `buckets` output layers (1 or `nnue::BUCKETS`).
+    pub fn random(seed: u64, output_scale: f32, buckets: usize) -> FloatNet {
+        assert!(buckets == 1 || buckets == nnue::BUCKETS);
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut net = FloatNet::zeros();
+        let mut net = FloatNet::zeros(buckets);
         let out = output_scale / (HIDDEN as f32).sqrt();
+        let b2 = net.b2();
         for (i, w) in net.data.iter_mut().enumerate() {
             *w = match i {
                 _ if i < B1 => rng.gen_range(-0.1..0.1),
                 _ if i < W2 => rng.gen_range(0.1..0.4),
-                _ if i < B2 => rng.gen_range(-out..out),
+                _ if i < b2 => rng.gen_range(-out..out),
                 _ => 0.0,
             };
         }
@@ -183,8 +202,9 @@ impl FloatNet {
                 })
                 .sum()
         };
-        let w2 = &self.data[W2..B2];
-        half(&us, &w2[..HIDDEN]) + half(&them, &w2[HIDDEN..]) + self.data[B2] + s.base
+        let (w2, b2) = self.output_of(s);
+        let w2 = &self.data[w2..w2 + 2 * HIDDEN];
+        half(&us, &w2[..HIDDEN]) + half(&them, &w2[HIDDEN..]) + self.data[b2] + s.base
     }
 
     /// Adds the gradient of one sample's squared error to `grad`; returns the error.
@@ -192,8 +212,9 @@ impl FloatNet {
         let (mut us, mut them) = ([0.0f32; HIDDEN], [0.0f32; HIDDEN]);
         self.accumulate(s.us(), &mut us);
         self.accumulate(s.them(), &mut them);
-        let w2 = &self.data[W2..B2];
-        let mut out = self.data[B2] + s.base;
+        let (w2_at, b2) = self.output_of(s);
+        let w2 = &self.data[w2_at..w2_at + 2 * HIDDEN];
+        let mut out = self.data[b2] + s.base;
         for h in 0..HIDDEN {
             let (a, b) = (us[h].clamp(0.0, 1.0), them[h].clamp(0.0, 1.0));
             out += a * a * w2[h] + b * b * w2[HIDDEN + h];
@@ -201,9 +222,9 @@ impl FloatNet {
         let p = 1.0 / (1.0 + (-out).exp());
         let err = p - s.target;
         let g = 2.0 * err * p * (1.0 - p);
-        grad.data[B2] += g;
+        grad.data[b2] += g;
         let (mut d_us, mut d_them) = ([0.0f32; HIDDEN], [0.0f32; HIDDEN]);
-        let gw2 = &mut grad.data[W2..B2];
+        let gw2 = &mut grad.data[w2_at..w2_at + 2 * HIDDEN];
         for h in 0..HIDDEN {
             let (a, b) = (us[h], them[h]);
             let (ca, cb) = (a.clamp(0.0, 1.0), b.clamp(0.0, 1.0));
@@ -239,8 +260,8 @@ impl FloatNet {
 
     /// The quantised network.
     pub fn quantise(&self, residual: bool) -> Network {
-        let d = &self.data;
-        Network::quantise(&d[..B1], &d[B1..W2], &d[W2..B2], d[B2], residual)
+        let (d, b2) = (&self.data, self.b2());
+        Network::quantise(&d[..B1], &d[B1..W2], &d[W2..b2], &d[b2..], residual)
     }
 }
 
@@ -290,7 +311,8 @@ pub fn train(
     mut report: impl FnMut(usize, f64, &FloatNet),
 ) -> FloatNet {
     let mut net = start;
-    let (mut m, mut v) = (FloatNet::zeros(), FloatNet::zeros());
+    let buckets = net.buckets;
+    let (mut m, mut v) = (FloatNet::zeros(buckets), FloatNet::zeros(buckets));
     let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     let mut rng = StdRng::seed_from_u64(config.seed);
     let mut step = 0i32;
@@ -311,12 +333,12 @@ pub fn train(
             let (grad, error) = batch
                 .par_chunks(chunk)
                 .map(|part| {
-                    let mut g = FloatNet::zeros();
+                    let mut g = FloatNet::zeros(buckets);
                     let e: f32 = part.iter().map(|s| net.backward(s, &mut g)).sum();
                     (g, e as f64)
                 })
                 .reduce(
-                    || (FloatNet::zeros(), 0.0),
+                    || (FloatNet::zeros(buckets), 0.0),
                     |(mut a, ea), (b, eb)| {
                         a.add(&b);
                         (a, ea + eb)
@@ -351,19 +373,28 @@ mod tests {
 
     #[test]
     fn the_gradient_matches_finite_differences() {
-        let net = FloatNet::random(3, 1.0);
+        for buckets in [1, nnue::BUCKETS] {
+            gradient_matches_finite_differences(buckets);
+        }
+    }
+
+    fn gradient_matches_finite_differences(buckets: usize) {
+        let net = FloatNet::random(3, 1.0, buckets);
         let s = sample(
             "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 3",
             0.8,
         );
-        let mut grad = FloatNet::zeros();
+        let mut grad = FloatNet::zeros(buckets);
         net.backward(&s, &mut grad);
         let err = |n: &FloatNet| {
             let p = 1.0 / (1.0 + (-(n.forward(&s) as f64)).exp());
             (p - s.target as f64).powi(2)
         };
         let f = s.us[0] as usize * HIDDEN;
-        for index in [f + 5, f + 77, W2 + 3, W2 + HIDDEN + 9, B1 + 11, B2] {
+        let (w2, b2) = net.output_of(&s);
+        // 32 pieces: the last bucket's output layer where there are buckets.
+        assert_eq!(b2 - net.b2(), buckets - 1);
+        for index in [f + 5, f + 77, w2 + 3, w2 + HIDDEN + 9, B1 + 11, b2] {
             let h = 1e-3f32;
             let (mut plus, mut minus) = (net.clone(), net.clone());
             plus.data[index] += h;
@@ -380,8 +411,20 @@ mod tests {
     /// The file's integer network computes what the float one does, to about a centipawn.
     #[test]
     fn the_quantised_network_agrees_with_the_float_one() {
-        let net = FloatNet::random(5, 3.0);
+        for buckets in [1, nnue::BUCKETS] {
+            quantised_agrees_with_float(buckets);
+        }
+    }
+
+    fn quantised_agrees_with_float(buckets: usize) {
+        let mut net = FloatNet::random(5, 3.0, buckets);
+        // Output biases that differ by bucket.
+        let b2 = net.b2();
+        for (i, b) in net.data[b2..].iter_mut().enumerate() {
+            *b = 0.02 * (i as f32 + 1.0);
+        }
         let q = net.quantise(false);
+        assert_eq!(q.buckets(), buckets);
         for (fen, result) in [
             (
                 "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",

@@ -57,6 +57,9 @@ struct Args {
     /// Train a correction to the terms' evaluation (the network's output is added to it).
     #[arg(long)]
     residual: bool,
+    /// Give the network one output layer per band of piece counts (8 bands) instead of one.
+    #[arg(long)]
+    output_buckets: bool,
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
@@ -169,7 +172,12 @@ fn main() -> ExitCode {
         decay: args.decay,
         seed: args.seed,
     };
-    let start = FloatNet::random(args.seed, if args.residual { 0.01 } else { 1.0 });
+    let buckets = if args.output_buckets {
+        grimoire_eval::chess::nnue::BUCKETS
+    } else {
+        1
+    };
+    let start = FloatNet::random(args.seed, if args.residual { 0.01 } else { 1.0 }, buckets);
     eprintln!("epoch 0: validation {:.6}", loss(&start, &valid));
     // The file keeps the epoch with the best validation loss (more epochs over-fit).
     let (mut failed, mut best) = (false, (f64::INFINITY, 0, start.clone()));

@@ -2,7 +2,10 @@
 //!
 //! Shape: 768 inputs (colour relative to the perspective × kind × square, the square mirrored
 //! for Black's perspective) → `HIDDEN` per perspective (one shared weight matrix) → squared
-//! clipped ReLU → one output over both halves, the mover's first. Quantised as the trainer
+//! clipped ReLU → one output over both halves, the mover's first; the output layer is one of
+//! `BUCKETS` chosen by the number of pieces on the board where the file says so (flag bit 1), so
+//! the opening, middlegame and endgame each weigh the hidden features their own way. Quantised
+//! as the trainer
 //! writes it (`tuning/src/nnue`): first layer in units of 1/`QA`, output weights in 1/`QB`,
 //! the output bias in 1/(`QA`·`QB`); the float output is a logit (`sigmoid(out)` is the
 //! mover's expected score) and the evaluation is `out · SCALE` centipawns.
@@ -27,9 +30,16 @@ pub const QB: i32 = 64;
 pub const SCALE: i32 = 95;
 /// The largest float weight the quantised file can hold in both layers.
 pub const WEIGHT_CLIP: f32 = 1.98;
+/// The largest output weight a file may hold (`WEIGHT_CLIP · QB` rounded): the output's
+/// 16-bit products rely on it.
+pub const MAX_OUTPUT_WEIGHT: i16 = 127;
 
-/// File header: magic, then the hidden size and the flags (bit 0: residual) as little-endian
-/// u32s.
+/// Output layers of a bucketed network, chosen by the piece count (`output_bucket`).
+pub const BUCKETS: usize = 8;
+
+/// File header: magic, then the hidden size and the flags (bit 0: residual; bit 1: `BUCKETS`
+/// output layers, else one) as little-endian u32s. Then the first layer's rows, its biases,
+/// each output layer's weights (the mover's half, then the other), each output bias (i32).
 pub const MAGIC: &[u8; 8] = b"GRMNNUE1";
 
 /// The quantised network.
@@ -41,9 +51,10 @@ pub struct Network {
     /// Row per input feature.
     w1: Box<[[i16; HIDDEN]; INPUTS]>,
     b1: [i16; HIDDEN],
-    /// The mover's half, then the other half.
-    w2: [[i16; HIDDEN]; 2],
-    b2: i32,
+    /// Per output bucket: the mover's half, then the other half.
+    w2: Vec<[[i16; HIDDEN]; 2]>,
+    /// Per output bucket.
+    b2: Vec<i32>,
     /// The output is a correction added to the terms' evaluation, not the whole evaluation.
     residual: bool,
 }
@@ -138,6 +149,13 @@ impl LastPlacement {
     }
 }
 
+/// The output layer of a position with `pieces` pieces on the board (2 to 32): eight bands of
+/// four.
+#[inline]
+pub fn output_bucket(pieces: usize) -> usize {
+    (pieces.saturating_sub(2) / 4).min(BUCKETS - 1)
+}
+
 /// The 64-square index (a1 = 0, h8 = 63) of a chess square of the frame.
 #[inline]
 fn square64(sq: Square) -> usize {
@@ -178,12 +196,15 @@ fn sub_row(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
 #[inline]
 fn half_output(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i64 {
     let mut sum = 0i64;
-    for (chunk_a, chunk_w) in acc.chunks_exact(16).zip(w.chunks_exact(16)) {
-        // 16 terms of at most 255 · 255 · 127 stay inside an i32.
+    for (chunk_a, chunk_w) in acc.chunks_exact(64).zip(w.chunks_exact(64)) {
+        // v · w fits an i16 (at most 255 · 127: the file's output weights lie within
+        // ±`MAX_OUTPUT_WEIGHT`), so the product is a 16-bit multiply and a multiply-add into
+        // 32 bits, which the compiler vectorises; 64 terms of at most 255² · 127 stay inside
+        // an i32.
         let mut part = 0i32;
         for (&a, &w) in chunk_a.iter().zip(chunk_w) {
-            let v = (a as i32).clamp(0, QA);
-            part += v * w as i32 * v;
+            let v = a.clamp(0, QA as i16);
+            part += (v * w) as i32 * v as i32;
         }
         sum += part as i64;
     }
@@ -191,8 +212,8 @@ fn half_output(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i64 {
 }
 
 impl Network {
-    /// A network of zero weights but the output bias, with its own identity.
-    fn zeroed(b2: i32, residual: bool) -> Network {
+    /// A network of zero weights, with its own identity and `buckets` output layers.
+    fn zeroed(buckets: usize, residual: bool) -> Network {
         Network {
             id: next_id(),
             w1: vec![[0i16; HIDDEN]; INPUTS]
@@ -200,8 +221,8 @@ impl Network {
                 .try_into()
                 .expect("INPUTS rows"),
             b1: [0; HIDDEN],
-            w2: [[0; HIDDEN]; 2],
-            b2,
+            w2: vec![[[0; HIDDEN]; 2]; buckets],
+            b2: vec![0; buckets],
             residual,
         }
     }
@@ -216,15 +237,16 @@ impl Network {
         }
         let hidden = u32::from_le_bytes(body[..4].try_into().expect("4 bytes")) as usize;
         let flags = u32::from_le_bytes(body[4..8].try_into().expect("4 bytes"));
-        if flags > 1 {
+        if flags > 3 {
             return Err(format!("unknown network flags {flags}"));
         }
+        let buckets = if flags & 2 == 2 { BUCKETS } else { 1 };
         if hidden != HIDDEN {
             return Err(format!(
                 "the network has {hidden} hidden neurons; this build reads {HIDDEN}"
             ));
         }
-        let want = 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+        let want = 2 * (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) + 4 * buckets;
         let data = &body[8..];
         if data.len() != want {
             return Err(format!(
@@ -235,7 +257,7 @@ impl Network {
         let mut words = data
             .chunks_exact(2)
             .map(|b| i16::from_le_bytes([b[0], b[1]]));
-        let mut net = Network::zeroed(0, flags & 1 == 1);
+        let mut net = Network::zeroed(buckets, flags & 1 == 1);
         for row in net.w1.iter_mut() {
             row.iter_mut()
                 .for_each(|w| *w = words.next().expect("sized"));
@@ -243,12 +265,26 @@ impl Network {
         net.b1
             .iter_mut()
             .for_each(|w| *w = words.next().expect("sized"));
-        for half in net.w2.iter_mut() {
+        for half in net.w2.iter_mut().flatten() {
             half.iter_mut()
                 .for_each(|w| *w = words.next().expect("sized"));
         }
-        let tail = &data[data.len() - 4..];
-        net.b2 = i32::from_le_bytes(tail.try_into().expect("4 bytes"));
+        let allowed = -MAX_OUTPUT_WEIGHT..=MAX_OUTPUT_WEIGHT;
+        if net
+            .w2
+            .iter()
+            .flatten()
+            .flatten()
+            .any(|w| !allowed.contains(w))
+        {
+            return Err(format!(
+                "an output weight lies outside ±{MAX_OUTPUT_WEIGHT} (the trainer clips them there)"
+            ));
+        }
+        let biases = data[data.len() - 4 * buckets..].chunks_exact(4);
+        for (b, bytes) in net.b2.iter_mut().zip(biases) {
+            *b = i32::from_le_bytes(bytes.try_into().expect("4 bytes"));
+        }
         Ok(net)
     }
 
@@ -256,24 +292,32 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
-        out.extend_from_slice(&(self.residual as u32).to_le_bytes());
+        let flags = self.residual as u32 | if self.w2.len() > 1 { 2 } else { 0 };
+        out.extend_from_slice(&flags.to_le_bytes());
         let rows = self.w1.iter().chain(std::iter::once(&self.b1));
-        for w in rows.chain(self.w2.iter()).flatten() {
+        for w in rows.chain(self.w2.iter().flatten()).flatten() {
             out.extend_from_slice(&w.to_le_bytes());
         }
-        out.extend_from_slice(&self.b2.to_le_bytes());
+        for b in &self.b2 {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
         out
     }
 
     /// A network from float weights (the trainer's), rounded and clipped to the quantisation.
-    /// `w1` is feature-major (`INPUTS` rows of `HIDDEN`), `w2` the mover's half then the other.
-    pub fn quantise(w1: &[f32], b1: &[f32], w2: &[f32], b2: f32, residual: bool) -> Network {
+    /// `w1` is feature-major (`INPUTS` rows of `HIDDEN`), `w2` per output bucket the mover's
+    /// half then the other, `b2` one bias per bucket (one bucket, or `BUCKETS`).
+    pub fn quantise(w1: &[f32], b1: &[f32], w2: &[f32], b2: &[f32], residual: bool) -> Network {
         assert_eq!(w1.len(), INPUTS * HIDDEN);
         assert_eq!(b1.len(), HIDDEN);
-        assert_eq!(w2.len(), 2 * HIDDEN);
+        assert!(b2.len() == 1 || b2.len() == BUCKETS);
+        assert_eq!(w2.len(), b2.len() * 2 * HIDDEN);
         let q =
             |x: f32, scale: i32| (x.clamp(-WEIGHT_CLIP, WEIGHT_CLIP) * scale as f32).round() as i16;
-        let mut net = Network::zeroed((b2 * (QA * QB) as f32).round() as i32, residual);
+        let mut net = Network::zeroed(b2.len(), residual);
+        for (b, &x) in net.b2.iter_mut().zip(b2) {
+            *b = (x * (QA * QB) as f32).round() as i32;
+        }
         for (f, row) in net.w1.iter_mut().enumerate() {
             for (h, w) in row.iter_mut().enumerate() {
                 *w = q(w1[f * HIDDEN + h], QA);
@@ -282,12 +326,17 @@ impl Network {
         for (h, w) in net.b1.iter_mut().enumerate() {
             *w = q(b1[h], QA);
         }
-        for (half, ws) in net.w2.iter_mut().enumerate() {
+        for (half, ws) in net.w2.iter_mut().flatten().enumerate() {
             for (h, w) in ws.iter_mut().enumerate() {
                 *w = q(w2[half * HIDDEN + h], QB);
             }
         }
         net
+    }
+
+    /// How many output layers the network chooses from by piece count.
+    pub fn buckets(&self) -> usize {
+        self.w2.len()
     }
 
     /// Whether the output corrects the terms' evaluation (added to it) rather than replacing it.
@@ -306,9 +355,10 @@ impl Network {
             if last.network != self.id || !last.update(self, board) {
                 last.refresh(self, board);
             }
+            let pieces = board.occupied().count() as usize;
             match side {
-                Color::White => self.output(&last.acc[0], &last.acc[1]),
-                Color::Black => self.output(&last.acc[1], &last.acc[0]),
+                Color::White => self.output(&last.acc[0], &last.acc[1], pieces),
+                Color::Black => self.output(&last.acc[1], &last.acc[0], pieces),
             }
         })
     }
@@ -320,9 +370,10 @@ impl Network {
             add_row(&mut acc[0], &self.w1[white]);
             add_row(&mut acc[1], &self.w1[black]);
         }
+        let pieces = board.occupied().count() as usize;
         match side {
-            Color::White => self.output(&acc[0], &acc[1]),
-            Color::Black => self.output(&acc[1], &acc[0]),
+            Color::White => self.output(&acc[0], &acc[1], pieces),
+            Color::Black => self.output(&acc[1], &acc[0], pieces),
         }
     }
 
@@ -333,12 +384,18 @@ impl Network {
             .for_each(|&f| add_row(&mut acc[0], &self.w1[f as usize]));
         them.iter()
             .for_each(|&f| add_row(&mut acc[1], &self.w1[f as usize]));
-        self.output(&acc[0], &acc[1])
+        self.output(&acc[0], &acc[1], us.len())
     }
 
-    fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
-        let sum = half_output(us, &self.w2[0]) + half_output(them, &self.w2[1]);
-        let out = sum / QA as i64 + self.b2 as i64;
+    fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN], pieces: usize) -> i32 {
+        let bucket = if self.w2.len() == 1 {
+            0
+        } else {
+            output_bucket(pieces)
+        };
+        let [w_us, w_them] = &self.w2[bucket];
+        let sum = half_output(us, w_us) + half_output(them, w_them);
+        let out = sum / QA as i64 + self.b2[bucket] as i64;
         (out * SCALE as i64 / (QA * QB) as i64) as i32
     }
 }
@@ -370,7 +427,11 @@ impl Eq for SharedNetwork {}
 
 impl std::fmt::Debug for SharedNetwork {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Network({INPUTS}x{HIDDEN}x2)")
+        write!(
+            f,
+            "Network({INPUTS}x{HIDDEN}x2, {} output layers)",
+            self.0.buckets()
+        )
     }
 }
 
@@ -392,15 +453,47 @@ mod tests {
     }
 
     #[test]
+    fn a_bucketed_network_file_reads_back_and_chooses_by_piece_count() {
+        let (w1, b1, _, _) = tiny_net(9);
+        // Bucket b's output weights are all b: the output grows with the bucket.
+        let w2: Vec<f32> = (0..BUCKETS * 2 * HIDDEN)
+            .map(|i| (i / (2 * HIDDEN)) as f32 * 0.1)
+            .collect();
+        let net = Network::quantise(&w1, &b1, &w2, &[0.0; BUCKETS], false);
+        assert_eq!(net.buckets(), BUCKETS);
+        let bytes = net.to_bytes();
+        let back = Network::from_bytes(&bytes).unwrap();
+        assert_eq!(back.to_bytes(), bytes);
+        assert!(back == net);
+        assert_eq!(output_bucket(2), 0);
+        assert_eq!(output_bucket(32), BUCKETS - 1);
+        assert_eq!(output_bucket(17), 3);
+        let few: Vec<u16> = vec![4, 100];
+        let many: Vec<u16> = (0..20).collect();
+        assert_eq!(
+            net.evaluate_sample(&few, &few),
+            0,
+            "bucket 0 weighs nothing"
+        );
+        assert!(net.evaluate_sample(&many, &many) > 0);
+    }
+
+    #[test]
     fn a_network_file_reads_back_the_same_network() {
         let (w1, b1, w2, b2) = tiny_net(7);
-        let net = Network::quantise(&w1, &b1, &w2, b2, true);
+        let net = Network::quantise(&w1, &b1, &w2, &[b2], true);
         let bytes = net.to_bytes();
         let back = Network::from_bytes(&bytes).unwrap();
         assert_eq!(back.to_bytes(), bytes);
         assert!(back.is_residual());
         assert!(Network::from_bytes(&bytes[..bytes.len() - 1]).is_err());
         assert!(Network::from_bytes(b"GRMNNUE0....").is_err());
+        // An output weight beyond what the trainer writes is refused, not multiplied wrongly.
+        let mut bad = bytes.clone();
+        let first_output_weight = 16 + 2 * (INPUTS * HIDDEN + HIDDEN);
+        bad[first_output_weight..first_output_weight + 2].copy_from_slice(&128i16.to_le_bytes());
+        let err = Network::from_bytes(&bad).err().unwrap();
+        assert!(err.contains("output weight"), "{err}");
     }
 
     #[test]
