@@ -11,7 +11,7 @@ use crate::data::Sample;
 use crate::optimize::sigmoid;
 use grimoire_engine::prelude::*;
 use grimoire_engine::variants::chess::Chess;
-use grimoire_eval::chess::nnue::{self, output_bucket, Network, HIDDEN, INPUTS, WEIGHT_CLIP};
+use grimoire_eval::chess::nnue::{self, output_layer, Network, HIDDEN, INPUTS, WEIGHT_CLIP};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -142,11 +142,7 @@ impl FloatNet {
 
     /// The output layer of a sample: its weights' start and its bias's index.
     fn output_of(&self, s: &TrainSample) -> (usize, usize) {
-        let bucket = if self.buckets == 1 {
-            0
-        } else {
-            output_bucket(s.count as usize)
-        };
+        let bucket = output_layer(self.buckets, s.count as usize);
         (W2 + bucket * 2 * HIDDEN, self.b2() + bucket)
     }
 

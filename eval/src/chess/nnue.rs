@@ -156,6 +156,17 @@ pub fn output_bucket(pieces: usize) -> usize {
     (pieces.saturating_sub(2) / 4).min(BUCKETS - 1)
 }
 
+/// The output layer, of a network with `layers` of them (1 or `BUCKETS`), that a position with
+/// `pieces` pieces uses: the one place inference and the trainer choose it.
+#[inline]
+pub fn output_layer(layers: usize, pieces: usize) -> usize {
+    if layers == 1 {
+        0
+    } else {
+        output_bucket(pieces)
+    }
+}
+
 /// The 64-square index (a1 = 0, h8 = 63) of a chess square of the frame.
 #[inline]
 fn square64(sq: Square) -> usize {
@@ -388,11 +399,7 @@ impl Network {
     }
 
     fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN], pieces: usize) -> i32 {
-        let bucket = if self.w2.len() == 1 {
-            0
-        } else {
-            output_bucket(pieces)
-        };
+        let bucket = output_layer(self.w2.len(), pieces);
         let [w_us, w_them] = &self.w2[bucket];
         let sum = half_output(us, w_us) + half_output(them, w_them);
         let out = sum / QA as i64 + self.b2[bucket] as i64;
