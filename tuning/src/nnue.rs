@@ -172,6 +172,17 @@ impl FloatNet {
         net
     }
 
+    /// The float weights a quantised network rounds: training resumes from a network file.
+    pub fn from_network(net: &Network) -> FloatNet {
+        let [w1, b1, w2, b2] = net.dequantise();
+        let mut data = w1;
+        data.extend(b1.into_iter().chain(w2).chain(b2));
+        FloatNet {
+            data,
+            buckets: net.buckets(),
+        }
+    }
+
     fn row(&self, feature: u16) -> &[f32] {
         let f = feature as usize * HIDDEN;
         &self.data[f..f + HIDDEN]
@@ -440,6 +451,24 @@ mod tests {
                 (float - int).abs() < 3.0,
                 "{fen}: float {float}, quantised {int}"
             );
+        }
+    }
+
+    #[test]
+    fn a_network_resumed_from_its_file_evaluates_as_the_file_does() {
+        let s = sample(
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            1.0,
+        );
+        for buckets in [1, nnue::BUCKETS] {
+            let file = FloatNet::random(5, 3.0, buckets).quantise(false);
+            let resumed = FloatNet::from_network(&file);
+            assert_eq!(resumed.buckets, buckets);
+            assert!(resumed.quantise(false) == file);
+            let float_cp = resumed.forward(&s) * nnue::SCALE as f32;
+            let file_cp = file.evaluate_sample(s.us(), s.them()) as f32;
+            assert!(file_cp.abs() > 5.0, "{file_cp}");
+            assert!((float_cp - file_cp).abs() < 3.0, "{float_cp} vs {file_cp}");
         }
     }
 

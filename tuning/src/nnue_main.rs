@@ -4,7 +4,7 @@
 use clap::Parser;
 use grimoire_engine::eval_api::Evaluator;
 use grimoire_engine::variants::chess::Chess;
-use grimoire_eval::chess::nnue::SCALE;
+use grimoire_eval::chess::nnue::{Network, SCALE};
 use grimoire_eval::{ChessEval, EvalParams};
 use grimoire_tuning::data::{load_file, Sample};
 use grimoire_tuning::nnue::{loss, train, FloatNet, TrainConfig, TrainSample};
@@ -60,6 +60,10 @@ struct Args {
     /// Give the network one output layer per band of piece counts (8 bands) instead of one.
     #[arg(long)]
     output_buckets: bool,
+    /// Start from this network file's weights (its shape and kind) instead of random ones:
+    /// more training of a shipped network on new positions.
+    #[arg(long)]
+    init: Option<PathBuf>,
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
@@ -177,7 +181,28 @@ fn main() -> ExitCode {
     } else {
         1
     };
-    let start = FloatNet::random(args.seed, if args.residual { 0.01 } else { 1.0 }, buckets);
+    let start = match &args.init {
+        None => FloatNet::random(args.seed, if args.residual { 0.01 } else { 1.0 }, buckets),
+        Some(path) => match std::fs::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| Network::from_bytes(&bytes))
+        {
+            Ok(net) if net.is_residual() == args.residual && net.buckets() == buckets => {
+                FloatNet::from_network(&net)
+            }
+            Ok(_) => {
+                eprintln!(
+                    "error: {} is not a network of this shape (--residual, --output-buckets)",
+                    path.display()
+                );
+                return ExitCode::FAILURE;
+            }
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        },
+    };
     eprintln!("epoch 0: validation {:.6}", loss(&start, &valid));
     // The file keeps the epoch with the best validation loss (more epochs over-fit).
     let (mut failed, mut best) = (false, (f64::INFINITY, 0, start.clone()));

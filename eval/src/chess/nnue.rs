@@ -345,6 +345,31 @@ impl Network {
         net
     }
 
+    /// The float weights this network rounds, in `quantise`'s layout (`w1`, `b1`, `w2`, `b2`):
+    /// where a trainer resumes from a file. `quantise` of them gives this network back.
+    pub fn dequantise(&self) -> [Vec<f32>; 4] {
+        let w1 = self
+            .w1
+            .iter()
+            .flatten()
+            .map(|&w| w as f32 / QA as f32)
+            .collect();
+        let b1 = self.b1.iter().map(|&w| w as f32 / QA as f32).collect();
+        let w2 = self
+            .w2
+            .iter()
+            .flatten()
+            .flatten()
+            .map(|&w| w as f32 / QB as f32)
+            .collect();
+        let b2 = self
+            .b2
+            .iter()
+            .map(|&b| b as f32 / (QA * QB) as f32)
+            .collect();
+        [w1, b1, w2, b2]
+    }
+
     /// How many output layers the network chooses from by piece count.
     pub fn buckets(&self) -> usize {
         self.w2.len()
@@ -501,6 +526,22 @@ mod tests {
         bad[first_output_weight..first_output_weight + 2].copy_from_slice(&128i16.to_le_bytes());
         let err = Network::from_bytes(&bad).err().unwrap();
         assert!(err.contains("output weight"), "{err}");
+    }
+
+    #[test]
+    fn dequantised_weights_quantise_back_to_the_same_network() {
+        let (w1, b1, w2, b2) = tiny_net(11);
+        let net = Network::quantise(&w1, &b1, &w2, &[b2], false);
+        let [dw1, db1, dw2, db2] = net.dequantise();
+        let back = Network::quantise(&dw1, &db1, &dw2, &db2, false);
+        assert!(back == net);
+        assert!(!back.is_residual());
+        // The shipped file, eight output layers, too.
+        let shipped = builtin();
+        let [dw1, db1, dw2, db2] = shipped.0.dequantise();
+        let back = Network::quantise(&dw1, &db1, &dw2, &db2, true);
+        assert_eq!(back.buckets(), shipped.0.buckets());
+        assert!(back == *shipped.0);
     }
 
     #[test]
