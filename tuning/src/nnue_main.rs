@@ -101,6 +101,29 @@ fn load_leaves(paths: &[PathBuf], how: Preparation) -> Option<Vec<Sample<Chess>>
     Some(leaves)
 }
 
+/// The weights training starts from: `--init`'s file (its shape must be the one asked for),
+/// else small random ones.
+fn start_network(args: &Args) -> Result<FloatNet, String> {
+    let buckets = if args.output_buckets {
+        grimoire_eval::chess::nnue::BUCKETS
+    } else {
+        1
+    };
+    let Some(path) = &args.init else {
+        let output_scale = if args.residual { 0.01 } else { 1.0 };
+        return Ok(FloatNet::random(args.seed, output_scale, buckets));
+    };
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let net = Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    if net.is_residual() != args.residual || net.buckets() != buckets {
+        return Err(format!(
+            "{} is not a network of this shape (--residual, --output-buckets)",
+            path.display()
+        ));
+    }
+    Ok(FloatNet::from_network(&net))
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     if let Some(t) = args.threads {
@@ -112,6 +135,14 @@ fn main() -> ExitCode {
     let how = Preparation {
         max_depth: args.qdepth,
         drop_tense: true,
+    };
+    // Read a starting file before the positions, so a wrong one fails at once.
+    let start = match start_network(&args) {
+        Ok(net) => net,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
     };
     let Some(leaves) = load_leaves(&args.data, how) else {
         return ExitCode::FAILURE;
@@ -175,33 +206,6 @@ fn main() -> ExitCode {
         learning_rate: args.learning_rate,
         decay: args.decay,
         seed: args.seed,
-    };
-    let buckets = if args.output_buckets {
-        grimoire_eval::chess::nnue::BUCKETS
-    } else {
-        1
-    };
-    let start = match &args.init {
-        None => FloatNet::random(args.seed, if args.residual { 0.01 } else { 1.0 }, buckets),
-        Some(path) => match std::fs::read(path)
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| Network::from_bytes(&bytes))
-        {
-            Ok(net) if net.is_residual() == args.residual && net.buckets() == buckets => {
-                FloatNet::from_network(&net)
-            }
-            Ok(_) => {
-                eprintln!(
-                    "error: {} is not a network of this shape (--residual, --output-buckets)",
-                    path.display()
-                );
-                return ExitCode::FAILURE;
-            }
-            Err(e) => {
-                eprintln!("error: cannot read {}: {e}", path.display());
-                return ExitCode::FAILURE;
-            }
-        },
     };
     eprintln!("epoch 0: validation {:.6}", loss(&start, &valid));
     // The file keeps the epoch with the best validation loss (more epochs over-fit).
