@@ -85,15 +85,11 @@ pub fn divide<R: Rules>(
     } else {
         depth
     };
-    let labelled = children(pos, mode)
-        .iter()
-        .map(|&mv| {
-            let mut child = pos.clone();
-            child.play(mv);
-            (mv, child)
-        })
-        .collect();
-    count_children(labelled, child_depth, threads, mode, stop)
+    each_root(pos, mode, threads, stop, |mv| {
+        let mut child = pos.clone();
+        child.play(mv);
+        vec![(mv, perft_stoppable(&child, child_depth, mode, stop))]
+    })
 }
 
 /// Per-turn counts: like [`divide`], but where a root action leads to a decision that costs no
@@ -111,57 +107,61 @@ pub fn divide_turns<R: Rules>(
     }
     let root_turn = pos.consumes_depth();
     let child_depth = if root_turn { depth - 1 } else { depth };
-    let mut turns = Vec::new();
-    for mv in children(pos, mode) {
+    each_root(pos, mode, threads, stop, |mv| {
         let mut child = pos.clone();
         child.play(mv);
+        let mut lines = Vec::new();
+        let mut count = |chain: Vec<Move>, end: &R| {
+            lines.push((chain, perft_stoppable(end, child_depth, mode, stop)));
+        };
         if root_turn {
-            complete_turn(vec![mv], child, mode, &mut turns);
+            complete_turn(vec![mv], &child, mode, &mut count);
         } else {
-            turns.push((vec![mv], child));
+            count(vec![mv], &child);
         }
-    }
-    count_children(turns, child_depth, threads, mode, stop)
+        lines
+    })
 }
 
 /// Follows the free steps after a root action (a Hobgoblin link step's move, a decision) to
-/// the end of the turn, one entry per chain of actions.
+/// the end of the turn, handing `found` each chain of actions and the position it ends in.
 fn complete_turn<R: Rules>(
     actions: Vec<Move>,
-    pos: R,
+    pos: &R,
     mode: PerftMode,
-    out: &mut Vec<(Vec<Move>, R)>,
+    found: &mut impl FnMut(Vec<Move>, &R),
 ) {
     if pos.consumes_depth() {
-        out.push((actions, pos));
+        found(actions, pos);
         return;
     }
-    for option in children(&pos, mode) {
+    for option in children(pos, mode) {
         let mut next = pos.clone();
         next.play(option);
         let mut chain = actions.clone();
         chain.push(option);
-        complete_turn(chain, next, mode, out);
+        complete_turn(chain, &next, mode, found);
     }
 }
 
-/// Perft of each labelled child at `depth`, in order, on `threads` worker threads.
-fn count_children<T: Send + Sync + Clone, R: Rules>(
-    children: Vec<(T, R)>,
-    depth: u32,
-    threads: usize,
+/// The lines `count` gives for each root action, in the root actions' order, on `threads`
+/// worker threads. Each root action's positions are made and dropped inside `count`: a
+/// Hobgoblin crowd can have millions of turns, too many to hold at once.
+fn each_root<T: Send, R: Rules>(
+    pos: &R,
     mode: PerftMode,
+    threads: usize,
     stop: &AtomicBool,
-) -> Option<Vec<(T, u64)>> {
-    let count =
-        |(label, child): &(T, R)| (label.clone(), perft_stoppable(child, depth, mode, stop));
-    let result: Vec<(T, u64)> = if threads <= 1 {
-        let mut out = Vec::with_capacity(children.len());
-        for item in &children {
+    count: impl Fn(Move) -> Vec<T> + Sync,
+) -> Option<Vec<T>> {
+    let roots = children(pos, mode);
+    let result: Vec<T> = if threads <= 1 {
+        let mut out = Vec::with_capacity(roots.len());
+        for &mv in &roots {
             if stop.load(Ordering::Relaxed) {
                 return None;
             }
-            out.push(count(item));
+            out.extend(count(mv));
         }
         out
     } else {
@@ -170,7 +170,9 @@ fn count_children<T: Send + Sync + Clone, R: Rules>(
             .stack_size(16 << 20)
             .build()
             .ok()?;
-        pool.install(|| children.par_iter().map(count).collect())
+        let per_root: Vec<Vec<T>> =
+            pool.install(|| roots.par_iter().map(|&mv| count(mv)).collect());
+        per_root.into_iter().flatten().collect()
     };
     if stop.load(Ordering::Relaxed) {
         None

@@ -263,3 +263,16 @@ fn fen_regressions() {
         }
     }
 }
+
+/// A Hobgoblin crowd of 29 pawns with a queen and a knight (a mutated FEN CI found): 257,166
+/// legal moves. The check parses every one of their tokens; it once scanned the whole list for
+/// each (hours), now it looks the squares up (seconds).
+#[test]
+fn a_huge_hobgoblin_crowd_is_checked_in_full() {
+    const CROWD: &str =
+        "r1b1kb1r1/ppp2ppp1/2n6/4(n,p)4/3(Q,N,29P)5/9/PPP2PPP1/R1B1KB1R1 w KQkq - 0 8 L";
+    let mut game = registry::create("hobgoblin").unwrap();
+    check_fen(game.as_mut(), CROWD);
+    assert_eq!(game.fen(), CROWD);
+    assert_eq!(game.legal_move_tokens().len(), 257_166);
+}

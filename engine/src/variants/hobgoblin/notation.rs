@@ -12,6 +12,7 @@ use crate::piece::Color;
 use crate::rules::{MoveGen, Notation, Position};
 use crate::square::Square;
 use crate::view::{BoardView, PieceView, SquareView, Zone};
+use std::rc::Rc;
 
 /// The full names of the kinds, for pictures.
 pub const KIND_NAMES: [&str; KINDS] = ["King", "Queen", "Rook", "Bishop", "Knight", "Pawn"];
@@ -232,8 +233,8 @@ impl Hobgoblin {
     /// check parses many tokens of one position.
     /// The legal list of this position if it is the one remembered. `remember` marks this
     /// position as asked once: asked a second time, its whole list is generated and kept.
-    fn cached_legal_moves(&self, remember: bool) -> Option<std::rc::Rc<MoveList>> {
-        type Slot = Option<(Hobgoblin, Option<std::rc::Rc<MoveList>>)>;
+    fn cached_legal_moves(&self, remember: bool) -> Option<Rc<LegalIndex>> {
+        type Slot = Option<(Hobgoblin, Option<Rc<LegalIndex>>)>;
         thread_local! {
             static LAST: std::cell::RefCell<Slot> = const { std::cell::RefCell::new(None) };
         }
@@ -248,7 +249,7 @@ impl Hobgoblin {
             Some(None) if !remember => {
                 let mut list = MoveList::new();
                 self.generate_legal(&mut list);
-                let list = std::rc::Rc::new(list);
+                let list = Rc::new(LegalIndex::new(&list));
                 LAST.with(|l| *l.borrow_mut() = Some((self.clone(), Some(list.clone()))));
                 Some(list)
             }
@@ -286,7 +287,7 @@ impl Hobgoblin {
     /// [promotions]` (notation §3.7). The move is tried on a copy only when `legal` holds a
     /// move between the same squares (other squares may not even be on the board); an
     /// equivalent spelling of a plan is allowed, and identity is the caller's.
-    fn parse_unit_spec(&self, token: &str, legal: &[Move]) -> Option<Move> {
+    fn parse_unit_spec(&self, token: &str, legal: &LegalIndex) -> Option<Move> {
         let me = self.side();
         let g = Self::GEOMETRY;
         let (s, n1) = g.parse_prefix(token)?;
@@ -410,8 +411,7 @@ impl Hobgoblin {
             MoveKind::Normal
         };
         let base = Move::build(Some(s), Some(t), kind, None, 0, code);
-        let same_squares = |m: &Move| m.from_opt() == Some(s) && m.to_opt() == Some(t);
-        if !legal.iter().any(same_squares) {
+        if legal.between(Some(s), Some(t)).is_empty() {
             return None;
         }
         // Promotions: letters for T, then `/node letters`.
@@ -573,7 +573,7 @@ impl Notation for Hobgoblin {
                 let mut part = MoveList::new();
                 self.generate_some(&mut part, true, false, link_step, !link_step, origin);
                 let _ = self.cached_legal_moves(true);
-                std::rc::Rc::new(part)
+                Rc::new(LegalIndex::new(&part))
             }
         };
         // A unit move spelled by its plan: the canonical token gives the legal move's exact
@@ -581,14 +581,14 @@ impl Notation for Hobgoblin {
         let candidate = if link_step || self.pending_decision() {
             None
         } else {
-            self.parse_unit_spec(&wanted, &list[..])
+            self.parse_unit_spec(&wanted, &list)
         };
         if let Some(c) = candidate {
-            if list.contains(&c) {
+            if list.contains(c) {
                 return Ok(c);
             }
         }
-        for &m in list.iter() {
+        for &m in list.all() {
             if matches!(m.kind(), MoveKind::Normal | MoveKind::EnPassant) && candidate.is_some() {
                 continue;
             }
@@ -604,9 +604,9 @@ impl Notation for Hobgoblin {
         // Another specification of a legal turn: match its HOB-150 identity (notation §3.7).
         let candidate = candidate.ok_or_else(illegal)?;
         let key = self.turn_key(candidate).ok_or_else(illegal)?;
-        list.iter()
+        list.between(candidate.from_opt(), candidate.to_opt())
+            .iter()
             .copied()
-            .filter(|m| m.from_opt() == candidate.from_opt() && m.to_opt() == candidate.to_opt())
             .find(|&m| self.turn_key(m).as_ref() == Some(&key))
             .ok_or_else(illegal)
     }
@@ -663,5 +663,43 @@ impl Notation for Hobgoblin {
             hands: [Vec::new(), Vec::new()],
             side_to_move: self.side_to_move(),
         }
+    }
+}
+
+/// A legal list sorted by its two squares (then by its bits), so that a token finds the moves
+/// between the squares it names by binary search: a crowd can have hundreds of thousands of
+/// moves, and a check parses every one of their tokens.
+struct LegalIndex {
+    moves: Vec<Move>,
+}
+
+impl LegalIndex {
+    /// The low 14 bits of a move are its departure and arrival squares.
+    const SQUARES: u64 = (1 << 14) - 1;
+
+    fn new(list: &MoveList) -> Self {
+        let mut moves = list.to_vec();
+        moves.sort_unstable_by_key(|m| (m.raw() & Self::SQUARES, m.raw()));
+        LegalIndex { moves }
+    }
+
+    fn all(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The moves from `s` to `t`, sorted by their bits.
+    fn between(&self, s: Option<Square>, t: Option<Square>) -> &[Move] {
+        let key = Move::build(s, t, MoveKind::Normal, None, 0, 0).raw() & Self::SQUARES;
+        let start = self
+            .moves
+            .partition_point(|m| m.raw() & Self::SQUARES < key);
+        let end = start + self.moves[start..].partition_point(|m| m.raw() & Self::SQUARES == key);
+        &self.moves[start..end]
+    }
+
+    fn contains(&self, mv: Move) -> bool {
+        self.between(mv.from_opt(), mv.to_opt())
+            .binary_search_by_key(&mv.raw(), |m| m.raw())
+            .is_ok()
     }
 }
