@@ -20,7 +20,7 @@ use grimoire_engine::{Bitboard, Color, Square};
 /// Input features per perspective: 2 colours × 6 kinds × 64 squares.
 pub const INPUTS: usize = 768;
 /// Hidden neurons per perspective.
-pub const HIDDEN: usize = 128;
+pub const HIDDEN: usize = 256;
 /// Quantisation of the first layer (weights, biases, the accumulator's clip at 1.0).
 pub const QA: i32 = 255;
 /// Quantisation of the output weights.
@@ -526,6 +526,24 @@ mod tests {
         bad[first_output_weight..first_output_weight + 2].copy_from_slice(&128i16.to_le_bytes());
         let err = Network::from_bytes(&bad).err().unwrap();
         assert!(err.contains("output weight"), "{err}");
+    }
+
+    /// A file of another width (the 128-neuron networks shipped before session 28) is refused
+    /// with the reason, not read as if its rows were this build's.
+    #[test]
+    fn a_network_of_another_hidden_size_is_refused() {
+        let (w1, b1, w2, b2) = tiny_net(5);
+        let bytes = Network::quantise(&w1, &b1, &w2, &[b2], true).to_bytes();
+        let half = HIDDEN / 2;
+        let mut narrow = bytes[..8].to_vec();
+        narrow.extend_from_slice(&(half as u32).to_le_bytes());
+        narrow.extend_from_slice(&bytes[12..16]);
+        narrow.resize(16 + 2 * (INPUTS * half + half + 2 * half) + 4, 0);
+        let err = Network::from_bytes(&narrow).err().unwrap();
+        assert!(
+            err.contains(&format!("{half} hidden neurons")) && err.contains(&HIDDEN.to_string()),
+            "{err}"
+        );
     }
 
     #[test]
