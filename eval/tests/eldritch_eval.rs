@@ -52,6 +52,34 @@ fn the_fide_army_start_scores_only_the_tempo_and_params_round_trip() {
     assert!(eval.evaluate(&up) > 150);
 }
 
+/// The engine plays the shipped set (try G, docs/tuning.md): the tuned file read over the
+/// starting set, every slot present, material and squares changed, the pawn, the costly terms
+/// (mobility, liege safety, frozen pieces) and the search settings as the starting set has them.
+#[test]
+fn the_shipped_set_is_the_tuned_file_read_over_the_starting_set() {
+    let shipped = EvalParams::eldritch_tuned();
+    let start = EvalParams::eldritch();
+    assert_eq!(EvalParams::defaults("eldritch"), Some(shipped.clone()));
+    assert_eq!(shipped.len(), start.len());
+    assert_ne!(shipped.get("material_bishop"), start.get("material_bishop"));
+    assert_ne!(
+        shipped.get("pst_advance_beast"),
+        start.get("pst_advance_beast")
+    );
+    for frozen in [
+        "material_pawn",
+        "material_king",
+        "tempo",
+        "mobility",
+        "liege_attackers",
+        "liege_defenders",
+        "frozen_piece",
+    ] {
+        assert_eq!(shipped.get(frozen), start.get(frozen), "{frozen}");
+    }
+    assert_eq!(shipped.search(), start.search());
+}
+
 /// The mobility term counts, per side, the empty squares its pieces (not lieges, not pawn-type
 /// pieces) reach and the enemy pieces they can take, and scores them at `mobility` a square.
 #[test]

@@ -276,7 +276,18 @@ pub const MATERIAL: [i32; KINDS] = [
 ];
 
 impl EvalParams {
-    /// The built-in Eldritch parameters (`docs/eval.md`, Eldritch section).
+    /// The shipped Eldritch parameters: the starting set ([`EvalParams::eldritch`]) with its
+    /// material and piece-square slots tuned on self-play positions labelled by searches that
+    /// count mobility (`eval/params/eldritch.txt`; docs/tuning.md, variant tuning, try G).
+    pub fn eldritch_tuned() -> EvalParams {
+        Self::shipped(
+            include_str!("../../params/eldritch.txt"),
+            "eldritch",
+            EvalParams::eldritch,
+        )
+    }
+
+    /// The built-in Eldritch parameters (`docs/eval.md`, Eldritch section): the starting set.
     pub fn eldritch() -> EvalParams {
         let mut p = EvalParams::new("eldritch");
         p.section("Material (the piece-value method of docs/eval.md; Pawn = 100; lieges 0).");
