@@ -54,6 +54,12 @@ pub struct ArenaArgs {
     /// Seed of the openings and the chance events (a match replays exactly with the same seed).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Both games of a colour-swapped pair roll their chance events from one seed (common random
+    /// numbers): where the engines play alike, the dice cannot decide the pair, so a comparison
+    /// of two close configurations needs far fewer games. Off by default, so that earlier seeds
+    /// replay as they did.
+    #[arg(long)]
+    pub pair_dice: bool,
     /// Write every game here as PGN.
     #[arg(long)]
     pub pgn: Option<PathBuf>,
@@ -238,6 +244,7 @@ fn config(
         concurrency: args.concurrency.max(1),
         openings,
         seed: args.seed,
+        pair_dice: args.pair_dice,
         sprt,
         pgn: args.pgn.clone(),
         positions: args.positions.clone(),

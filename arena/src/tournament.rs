@@ -67,6 +67,8 @@ pub struct MatchConfig {
     pub concurrency: usize,
     pub openings: OpeningSource,
     pub seed: u64,
+    /// Both games of a pair roll from the pair's seed (`--pair-dice`), not each from its own.
+    pub pair_dice: bool,
     pub sprt: Option<Sprt>,
     pub pgn: Option<PathBuf>,
     /// `<FEN> | <label>` lines of every decided position, for the tuner.
@@ -322,7 +324,8 @@ fn play_indexed(
     } else {
         ([b, a], [second_limit, first_limit])
     };
-    let seed = config.seed ^ (index as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    let dice_key = if config.pair_dice { pair } else { index };
+    let seed = config.seed ^ (dice_key as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93);
     play_game(&config.settings, &opening, players, limits, seed)
 }
 

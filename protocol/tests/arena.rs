@@ -734,3 +734,69 @@ fn hobgoblin_selfplay_rolls_dice_and_replays_from_its_pgn() {
     assert!(outcomes > 0, "no dice were rolled in six games");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--pair-dice`: both games of a colour-swapped pair roll from one seed, so one engine against
+/// itself plays the same game with either colour (the pair scores 1–1) and the dice cannot
+/// decide a pair between engines that play alike. Without it each game rolls its own dice.
+#[test]
+fn paired_dice_give_one_engine_the_same_game_with_either_colour() {
+    let dir = scratch("pair-dice");
+    let run = |name: &str, paired: bool| {
+        let pgn = dir.join(name);
+        let mut args = vec![
+            "selfplay",
+            "--variant",
+            "hobgoblin",
+            "--games",
+            "6",
+            "--nodes",
+            "150",
+            "--seed",
+            "18",
+            "--max-plies",
+            "120",
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--quiet",
+        ];
+        if paired {
+            args.push("--pair-dice");
+        }
+        let (ok, report) = grimoire(&args);
+        assert!(ok, "{report}");
+        let mut games = pgn_games(&std::fs::read_to_string(&pgn).unwrap());
+        let round = |tags: &[(String, String)]| -> usize {
+            tags.iter()
+                .find(|t| t.0 == "Round")
+                .unwrap()
+                .1
+                .parse()
+                .unwrap()
+        };
+        games.sort_by_key(|(tags, _)| round(tags));
+        assert_eq!(games.len(), 6);
+        games
+    };
+    let result =
+        |tags: &[(String, String)]| tags.iter().find(|t| t.0 == "Result").unwrap().1.clone();
+    let paired = run("paired.pgn", true);
+    for pair in paired.chunks(2) {
+        assert_eq!(
+            pair[0].1, pair[1].1,
+            "one engine, one pair's dice: the same moves"
+        );
+        assert_eq!(result(&pair[0].0), result(&pair[1].0));
+    }
+    assert!(
+        paired
+            .iter()
+            .any(|(_, moves)| moves.iter().any(|m| m.starts_with('!'))),
+        "no dice were rolled"
+    );
+    let unpaired = run("unpaired.pgn", false);
+    assert!(
+        unpaired.chunks(2).any(|pair| pair[0].1 != pair[1].1),
+        "without --pair-dice each game of a pair rolls its own dice"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
