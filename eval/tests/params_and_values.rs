@@ -253,8 +253,8 @@ fn bad_search_entries_are_rejected_with_a_message() {
 }
 
 /// The built-in sets carry the default margins except the settings an SPRT in their variant
-/// chose (chess: the table-refined static score; Eldritch: selective check extension;
-/// Hobgoblin: bounded quiescence; `docs/search.md`); their text form writes exactly those
+/// chose (chess: the table-refined static score; Eldritch: selective check extension and no
+/// internal iterative reduction, SPRT row 50; Hobgoblin: bounded quiescence; `docs/search.md`); their text form writes exactly those
 /// `search.*` lines, and changed margins round-trip.
 #[test]
 fn search_entries_round_trip_and_defaults_write_only_the_variants_own() {
@@ -270,7 +270,11 @@ fn search_entries_round_trip_and_defaults_write_only_the_variants_own() {
         let expected: &[&str] = match variant {
             "chess" => &["search.tt_eval_refine", "search.keep_history"],
             "duggan" | "archmage" | "ghost" => &["search.keep_history"],
-            "eldritch" => &["search.check_ext_max_replies", "search.keep_history"],
+            "eldritch" => &[
+                "search.check_ext_max_replies",
+                "search.iir_min_depth",
+                "search.keep_history",
+            ],
             "hobgoblin" => &["search.qs_max_plies", "search.chance_win"],
             _ => &[],
         };

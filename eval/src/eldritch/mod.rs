@@ -324,6 +324,9 @@ impl EvalParams {
         p.search_mut().check_ext_max_replies = 3;
         // Histories kept from one search to the next of a game (docs/search.md, SPRT row 36).
         p.search_mut().keep_history = 1;
+        // No internal iterative reduction: at equal nodes Eldritch plays better without it
+        // (docs/search.md, SPRT row 50), though its tree to a given depth is larger.
+        p.search_mut().iir_min_depth = 1001;
         p
     }
 }
