@@ -675,33 +675,38 @@ fn pgn_games(text: &str) -> Vec<PgnGame> {
     games
 }
 
+/// Six seeded Hobgoblin self-play games of 150 nodes a move (seed 18), written to `pgn`, with
+/// `extra` arguments; returns the PGN text.
+fn hobgoblin_selfplay_pgn(pgn: &std::path::Path, extra: &[&str]) -> String {
+    let mut args = vec![
+        "selfplay",
+        "--variant",
+        "hobgoblin",
+        "--games",
+        "6",
+        "--nodes",
+        "150",
+        "--seed",
+        "18",
+        "--max-plies",
+        "120",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--quiet",
+    ];
+    args.extend_from_slice(extra);
+    let (ok, report) = grimoire(&args);
+    assert!(ok, "{report}");
+    std::fs::read_to_string(pgn).unwrap()
+}
+
 /// Issue 18: Hobgoblin self-play rolls the dice with the seeded generator, writes every
 /// outcome token (`!sites`, `!-`) and the seed (`DiceSeed`) into the PGN, replays exactly from
 /// its seed, and each game replays from its PGN: every token legal in turn, the same result.
 #[test]
 fn hobgoblin_selfplay_rolls_dice_and_replays_from_its_pgn() {
     let dir = scratch("dice");
-    let run = |name: &str| {
-        let pgn = dir.join(name);
-        let (ok, report) = grimoire(&[
-            "selfplay",
-            "--variant",
-            "hobgoblin",
-            "--games",
-            "6",
-            "--nodes",
-            "150",
-            "--seed",
-            "18",
-            "--max-plies",
-            "120",
-            "--pgn",
-            pgn.to_str().unwrap(),
-            "--quiet",
-        ]);
-        assert!(ok, "{report}");
-        std::fs::read_to_string(&pgn).unwrap()
-    };
+    let run = |name: &str| hobgoblin_selfplay_pgn(&dir.join(name), &[]);
     let first = run("a.pgn");
     let without_dates = |t: &str| {
         t.lines()
@@ -742,29 +747,8 @@ fn hobgoblin_selfplay_rolls_dice_and_replays_from_its_pgn() {
 fn paired_dice_give_one_engine_the_same_game_with_either_colour() {
     let dir = scratch("pair-dice");
     let run = |name: &str, paired: bool| {
-        let pgn = dir.join(name);
-        let mut args = vec![
-            "selfplay",
-            "--variant",
-            "hobgoblin",
-            "--games",
-            "6",
-            "--nodes",
-            "150",
-            "--seed",
-            "18",
-            "--max-plies",
-            "120",
-            "--pgn",
-            pgn.to_str().unwrap(),
-            "--quiet",
-        ];
-        if paired {
-            args.push("--pair-dice");
-        }
-        let (ok, report) = grimoire(&args);
-        assert!(ok, "{report}");
-        let mut games = pgn_games(&std::fs::read_to_string(&pgn).unwrap());
+        let extra: &[&str] = if paired { &["--pair-dice"] } else { &[] };
+        let mut games = pgn_games(&hobgoblin_selfplay_pgn(&dir.join(name), extra));
         let round = |tags: &[(String, String)]| -> usize {
             tags.iter()
                 .find(|t| t.0 == "Round")
