@@ -254,8 +254,9 @@ fn bad_search_entries_are_rejected_with_a_message() {
 
 /// The built-in sets carry the default margins except the settings an SPRT in their variant
 /// chose (chess: the table-refined static score; Eldritch: selective check extension and no
-/// internal iterative reduction, SPRT row 50; Hobgoblin: bounded quiescence; `docs/search.md`); their text form writes exactly those
-/// `search.*` lines, and changed margins round-trip.
+/// internal iterative reduction, SPRT row 50; Hobgoblin: bounded quiescence;
+/// `docs/search.md`); their text form writes exactly those `search.*` lines, and changed
+/// margins round-trip.
 #[test]
 fn search_entries_round_trip_and_defaults_write_only_the_variants_own() {
     use grimoire_engine::eval_api::SearchParams;
