@@ -30,15 +30,39 @@ fn with_promo(base: Move, code: u32) -> Move {
     )
 }
 
+/// The identities are already well-mixed 64-bit keys: hash them as they are.
+type IdentityHasher = std::hash::BuildHasherDefault<PassThrough>;
+
+#[derive(Default)]
+struct PassThrough(u64);
+
+impl std::hash::Hasher for PassThrough {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
 /// What the generator collects, with the HOB-150 identities seen so far.
 struct Collector<'a> {
     list: &'a mut MoveList,
-    seen: HashMap<u64, usize>,
+    seen: HashMap<u64, usize, IdentityHasher>,
     legal_only: bool,
     first_only: bool,
     found: bool,
-    /// Whether the current origin can give one turn by several plans (two or more units on
-    /// it): only then are identities compared (HOB-150). A lone unit's plans all differ.
+    /// Whether identities are compared (HOB-150): for every unit move, since two plans give
+    /// one turn not only on a crowded origin but also from two origins, when magnetism
+    /// leaves the same state (a lone pawn on h7 and one on a7 riding the hallway to h5 each
+    /// pull the other to h6; issue 48). Castling stages differ from every unit move.
     dedup: bool,
     /// Counting whole turns instead of listing actions (perft's last turn, HOB-151): a legal
     /// move counts once per promotion declaration and per option of the opponent's decision.
@@ -62,7 +86,7 @@ impl<'a> Collector<'a> {
     fn new(list: &'a mut MoveList, legal_only: bool, first_only: bool) -> Self {
         Collector {
             list,
-            seen: HashMap::new(),
+            seen: HashMap::default(),
             legal_only,
             first_only,
             found: false,
@@ -111,8 +135,9 @@ pub(super) fn turn_identity(child: &Hobgoblin, fx: &Effects, promo: u32) -> u64 
 fn rolls_key(fx: &Effects) -> u64 {
     let mut k = 0u64;
     for (node, n) in fx.roll_sites() {
+        // Mixed per site, so that sets of sites cannot cancel out under the XOR.
         let x = (node.index() as u64) << 8 | n as u64;
-        k ^= x.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17) ^ 0xD6E8_FEB8_6659_FD93;
+        k ^= super::position::mix(x.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD6E8_FEB8_6659_FD93);
     }
     k
 }
@@ -445,7 +470,7 @@ impl Hobgoblin {
         if classes.is_empty() {
             return;
         }
-        out.dedup = self.unit_total(s, me) > 1;
+        out.dedup = true;
         let enemy = self.bits().occ[(!me).index()];
         let mut reach = [Bitboard::EMPTY; KINDS];
         let mut provides: Vec<Bitboard> = Vec::with_capacity(classes.len());

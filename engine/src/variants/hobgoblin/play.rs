@@ -168,9 +168,9 @@ impl Hobgoblin {
             if kind == KING {
                 fx.king_captured = true;
             }
-            if holds_locked(self, color, kind, node, partner)
-                || self.holds_locked_half(partner, color)
-            {
+            // Only the locked pair itself counts: another half whose partner shares a
+            // locked half's node takes nothing locked with it (HOB-65a; issue 48).
+            if holds_locked(self, color, kind, node, partner) {
                 fx.locked_disturbed[color.index()] = true;
             }
             self.set_pair(color, kind, node, partner, 0);

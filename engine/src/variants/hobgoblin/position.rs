@@ -220,7 +220,7 @@ const ROLL_KEYS: usize = 174; // + site square index, count-mixed with the rolls
 const PROMO_KEY: usize = 274; // mixed with the declared promotion code
 const LOST_KEYS: usize = 275; // + colour mask 1..=3: 3 keys (index 275 unused for mask 0)
 
-fn mix(mut z: u64) -> u64 {
+pub(super) fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
@@ -244,10 +244,13 @@ fn unit_key(node: Square, color: Color, kind: u8, count: u8) -> u64 {
     )
 }
 
+/// The key of a pair entry. It must not be a XOR of one key per end: then pairs sharing an
+/// end cancel (`(b6,d7) + (h5,d7)` hashed as `b6 + h5` for every `d7`), and distinct
+/// positions collide, which HOB-150's duplicate removal took for the same turn (issue 48).
 fn pair_key(p: &Pair) -> u64 {
     let piece = Piece::new(p.color, p.kind).index();
     count_key(
-        KEYS.stacked[piece][p.a.index()] ^ KEYS.stacked[piece][p.b.index()].rotate_left(23),
+        mix(KEYS.stacked[piece][p.a.index()] ^ KEYS.stacked[piece][p.b.index()].rotate_left(23)),
         p.count,
     )
 }
