@@ -26,6 +26,7 @@ pub mod position;
 pub mod reference;
 pub mod rides;
 pub mod search_hooks;
+mod seen;
 
 pub use fen::{render, START_FEN};
 pub use options::{option_decls, HobOptions, UnlinkEnemy};

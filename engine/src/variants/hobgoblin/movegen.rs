@@ -6,6 +6,7 @@ use super::options::UnlinkEnemy;
 use super::plans::{self, Class, Classes, CodeWriter, Plan, State};
 use super::play::{Effects, PROMOTION_KINDS};
 use super::position::{Chance, Hobgoblin, Phase, Wing, KINDS, KING, PAWN, ROOK};
+use super::seen::SeenSet;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Color;
@@ -30,32 +31,10 @@ fn with_promo(base: Move, code: u32) -> Move {
     )
 }
 
-/// The identities are already well-mixed 64-bit keys: hash them as they are.
-type IdentityHasher = std::hash::BuildHasherDefault<PassThrough>;
-
-#[derive(Default)]
-struct PassThrough(u64);
-
-impl std::hash::Hasher for PassThrough {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ b as u64;
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
 /// What the generator collects, with the HOB-150 identities seen so far.
 struct Collector<'a> {
     list: &'a mut MoveList,
-    seen: HashMap<u64, usize, IdentityHasher>,
+    seen: SeenSet,
     legal_only: bool,
     first_only: bool,
     found: bool,
@@ -86,7 +65,7 @@ impl<'a> Collector<'a> {
     fn new(list: &'a mut MoveList, legal_only: bool, first_only: bool) -> Self {
         Collector {
             list,
-            seen: HashMap::default(),
+            seen: SeenSet::new(),
             legal_only,
             first_only,
             found: false,
@@ -541,10 +520,15 @@ impl Hobgoblin {
         out: &mut Collector,
     ) {
         let n = classes.len();
-        let mut counts: plans::Counts = classes.iter().map(|_| (0u8, 0u8)).collect();
+        // The plan is the odometer's state: one plan, changed in place, no copy per move.
+        let mut plan = Plan {
+            counts: classes.iter().map(|_| (0u8, 0u8)).collect(),
+            mutations: Default::default(),
+        };
         // Odometer over every (carried, extending) choice per class.
         loop {
             // advance
+            let counts = &mut plan.counts;
             let mut i = 0;
             loop {
                 if i == n {
@@ -567,10 +551,10 @@ impl Hobgoblin {
                 counts[i] = (0, 0);
                 i += 1;
             }
-            if !plan_is_valid(classes, &counts, providers, t) {
+            if !plan_is_valid(classes, &plan.counts, providers, t) {
                 continue;
             }
-            self.push_plan(s, t, classes, &counts, types, out);
+            self.push_plan(s, t, classes, &mut plan, types, out);
             if out.done() {
                 return;
             }
@@ -582,10 +566,11 @@ impl Hobgoblin {
         s: Square,
         t: Square,
         classes: &Classes,
-        counts: &plans::Counts,
+        plan: &mut Plan,
         types: &[u8],
         out: &mut Collector,
     ) {
+        let counts = &plan.counts;
         let pawn_moves = classes
             .iter()
             .zip(counts)
@@ -595,14 +580,11 @@ impl Hobgoblin {
         } else {
             MoveKind::Normal
         };
-        let mut plan = Plan {
-            counts: counts.clone(),
-            mutations: Default::default(),
-        };
+        plan.mutations.clear();
         if types.len() < 2 {
-            if let Some(code) = plans::encode(classes, &plan, types) {
+            if let Some(code) = plans::encode(classes, plan, types) {
                 let mv = Move::build(Some(s), Some(t), kind, None, 0, code);
-                self.push_turn(mv, Some((classes, &plan)), out);
+                self.push_turn(mv, Some((classes, plan)), out);
             }
             return;
         }
@@ -622,12 +604,13 @@ impl Hobgoblin {
         }
         for_each_product(&groups, &mut |pick| {
             plan.mutations = pick.iter().copied().collect();
-            if let Some(code) = plans::encode(classes, &plan, types) {
+            if let Some(code) = plans::encode(classes, plan, types) {
                 let mv = Move::build(Some(s), Some(t), kind, None, 0, code);
-                self.push_turn(mv, Some((classes, &plan)), out);
+                self.push_turn(mv, Some((classes, plan)), out);
             }
             !out.done()
         });
+        plan.mutations.clear();
     }
 
     /// Plays a move candidate on a copy, tests it (HOB-133) and adds one action per promotion
@@ -672,7 +655,7 @@ impl Hobgoblin {
                 };
                 declarations * decisions
             };
-            if !out.dedup || out.seen.insert(turn_identity(&child, &fx, 0), 0).is_none() {
+            if !out.dedup || out.seen.insert(turn_identity(&child, &fx, 0), 0) {
                 out.count += turns;
             }
             return;
@@ -728,8 +711,9 @@ impl Hobgoblin {
 
     fn collect(&self, mv: Move, key: u64, out: &mut Collector) {
         out.found = true;
-        match out.seen.get(&key) {
-            Some(&i) => {
+        match out.seen.get(key) {
+            Some(i) => {
+                let i = i as usize;
                 // The same turn again (HOB-150): keep the smaller token (notation §3.7).
                 let old = out.list[i];
                 if self.format_move(mv) < self.format_move(old) {
@@ -738,7 +722,7 @@ impl Hobgoblin {
             }
             None => {
                 out.list.push(mv);
-                out.seen.insert(key, out.list.len() - 1);
+                out.seen.insert(key, (out.list.len() - 1) as u32);
             }
         }
     }

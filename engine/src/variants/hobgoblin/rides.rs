@@ -437,9 +437,15 @@ impl Hobgoblin {
                 return false;
             }
         }
-        (q.any() && (self.slider_reach(x, QUEEN) & q).any())
-            || (r.any() && (self.slider_reach(x, ROOK) & r).any())
-            || (b.any() && (self.slider_reach(x, BISHOP) & b).any())
+        // A queen's rides include every rook and bishop ride (the same rules over fewer
+        // directions), so one queen reach settles most cases: the exact rook or bishop reach
+        // is walked only when the queen's meets a rook or bishop.
+        let around = self.slider_reach(x, QUEEN);
+        if (around & q).any() {
+            return true;
+        }
+        ((around & r).any() && (self.slider_reach(x, ROOK) & r).any())
+            || ((around & b).any() && (self.slider_reach(x, BISHOP) & b).any())
     }
 
     /// The royal nodes of `color` (HOB-130): its consolidated king's node, both nodes of an
