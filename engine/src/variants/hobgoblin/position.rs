@@ -441,8 +441,9 @@ impl Hobgoblin {
     /// square (HOB-3).
     #[inline]
     pub fn node(&self, sq: Square) -> Square {
-        if self.linked.contains(sq) && is_hallway(sq) {
-            if let Some(f) = self.links[sq.row() as usize] {
+        // Column arithmetic, not two 128-bit tests: magnetism and rides ask this per square.
+        if sq.col() == 9 {
+            if let Some(&Some(f)) = self.links.get(sq.row() as usize) {
                 return Square::new(f, sq.row());
             }
         }
