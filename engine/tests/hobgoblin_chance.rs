@@ -7,9 +7,9 @@
 
 use grimoire_engine::perft::{perft_stoppable, PerftMode};
 use grimoire_engine::prelude::*;
-use grimoire_engine::variants::hobgoblin::model::{model_chance_perft, model_chance_turns};
+use grimoire_engine::variants::hobgoblin::cross_check::compare_chance_turns;
+use grimoire_engine::variants::hobgoblin::model::model_chance_perft;
 use grimoire_engine::variants::hobgoblin::{Hobgoblin, START_FEN};
-use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
 
 /// The design positions (`docs/hobgoblin-design.md` §6) with their chance perft(1), from the
@@ -91,79 +91,9 @@ fn parse(fen: &str) -> Hobgoblin {
     Hobgoblin::parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-/// One turn with its chance results, in comparable terms: (link token, FEN along every roll
-/// surviving, k, outcomes as (FEN, weight over 12^k, exploded sites)).
-type Turn = (
-    Option<String>,
-    String,
-    u32,
-    Vec<(String, u128, Vec<String>)>,
-);
-
-/// The engine's turns of `p`: every legal action (a link step followed by each move after
-/// it), played; where dice are pending, every outcome with its weight.
-fn engine_turns(p: &Hobgoblin) -> BTreeSet<Turn> {
-    let mut out = BTreeSet::new();
-    let mut finish = |link: Option<String>, q: &Hobgoblin, mv: Move| {
-        let mut after = q.clone();
-        after.play(mv);
-        let Some(chance) = after.chance().filter(|_| after.is_chance_node()) else {
-            let fen = after.to_fen();
-            out.insert((link, fen.clone(), 0, vec![(fen, 1, Vec::new())]));
-            return;
-        };
-        let k = chance.total_rolls();
-        let mut outcomes = Vec::new();
-        let mut survive = String::new();
-        for (o, w) in after.weighted_outcomes() {
-            let token = after.format_move(o);
-            let mut child = after.clone();
-            child.play(o);
-            let fen = child.to_fen();
-            let exploded: Vec<String> = match token.as_str() {
-                "!-" => {
-                    survive = fen.clone();
-                    Vec::new()
-                }
-                t => t[1..].split(',').map(String::from).collect(),
-            };
-            outcomes.push((fen, w, exploded));
-        }
-        outcomes.sort();
-        out.insert((link, survive, k, outcomes));
-    };
-    p.visit_whole_turns(|link, q, mv| finish(link.map(|l| p.format_move(l)), q, mv));
-    out
-}
-
-fn model(p: &Hobgoblin) -> BTreeSet<Turn> {
-    model_chance_turns(p, false)
-        .into_iter()
-        .map(|t| {
-            let outcomes = t
-                .outcomes
-                .into_iter()
-                .map(|o| (o.fen, o.weight, o.exploded))
-                .collect();
-            (t.turn.link, t.turn.fen, t.rolls, outcomes)
-        })
-        .collect()
-}
-
+/// Every turn's outcomes with their weights equal the model's (`cross_check.rs`).
 fn assert_same(p: &Hobgoblin, what: &str) -> usize {
-    let fast = engine_turns(p);
-    let slow = model(p);
-    if fast != slow {
-        let only_fast: Vec<_> = fast.difference(&slow).take(2).collect();
-        let only_model: Vec<_> = slow.difference(&fast).take(2).collect();
-        panic!(
-            "{what} {}: {} engine turns, {} model turns\nonly engine: {only_fast:#?}\nonly model: {only_model:#?}",
-            p.to_fen(),
-            fast.len(),
-            slow.len()
-        );
-    }
-    fast.len()
+    compare_chance_turns(p, false).unwrap_or_else(|e| panic!("{what} {e}"))
 }
 
 /// HOB-104: the outcomes of every turn with rolls have exact weights summing to 12^k, the

@@ -118,12 +118,17 @@ fn random_games_agree_with_the_model() {
         max_plies: 30,
         seed: 4801,
         depth2_max_turns: 25,
+        chance_every: 10,
         forbid_unlink_enemy: false,
     };
     let stats = random_cross_check(&cross_check_starts(), &plan).unwrap_or_else(|e| panic!("{e}"));
     println!("{stats:#?}");
     assert!(stats.positions >= 100, "{stats:?}");
     assert!(stats.with_crowds > 0 && stats.with_halves > 0 && stats.with_links > 0);
+    assert!(
+        stats.chance_positions > 0 && stats.explosions > 0,
+        "{stats:?}"
+    );
 }
 
 #[test]
@@ -134,6 +139,7 @@ fn many_random_games_agree_with_the_model() {
         max_plies: 50,
         seed: 4802,
         depth2_max_turns: 40,
+        chance_every: 10,
         forbid_unlink_enemy: false,
     };
     let stats = random_cross_check(&cross_check_starts(), &plan).unwrap_or_else(|e| panic!("{e}"));

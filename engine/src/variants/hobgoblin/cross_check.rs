@@ -7,7 +7,7 @@
 //! after the whole turn, roll sites); the model itself reads positions and prints FENs, and
 //! shares neither move generation nor the HOB-150 identity rule with the generator.
 
-use super::model::{model_perft, model_turns, ModelTurn};
+use super::model::{model_chance_turns, model_perft, model_turns, ModelTurn};
 use super::Hobgoblin;
 use crate::moves::{Move, MoveKind};
 use crate::perft::perft;
@@ -122,6 +122,87 @@ pub fn cross_check_starts() -> Vec<Hobgoblin> {
         .collect()
 }
 
+/// One turn with its chance results, in comparable terms: (link token, FEN along every roll
+/// surviving, k, outcomes as (FEN, weight over 12^k, exploded sites)).
+pub type ChanceTurn = (
+    Option<String>,
+    String,
+    u32,
+    Vec<(String, u128, Vec<String>)>,
+);
+
+/// The generator's turns of `p` with their chance steps: every legal action (a link step
+/// followed by each move after it), played; where dice are pending, every outcome with its
+/// weight (HOB-100..105, G6).
+pub fn engine_chance_turns(p: &Hobgoblin) -> BTreeSet<ChanceTurn> {
+    let mut out = BTreeSet::new();
+    let mut finish = |link: Option<String>, q: &Hobgoblin, mv: Move| {
+        let mut after = q.clone();
+        after.play(mv);
+        let Some(chance) = after.chance().filter(|_| after.is_chance_node()) else {
+            let fen = after.to_fen();
+            out.insert((link, fen.clone(), 0, vec![(fen, 1, Vec::new())]));
+            return;
+        };
+        let k = chance.total_rolls();
+        let mut outcomes = Vec::new();
+        let mut survive = String::new();
+        for (o, w) in after.weighted_outcomes() {
+            let token = after.format_move(o);
+            let mut child = after.clone();
+            child.play(o);
+            let fen = child.to_fen();
+            let exploded: Vec<String> = match token.as_str() {
+                "!-" => {
+                    survive = fen.clone();
+                    Vec::new()
+                }
+                t => t[1..].split(',').map(String::from).collect(),
+            };
+            outcomes.push((fen, w, exploded));
+        }
+        outcomes.sort();
+        out.insert((link, survive, k, outcomes));
+    };
+    p.visit_whole_turns(|link, q, mv| finish(link.map(|l| p.format_move(l)), q, mv));
+    out
+}
+
+/// The model's turns of `p` with their chance steps, in the terms of [`engine_chance_turns`].
+pub fn model_chance_turn_set(p: &Hobgoblin, forbid_unlink_enemy: bool) -> BTreeSet<ChanceTurn> {
+    model_chance_turns(p, forbid_unlink_enemy)
+        .into_iter()
+        .map(|t| {
+            let outcomes = t
+                .outcomes
+                .into_iter()
+                .map(|o| (o.fen, o.weight, o.exploded))
+                .collect();
+            (t.turn.link, t.turn.fen, t.rolls, outcomes)
+        })
+        .collect()
+}
+
+/// Compares every turn's chance outcomes and exact weights with the model's: `Ok(turns)`, or
+/// what differs.
+pub fn compare_chance_turns(p: &Hobgoblin, forbid_unlink_enemy: bool) -> Result<usize, String> {
+    let fast = engine_chance_turns(p);
+    let slow = model_chance_turn_set(p, forbid_unlink_enemy);
+    if fast == slow {
+        return Ok(fast.len());
+    }
+    let only_fast: Vec<_> = fast.difference(&slow).take(2).collect();
+    let only_model: Vec<_> = slow.difference(&fast).take(2).collect();
+    Err(format!(
+        "{}: {} engine turns, {} model turns (with their outcomes)
+only engine: {only_fast:#?}
+only model: {only_model:#?}",
+        p.to_fen(),
+        fast.len(),
+        slow.len()
+    ))
+}
+
 /// What a random cross-check covered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CrossCheckStats {
@@ -133,6 +214,8 @@ pub struct CrossCheckStats {
     /// Positions whose perft 2 was compared, and the turns that perft counted.
     pub depth2_positions: usize,
     pub depth2_turns: u64,
+    /// Positions whose turns' explosion outcomes and weights were compared.
+    pub chance_positions: usize,
     /// Positions with a crowd of two or more units, a half, a link, a castling in progress.
     pub with_crowds: usize,
     pub with_halves: usize,
@@ -150,11 +233,14 @@ pub struct CrossCheckPlan {
     pub seed: u64,
     /// Perft 2 is compared at every position with at most this many turns (0: never).
     pub depth2_max_turns: usize,
+    /// Every this many positions, every turn's explosion outcomes are compared too (0: never).
+    pub chance_every: usize,
     pub forbid_unlink_enemy: bool,
 }
 
 /// Seeded random games from `starts` (cycled), each position at the start of a turn compared
-/// with the model (depth 1 by set and count; depth 2 by count where small enough). Actions are
+/// with the model (depth 1 by set and count; depth 2 by count where small enough; at some,
+/// every turn's explosion outcomes with their weights). Actions are
 /// drawn uniformly; chance steps roll by their exact weights, so games see explosions. The
 /// first difference ends the run with its description.
 pub fn random_cross_check(
@@ -189,6 +275,10 @@ pub fn random_cross_check(
                 continue;
             }
             let n = compare_turns(&p, plan.forbid_unlink_enemy)?;
+            if plan.chance_every > 0 && stats.positions % plan.chance_every == 0 {
+                compare_chance_turns(&p, plan.forbid_unlink_enemy)?;
+                stats.chance_positions += 1;
+            }
             note_shapes(&p, &mut stats);
             stats.positions += 1;
             stats.turns += n as u64;
