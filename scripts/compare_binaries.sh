@@ -32,14 +32,18 @@ while read -r kind variant depth; do
   printf '%-6s %-9s %5s %14s %14s %9.3f %9.3f %7s\n' "$kind" "$variant" "$depth" "$n_old" "$n_new" "$s_old" "$s_new" "$ratio"
   [ "$n_old" = "$n_new" ] || echo "  MISMATCH: node counts differ"
 done <<'CASES'
+perft chess 5
 perft chess 6
 perft duggan 5
 perft archmage 4
 perft ghost 5
 perft eldritch 4
+perft eldritch 5
+perft hobgoblin 2
 bench chess 9
 bench duggan 9
 bench ghost 9
 bench archmage 7
 bench eldritch 7
+bench hobgoblin 3
 CASES
