@@ -1070,6 +1070,21 @@ fn eld_251_790_conjurer_creates_virgin_pawns() {
 }
 
 #[test]
+fn eld_251_pawns_suborned_by_the_enemy_count_for_the_conjurer() {
+    // ELD-251: seven own Pawns and one in a Black Ghost stack (d4) make eight: no Pawn may be
+    // made. The reference generator once counted only the mailbox (found by the cross-check).
+    let eight = pos("4k3/8/8/8/3(^h,P)4/4^C3/1PPPPPPP/4K3 w - - 0 1");
+    assert!(from(&eight, "e3!").is_empty(), "{:?}", tokens(&eight));
+    assert_eq!(
+        grimoire_engine::perft::perft_reference(&eight, 1),
+        eight.legal_moves().len() as u64
+    );
+    // Without the stack, seven: the Conjurer may make one.
+    let seven = pos("4k3/8/8/8/8/4^C3/1PPPPPPP/4K3 w - - 0 1");
+    assert!(!from(&seven, "e3!").is_empty());
+}
+
+#[test]
 fn eld_450_451_620_miasma_destroys_and_can_destroy_a_liege() {
     // Around the d4 Miasma: an own Rook (c4), Black's Archmage liege (d5), a Black Knight (c3),
     // a Black Gargoyle (e5, spared) and the own Queen (e3, royal, spared).

@@ -15,11 +15,13 @@
 //! - `invokes`: the stage-2 invokes (Evoker, Conjurer, Miasma, Giant, Portalkeeper,
 //!   Shieldmaiden): generation, play and tokens.
 //! - `reference`: an independent slow generator written from the spec (perft cross-checks).
+//! - `cross_check`: seeded random games comparing the two generators position by position.
 //! - `fen`: EFEN, move tokens, the `d` board and the view.
 //! - `search_hooks`: move ordering and null moves for the search.
 
 pub mod army;
 pub mod catalogue;
+pub mod cross_check;
 mod diviner;
 mod fen;
 pub mod geometry;

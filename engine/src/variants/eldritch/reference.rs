@@ -637,9 +637,15 @@ impl Ref<'_> {
             }
             _ if !full => {}
             CONJURER => {
+                // ELD-251: pawns suborned by the enemy count (they stand in enemy Ghost stacks).
+                let own_pawn = Piece::new(c, PAWN);
                 let pawns = Square::all()
-                    .filter(|&s| mine(s) && self.kind(s) == PAWN)
-                    .count();
+                    .map(|s| {
+                        let stacked = self.pos.extra.stacked_on(s);
+                        (mine(s) && self.kind(s) == PAWN) as usize
+                            + stacked.filter(|&u| u == own_pawn).count()
+                    })
+                    .sum::<usize>();
                 let far = if c == Color::White { 8 } else { 1 };
                 if pawns < 8 {
                     for t in around(from) {
