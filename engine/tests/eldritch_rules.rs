@@ -1070,6 +1070,29 @@ fn eld_251_790_conjurer_creates_virgin_pawns() {
 }
 
 #[test]
+fn eld_473_381_suborned_pawns_count_against_a_revival() {
+    // ELD-473 with ELD-381: Black's seven Pawns and the one White's Ghost suborns on f5 make
+    // its start count of eight, so the a2 Necromancer's Pawn trophy revives nothing. The
+    // reference generator once counted only the mailbox (found by the cross-check).
+    let fen = |f5: &str| {
+        format!(
+            "1nb^rk^r1*i/1pp1p1pp/1p5^r/5{f5}2/3p4/4P3/*n{{P}}2P1KPP/*O5^S{{n}}*O b g1,h1,d2,g2,h2,h6,b7,c7,e7,g7,h7,b8,c8,d8,e8,f8,h8 - 0 13 army=*D*O^H^S/*I*N^B^R start=*na6,^rh6,pa7,pb7,pc7,pd7,pe7,pf7,pg7,ph7,^ba8,nb8,bc8,^rd8,ke8,^rf8,ng8,*ih8"
+        )
+    };
+    let eight = pos(&fen("(^H,p)"));
+    assert!(from(&eight, "a2!").is_empty(), "{:?}", tokens(&eight));
+    assert_eq!(
+        grimoire_engine::perft::perft_reference(&eight, 1),
+        eight.legal_moves().len() as u64
+    );
+    // A Ghost without its Pawn: seven, so the empty start squares a7, d7 and f7 are offered.
+    let seven = pos(&fen("^H"));
+    let mut revived = from(&seven, "a2!");
+    revived.sort();
+    assert_eq!(revived, ["a2!P@a7", "a2!P@d7", "a2!P@f7"]);
+}
+
+#[test]
 fn eld_251_pawns_suborned_by_the_enemy_count_for_the_conjurer() {
     // ELD-251: seven own Pawns and one in a Black Ghost stack (d4) make eight: no Pawn may be
     // made. The reference generator once counted only the mailbox (found by the cross-check).

@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 /// Army pairs that bring in the stage 2..4 rules (the perft suite's armies): invokes, Blocks,
 /// stacks, Bolts, reactions, Highlanders, Diviners, strips and Ghosts.
 const FEATURE_ARMIES: &[(&str, &str)] = &[
+    ("-", "-"),
     ("^E:R ^C:Q", "*T:R ^M:N"),
     ("^O:N ^W:QR", "^E:N ^E:N *T:R"),
     ("*T:R *T:R ^M:N", "^C:RR ^O:N"),
@@ -117,6 +118,9 @@ pub struct Report {
     pub positions: usize,
     pub moves: usize,
     pub depth2_positions: usize,
+    /// Positions on the plain fast path, where its list was also compared with the general
+    /// route's, order included.
+    pub plain_positions: usize,
     pub features: Features,
     pub mismatches: Vec<Mismatch>,
     pub elapsed: Duration,
@@ -244,6 +248,27 @@ pub fn run(config: &Config) -> Report {
             report.positions += 1;
             report.moves += legal.len();
             note_features(&pos, &legal, &mut report.features);
+            let plain_differs = pos.is_plain() && {
+                report.plain_positions += 1;
+                let mut general = MoveList::new();
+                pos.general_legal(&mut general);
+                general != legal
+            };
+            if plain_differs {
+                // The fast path must list the general route's moves in its order (search
+                // and `bench` depend on the order).
+                let mut general = MoveList::new();
+                pos.general_legal(&mut general);
+                let tokens = |l: &MoveList| l.iter().map(|&m| pos.format_move(m)).collect();
+                report.mismatches.push(Mismatch {
+                    fen: pos.to_fen(),
+                    depth: 1,
+                    only_fast: tokens(&legal),
+                    only_reference: tokens(&general),
+                    counts: None,
+                });
+                break 'games;
+            }
             if let Some(m) = compare(&pos, &legal) {
                 report.mismatches.push(m);
                 if report.mismatches.len() >= config.max_mismatches {

@@ -7,6 +7,7 @@
 //! - `state`: the position and the rule queries (check-bearers, freeze, capturability).
 //! - `geometry`: squares, orientation, leap paths, the Fiend's paths.
 //! - `movegen`: catalogue-driven generation, attacks and legality.
+//! - `plain`: the fast path of positions with FIDE pieces only and no rarer state.
 //! - `play`: applying actions and their automatic effects.
 //! - `diviner`: the Diviner's record, its Divine (undo) and the ban.
 //! - `ghost`: the Ghost's moves, subornation, stacks and release.
@@ -31,6 +32,7 @@ mod invokes;
 mod movegen;
 pub mod options;
 pub mod placement;
+mod plain;
 mod play;
 mod reactions;
 mod reference;

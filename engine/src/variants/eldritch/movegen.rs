@@ -114,7 +114,7 @@ impl Eldritch {
 
     /// Pushes a move of the piece on `from` to `to`, expanded into its promotion choices
     /// (ELD-080, ELD-262, ELD-432, ELD-502). `pawn_move`: made under ELD-151.
-    fn push_arrival(
+    pub(super) fn push_arrival(
         &self,
         from: Square,
         to: Square,
@@ -437,7 +437,7 @@ impl Eldritch {
     }
 
     /// ELD-151/152 moves of the piece on `from`.
-    fn pawn_moves(
+    pub(super) fn pawn_moves(
         &self,
         from: Square,
         double: bool,
@@ -485,7 +485,7 @@ impl Eldritch {
     }
 
     /// ELD-071 castling moves of the side to move: castler square to rook square.
-    fn castling_moves(&self, list: &mut MoveList) {
+    pub(super) fn castling_moves(&self, list: &mut MoveList) {
         let us = self.side;
         let row = first_row(us);
         let frozen = self.frozen(us);
@@ -839,8 +839,10 @@ impl Eldritch {
     }
 }
 
-impl MoveGen for Eldritch {
-    fn generate_legal(&self, moves: &mut MoveList) {
+impl Eldritch {
+    /// The legal actions by the general route (every rule): pseudo-legal actions played and
+    /// looked at. The plain fast path must give the same list in the same order.
+    pub(super) fn general_legal(&self, moves: &mut MoveList) {
         if self.placing.is_some() {
             self.placement_options(moves);
             return;
@@ -874,11 +876,26 @@ impl MoveGen for Eldritch {
         self.filter_legal(&pseudo, moves);
         moves.extend(divine);
     }
+}
+
+impl MoveGen for Eldritch {
+    fn generate_legal(&self, moves: &mut MoveList) {
+        if self.is_plain() {
+            self.plain_legal(moves);
+        } else {
+            self.general_legal(moves);
+        }
+    }
 
     /// Captures and promotions, legality-filtered directly when the side has one check-bearer
     /// (its legal moves are then exactly L1 of ELD-613); otherwise from the full legal list
     /// (which is empty once a side is eliminated: the game is over).
     fn generate_tactical(&self, moves: &mut MoveList) {
+        if self.is_plain() {
+            self.plain_legal(moves);
+            moves.retain(|m| self.tactical_order(*m).is_some());
+            return;
+        }
         let single_bearer = self.check_bearers(self.side).count() == 1;
         // Bans (ELD-273) and the non-action decisions go through the full legal list.
         let simple = single_bearer
