@@ -1070,6 +1070,23 @@ fn eld_251_790_conjurer_creates_virgin_pawns() {
 }
 
 #[test]
+fn eld_521_a_promotion_into_a_shadowmancer_answers_a_check() {
+    // FIDE pieces only, White in check from b2, with the Shadowmancer in its army's types: the
+    // promotions into it shield the King (ELD-521 immune mode, ELD-080). The plain fast path once
+    // judged them by the King's square alone (found by the cross-check).
+    let p = pos("1nkq1b2/2P1p1pr/3p1p2/7b/8/6n1/1r1K4/8 w e7,g7,d8,f8 - 0 30 army=*D*L*S^E/-");
+    let mut moves = tokens(&p);
+    moves.sort();
+    assert!(moves.contains(&"c7b8=*S".to_string()), "{moves:?}");
+    assert!(moves.contains(&"c7d8=*S".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"c7d8=Q".to_string()), "{moves:?}");
+    assert_eq!(
+        grimoire_engine::perft::perft_reference(&p, 2),
+        grimoire_engine::perft::perft(&p, 2)
+    );
+}
+
+#[test]
 fn eld_473_381_suborned_pawns_count_against_a_revival() {
     // ELD-473 with ELD-381: Black's seven Pawns and the one White's Ghost suborns on f5 make
     // its start count of eight, so the a2 Necromancer's Pawn trophy revives nothing. The

@@ -514,7 +514,7 @@ impl Eldritch {
         }
     }
 
-    fn castle_ok(&self, c: Square, r: Square) -> bool {
+    pub(super) fn castle_ok(&self, c: Square, r: Square) -> bool {
         let (cd, rd) = Self::castle_destinations(c, r);
         let lo = c.col().min(r.col()).min(cd.col()).min(rd.col());
         let hi = c.col().max(r.col()).max(cd.col()).max(rd.col());

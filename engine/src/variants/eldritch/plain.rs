@@ -20,6 +20,41 @@ pub(super) fn tables() -> &'static AttackTables {
     TABLES.get_or_init(|| AttackTables::new(Bitboard::FULL))
 }
 
+/// A leaper's (origin, target) pairs from one square on the board, in the atom's order.
+type Leaps = arrayvec::ArrayVec<(Square, Square), 8>;
+
+/// The Knight's and King's targets by colour and square, in `atom_moves`' order: the atom's
+/// offsets, oriented for the colour (ELD-008), that stay on the board.
+struct LeapTables {
+    knight: [Vec<Leaps>; 2],
+    king: [Vec<Leaps>; 2],
+}
+
+fn leaps() -> &'static LeapTables {
+    static LEAPS: std::sync::OnceLock<LeapTables> = std::sync::OnceLock::new();
+    LEAPS.get_or_init(|| {
+        let table = |offsets: &[(i8, i8)], c: Color| -> Vec<Leaps> {
+            Square::all()
+                .map(|from| {
+                    offsets
+                        .iter()
+                        .filter_map(|&off| {
+                            let (dx, dy) = orient(off, c);
+                            from.offset(dx, dy)
+                                .filter(|t| board_mask().contains(*t))
+                                .map(|to| (from, to))
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        LeapTables {
+            knight: Color::BOTH.map(|c| table(&KNIGHT_LEAPS, c)),
+            king: Color::BOTH.map(|c| table(&KING_STEPS, c)),
+        }
+    })
+}
+
 impl Eldritch {
     /// Whether the plain fast path applies (see the module comment).
     pub(super) fn is_plain(&self) -> bool {
@@ -84,27 +119,32 @@ impl Eldritch {
                 pinned |= between;
             }
         }
-        let ep = self.ep.is_some();
         for from in b.color(us) {
             let start = list.len();
             let kind = self.piece_at(from).kind();
             match kind {
                 PAWN => self.plain_pawn_moves(from, us, list),
-                KNIGHT => self.plain_leaps(from, &KNIGHT_LEAPS, list),
-                KING => self.plain_leaps(from, &KING_STEPS, list),
+                KNIGHT => self.plain_leaps(&leaps().knight[us.index()][from.index()], list),
+                KING => self.plain_leaps(&leaps().king[us.index()][from.index()], list),
                 QUEEN => self.plain_slides(from, &[0, 1, 2, 3, 4, 5, 6, 7], occ, list),
                 ROOK => self.plain_slides(from, &[0, 2, 4, 6], occ, list),
                 _ => self.plain_slides(from, &[1, 3, 5, 7], occ, list),
             }
             let test = checked || from == king || pinned.contains(from);
-            let en_passant = ep && kind == PAWN;
-            if !(test || en_passant) {
+            // A Pawn's en-passant captures and promotions are always looked at.
+            // (A virgin Pawn two rows short of the far row may promote by its double step.)
+            let special =
+                kind == PAWN && (self.ep.is_some() || far_row(us).abs_diff(from.row()) <= 2);
+            if !(test || special) {
                 continue;
             }
             let mut kept = start;
             for i in start..list.len() {
                 let m = list[i];
-                let ok = if is_en_passant(m) {
+                // A promotion into an eldritch type brings its rules in (a Shadowmancer
+                // shields the King, ELD-521; a Doppelganger is a check-bearer): play it.
+                let eldritch = m.piece_kind().is_some_and(|k| k > PAWN);
+                let ok = if is_en_passant(m) || eldritch {
                     self.legal_by_playing(m)
                 } else {
                     !test || {
@@ -126,17 +166,19 @@ impl Eldritch {
         if !self.virgin.contains(king) || king.row() != first_row(us) {
             return;
         }
-        let start = list.len();
-        self.castling_moves(list);
-        let mut kept = start;
-        for i in start..list.len() {
-            let m = list[i];
-            if self.legal_by_playing(m) {
-                list[kept] = m;
-                kept += 1;
+        // `castling_moves` for the one castler: the virgin Rooks on the row, in square order.
+        for rook in b.pieces(us, ROOK) & self.virgin {
+            if rook.row() == king.row()
+                && (1..=8).contains(&king.col())
+                && (1..=8).contains(&rook.col())
+                && self.castle_ok(king, rook)
+            {
+                let m = Move::new(king, rook, MoveKind::Castle);
+                if self.legal_by_playing(m) {
+                    list.push(m);
+                }
             }
         }
-        list.truncate(kept);
     }
 
     /// ELD-613 for one action of a side with one check-bearer: play it and look.
@@ -185,16 +227,11 @@ impl Eldritch {
         }
     }
 
-    /// A FIDE leaper's moves, in its atom's (oriented) order.
-    fn plain_leaps(&self, from: Square, offsets: &[(i8, i8)], list: &mut MoveList) {
-        let us = self.side;
-        for &off in offsets {
-            let (dx, dy) = orient(off, us);
-            let Some(to) = from.offset(dx, dy).filter(|t| board_mask().contains(*t)) else {
-                continue;
-            };
-            let p = self.piece_at(to);
-            if p.is_none() || p.color() != us {
+    /// A FIDE leaper's moves to `targets` (in its atom's oriented order).
+    fn plain_leaps(&self, targets: &Leaps, list: &mut MoveList) {
+        let own = self.board.color(self.side);
+        for &(from, to) in targets {
+            if !own.contains(to) {
                 list.push(Move::new(from, to, MoveKind::Normal));
             }
         }
