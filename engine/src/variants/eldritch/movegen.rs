@@ -562,7 +562,28 @@ impl Eldritch {
             return false;
         }
         let frozen = self.frozen(by);
-        let movable = self.board.color(by) & !frozen;
+        let mut movable = self.board.color(by) & !frozen;
+        // FIDE pieces capture as in chess, so bitboards answer for them where no Block
+        // changes captures (ELD-222) and, for Knights, no Abjurer may stop a leap (ELD-008).
+        if self.blocks.is_empty() {
+            let b = &self.board;
+            let mut fide = b.kind(KING) | b.kind(QUEEN) | b.kind(ROOK) | b.kind(BISHOP);
+            fide |= b.kind(PAWN);
+            if b.kind(ABJURER).is_empty() {
+                fide |= b.kind(KNIGHT);
+            }
+            let fide = fide & movable;
+            if fide.any() {
+                // Sliders stop at what they may not pass (ELD-008) and where no square exists.
+                let stops = (b.occupied() & !self.passable_pieces(by)) | !self.exists();
+                if self.fide_attacks(s, by, fide, stops)
+                    && self.can_capture(fide.lsb(), by, s, false)
+                {
+                    return true;
+                }
+                movable &= !fide;
+            }
+        }
         // ELD-322: the Evoker's ranged capture attacks even while it is frozen.
         movable.into_iter().any(|from| self.attacks_from(from, s))
             || (self.board.pieces(by, EVOKER) & frozen)
@@ -771,6 +792,7 @@ impl Eldritch {
         let us = self.side;
         let bearers = self.check_bearers(us).count();
         let mut fallback = MoveList::new();
+        let screen = self.screen();
         for &mv in pseudo {
             if mv.kind() == MoveKind::Pass {
                 legal.push(mv); // ELD-613: a pass leaves the position as the legal first action did
@@ -778,6 +800,10 @@ impl Eldritch {
             }
             if self.breaks_block(mv) {
                 continue; // ELD-222 b, ELD-615
+            }
+            if screen.as_ref().is_some_and(|s| self.screened(s, mv)) {
+                legal.push(mv); // proven without playing (`screen`)
+                continue;
             }
             let mut child = self.clone();
             child.play_action(mv, false);
@@ -1018,6 +1044,6 @@ fn reach_table() -> &'static ReachTable {
 }
 
 #[inline]
-fn may_reach(kind: u8, c: Color, (dx, dy): Offset) -> bool {
+pub(super) fn may_reach(kind: u8, c: Color, (dx, dy): Offset) -> bool {
     reach_table()[kind as usize][c.index()][(dx + 9) as usize][(dy + 9) as usize]
 }

@@ -55,7 +55,43 @@ fn leaps() -> &'static LeapTables {
     })
 }
 
+/// The kinds passable for their own side and for the enemy (ELD-008), as bit sets.
+fn passable_kinds() -> [u64; 2] {
+    static KINDS_SETS: std::sync::OnceLock<[u64; 2]> = std::sync::OnceLock::new();
+    *KINDS_SETS.get_or_init(|| {
+        let mut sets = [0u64; 2];
+        for k in 0..KINDS as u8 {
+            let t = piece_type(k);
+            sets[0] |= (t.has(F_PASSABLE_OWN) as u64) << k;
+            sets[1] |= (t.has(F_PASSABLE_ENEMY) as u64) << k;
+        }
+        sets
+    })
+}
+
 impl Eldritch {
+    /// The pieces a slide of `side` passes over (`passable`, ELD-008): never a stack.
+    pub(super) fn passable_pieces(&self, side: Color) -> Bitboard {
+        let [own, enemy] = passable_kinds();
+        let mut out = Bitboard::EMPTY;
+        for (set, c) in [(own, side), (enemy, !side)] {
+            let mut kinds = set;
+            while kinds != 0 {
+                let k = kinds.trailing_zeros() as u8;
+                kinds &= kinds - 1;
+                out |= self.board.pieces(c, k);
+            }
+        }
+        if out.any() && !self.extra.no_stacks_or_tags() {
+            for s in out {
+                if self.is_stack(s) {
+                    out.clear(s);
+                }
+            }
+        }
+        out
+    }
+
     /// Whether the plain fast path applies (see the module comment).
     pub(super) fn is_plain(&self) -> bool {
         let b = &self.board;
