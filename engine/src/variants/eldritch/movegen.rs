@@ -249,9 +249,12 @@ impl Eldritch {
                 _ => self.atom_moves(from, atom, &mut scratch),
             }
         }
-        for m in scratch {
+        // One non-pawn atom never yields an action twice: skip the quadratic look.
+        let single = atoms.len() == 1 && list.len() == start;
+        // By reference: moving a list copies its whole inline buffer.
+        for &m in &scratch {
             // The same action twice (an Illusionist's rook step that is its pawn push).
-            let dup = list[start..].contains(&m);
+            let dup = !single && list[start..].contains(&m);
             if !dup {
                 if m.kind() == MoveKind::Normal && m.param() == 0 && t.promotion != Promotion::Never
                 {
@@ -831,7 +834,7 @@ impl Eldritch {
             }
         }
         if legal.is_empty() {
-            legal.extend(fallback);
+            legal.extend(fallback.iter().copied());
         }
         self.drop_shadowed(legal);
     }
@@ -900,7 +903,7 @@ impl Eldritch {
         });
         self.drop_banned(&mut pseudo); // ELD-613 c
         self.filter_legal(&pseudo, moves);
-        moves.extend(divine);
+        moves.extend(divine.iter().copied());
     }
 }
 
