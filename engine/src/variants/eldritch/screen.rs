@@ -1,6 +1,6 @@
 //! Legality without playing, where it is provable (ELD-613 with one check-bearer): when every
-//! enemy piece that could reach the bearer on an empty board (`may_reach`) is a FIDE slider
-//! with a stopping piece between, a move that moves no bearer, adds no bearer and takes none
+//! enemy piece that could reach the bearer on an empty board (`may_reach`) is a slider with a
+//! stopping piece between, a move that moves no bearer, adds no bearer and takes none
 //! of those stops away leaves the bearer unattacked, so it needs no copy played and looked at.
 //! Anything else (the bearer moving, invokes, castling, blasts, removals elsewhere, an Evoker's
 //! ranged capture) is played as before.
@@ -18,6 +18,16 @@ pub(super) struct Screen {
     bearer: crate::square::Square,
     /// The stopping pieces (and missing squares) between the bearer and each reaching slider.
     stops: arrayvec::ArrayVec<Bitboard, 16>,
+}
+
+/// Whether every capture of `kind` is a slide (ELD-008), whatever its state: a stop between
+/// it and its target then always stands in the way.
+fn slides_only(kind: u8) -> bool {
+    !matches!(kind, SHAPESHIFTER | LIGHTNING_BOLT | HIGHLANDER | EVOKER)
+        && piece_type(kind)
+            .atoms
+            .iter()
+            .all(|a| matches!(a, MovePattern::Slide { .. }))
 }
 
 impl Eldritch {
@@ -50,7 +60,7 @@ impl Eldritch {
                 continue;
             }
             let between = tables().between(bearer, s) & stopping;
-            if !matches!(kind, QUEEN | ROOK | BISHOP) || between.is_empty() || stops.is_full() {
+            if !slides_only(kind) || between.is_empty() || stops.is_full() {
                 return None;
             }
             stops.push(between);
