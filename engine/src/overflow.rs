@@ -102,6 +102,12 @@ impl Overflow {
 
     /// Puts `piece` on top of the units stacked on `sq`. The list stays ordered by square (and
     /// bottom first within one), so equal positions have equal lists.
+    /// Whether no unit is stacked and no piece has a tag anywhere (hands aside).
+    #[inline]
+    pub fn no_stacks_or_tags(&self) -> bool {
+        self.stacked.is_empty() && self.tags.is_empty()
+    }
+
     /// Whether any unit is stacked on `sq`.
     #[inline]
     pub fn has_stack(&self, sq: Square) -> bool {

@@ -1070,6 +1070,61 @@ fn eld_251_790_conjurer_creates_virgin_pawns() {
 }
 
 #[test]
+fn eld_521_a_promotion_into_a_shadowmancer_answers_a_check() {
+    // FIDE pieces only, White in check from b2, with the Shadowmancer in its army's types: the
+    // promotions into it shield the King (ELD-521 immune mode, ELD-080). The plain fast path once
+    // judged them by the King's square alone (found by the cross-check).
+    let p = pos("1nkq1b2/2P1p1pr/3p1p2/7b/8/6n1/1r1K4/8 w e7,g7,d8,f8 - 0 30 army=*D*L*S^E/-");
+    let mut moves = tokens(&p);
+    moves.sort();
+    assert!(moves.contains(&"c7b8=*S".to_string()), "{moves:?}");
+    assert!(moves.contains(&"c7d8=*S".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"c7d8=Q".to_string()), "{moves:?}");
+    assert_eq!(
+        grimoire_engine::perft::perft_reference(&p, 2),
+        grimoire_engine::perft::perft(&p, 2)
+    );
+}
+
+#[test]
+fn eld_473_381_suborned_pawns_count_against_a_revival() {
+    // ELD-473 with ELD-381: Black's seven Pawns and the one White's Ghost suborns on f5 make
+    // its start count of eight, so the a2 Necromancer's Pawn trophy revives nothing. The
+    // reference generator once counted only the mailbox (found by the cross-check).
+    let fen = |f5: &str| {
+        format!(
+            "1nb^rk^r1*i/1pp1p1pp/1p5^r/5{f5}2/3p4/4P3/*n{{P}}2P1KPP/*O5^S{{n}}*O b g1,h1,d2,g2,h2,h6,b7,c7,e7,g7,h7,b8,c8,d8,e8,f8,h8 - 0 13 army=*D*O^H^S/*I*N^B^R start=*na6,^rh6,pa7,pb7,pc7,pd7,pe7,pf7,pg7,ph7,^ba8,nb8,bc8,^rd8,ke8,^rf8,ng8,*ih8"
+        )
+    };
+    let eight = pos(&fen("(^H,p)"));
+    assert!(from(&eight, "a2!").is_empty(), "{:?}", tokens(&eight));
+    assert_eq!(
+        grimoire_engine::perft::perft_reference(&eight, 1),
+        eight.legal_moves().len() as u64
+    );
+    // A Ghost without its Pawn: seven, so the empty start squares a7, d7 and f7 are offered.
+    let seven = pos(&fen("^H"));
+    let mut revived = from(&seven, "a2!");
+    revived.sort();
+    assert_eq!(revived, ["a2!P@a7", "a2!P@d7", "a2!P@f7"]);
+}
+
+#[test]
+fn eld_251_pawns_suborned_by_the_enemy_count_for_the_conjurer() {
+    // ELD-251: seven own Pawns and one in a Black Ghost stack (d4) make eight: no Pawn may be
+    // made. The reference generator once counted only the mailbox (found by the cross-check).
+    let eight = pos("4k3/8/8/8/3(^h,P)4/4^C3/1PPPPPPP/4K3 w - - 0 1");
+    assert!(from(&eight, "e3!").is_empty(), "{:?}", tokens(&eight));
+    assert_eq!(
+        grimoire_engine::perft::perft_reference(&eight, 1),
+        eight.legal_moves().len() as u64
+    );
+    // Without the stack, seven: the Conjurer may make one.
+    let seven = pos("4k3/8/8/8/8/4^C3/1PPPPPPP/4K3 w - - 0 1");
+    assert!(!from(&seven, "e3!").is_empty());
+}
+
+#[test]
 fn eld_450_451_620_miasma_destroys_and_can_destroy_a_liege() {
     // Around the d4 Miasma: an own Rook (c4), Black's Archmage liege (d5), a Black Knight (c3),
     // a Black Gargoyle (e5, spared) and the own Queen (e3, royal, spared).

@@ -7,6 +7,7 @@
 //! - `state`: the position and the rule queries (check-bearers, freeze, capturability).
 //! - `geometry`: squares, orientation, leap paths, the Fiend's paths.
 //! - `movegen`: catalogue-driven generation, attacks and legality.
+//! - `plain`: the fast path of positions with FIDE pieces only and no rarer state.
 //! - `play`: applying actions and their automatic effects.
 //! - `diviner`: the Diviner's record, its Divine (undo) and the ban.
 //! - `ghost`: the Ghost's moves, subornation, stacks and release.
@@ -14,12 +15,15 @@
 //! - `reactions`: the Celestial's and the Mystic's reactions and what follows an action.
 //! - `invokes`: the stage-2 invokes (Evoker, Conjurer, Miasma, Giant, Portalkeeper,
 //!   Shieldmaiden): generation, play and tokens.
+//! - `screen`: legality proven without playing where no enemy piece could reach the bearer.
 //! - `reference`: an independent slow generator written from the spec (perft cross-checks).
+//! - `cross_check`: seeded random games comparing the two generators position by position.
 //! - `fen`: EFEN, move tokens, the `d` board and the view.
 //! - `search_hooks`: move ordering and null moves for the search.
 
 pub mod army;
 pub mod catalogue;
+pub mod cross_check;
 mod diviner;
 mod fen;
 pub mod geometry;
@@ -29,9 +33,11 @@ mod invokes;
 mod movegen;
 pub mod options;
 pub mod placement;
+mod plain;
 mod play;
 mod reactions;
 mod reference;
+mod screen;
 mod search_hooks;
 mod state;
 
@@ -45,7 +51,6 @@ use crate::rules::{Outcome, Position, Reason};
 use crate::square::Geometry;
 use crate::zobrist::KEYS;
 use catalogue::*;
-use geometry::first_row;
 
 /// The FIDE-army start (ELD-060 with no substitutions).
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w * - 0 1";
@@ -57,25 +62,93 @@ fn mix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The first row's squares of each side, as bits.
+const FIRST_ROWS: [u128; 2] = {
+    let mut rows = [0u128; 2];
+    let mut col = 0;
+    while col < 10 {
+        rows[0] |= 1 << (10 + col);
+        rows[1] |= 1 << (80 + col);
+        col += 1;
+    }
+    rows
+};
+
+/// The kinds that castle (F_CASTLER) and those whose own atoms (not a tag's form) have the
+/// virgin double step, as bit sets.
+fn virgin_kinds() -> [u64; 2] {
+    static SETS: std::sync::OnceLock<[u64; 2]> = std::sync::OnceLock::new();
+    *SETS.get_or_init(|| {
+        let mut sets = [0u64; 2];
+        for k in 0..KINDS as u8 {
+            let t = piece_type(k);
+            let double = t
+                .atoms
+                .iter()
+                .any(|a| matches!(a, MovePattern::Pawn { double: true, .. }));
+            let by_tag = matches!(k, SHAPESHIFTER | HIGHLANDER | LIGHTNING_BOLT);
+            sets[0] |= (t.has(F_CASTLER) as u64) << k;
+            sets[1] |= ((double && !by_tag) as u64) << k;
+        }
+        sets
+    })
+}
+
 impl Eldritch {
+    /// The pieces (both colours) of the kinds in the bit set `kinds`.
+    fn pieces_of_kinds(&self, mut kinds: u64) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        while kinds != 0 {
+            out |= self.board.kind(kinds.trailing_zeros() as u8);
+            kinds &= kinds - 1;
+        }
+        out
+    }
+
     /// Virgin flags that can still matter (ELD-622): castlers and rooks on the first rank while
     /// the side has a virgin castler there, and pieces with a double step.
     fn relevant_virgins(&self) -> Bitboard {
         let mut out = Bitboard::EMPTY;
         for c in Color::BOTH {
             let mine = self.board.color(c) & self.virgin;
+            // By kind sets, not square by square: hashing is hot.
+            let [castler_kinds, double_kinds] = virgin_kinds();
+            let first = mine & Bitboard(FIRST_ROWS[c.index()]);
+            let castlers = first & self.pieces_of_kinds(castler_kinds);
+            let rooks = first & self.board.kind(ROOK) & !castlers;
+            let rest = mine & !castlers & !rooks;
+            // ELD-622: a virgin Shapeshifter may still shift to its pawn form and double-step.
+            out |= rest & (self.pieces_of_kinds(double_kinds) | self.board.kind(SHAPESHIFTER));
+            // Forms and stages decide these by their tags.
+            let by_tag = rest & (self.board.kind(HIGHLANDER) | self.board.kind(LIGHTNING_BOLT));
+            for s in by_tag {
+                if self.double_steps_at(s) {
+                    out.set(s);
+                }
+            }
+            if castlers.any() && rooks.any() {
+                out |= castlers | rooks;
+            }
+        }
+        out
+    }
+
+    /// [`Eldritch::relevant_virgins`] square by square, as ELD-622 reads (debug builds check
+    /// the kind-set version against it).
+    #[cfg(debug_assertions)]
+    fn relevant_virgins_by_square(&self) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for c in Color::BOTH {
             let mut castlers = Bitboard::EMPTY;
             let mut rooks = Bitboard::EMPTY;
-            for s in mine {
+            for s in self.board.color(c) & self.virgin {
                 let kind = self.piece_at(s).kind();
-                let t = piece_type(kind);
-                if t.has(F_CASTLER) && s.row() == first_row(c) {
+                let first = s.row() == geometry::first_row(c);
+                if piece_type(kind).has(F_CASTLER) && first {
                     castlers.set(s);
-                } else if kind == ROOK && s.row() == first_row(c) {
+                } else if kind == ROOK && first {
                     rooks.set(s);
                 } else if self.double_steps_at(s) || kind == SHAPESHIFTER {
-                    // ELD-622: a virgin Shapeshifter may still shift to its pawn form and
-                    // double-step.
                     out.set(s);
                 }
             }
@@ -87,6 +160,8 @@ impl Eldritch {
     }
 
     fn state_key(&self) -> u64 {
+        #[cfg(debug_assertions)]
+        assert_eq!(self.relevant_virgins(), self.relevant_virgins_by_square());
         // No castling rights: the virgin squares below stand for them.
         let mut h = KEYS.fide_state(self.side, 0, self.ep);
         for s in self.relevant_virgins() {

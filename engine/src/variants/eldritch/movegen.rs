@@ -114,7 +114,7 @@ impl Eldritch {
 
     /// Pushes a move of the piece on `from` to `to`, expanded into its promotion choices
     /// (ELD-080, ELD-262, ELD-432, ELD-502). `pawn_move`: made under ELD-151.
-    fn push_arrival(
+    pub(super) fn push_arrival(
         &self,
         from: Square,
         to: Square,
@@ -249,9 +249,12 @@ impl Eldritch {
                 _ => self.atom_moves(from, atom, &mut scratch),
             }
         }
-        for m in scratch {
+        // One non-pawn atom never yields an action twice: skip the quadratic look.
+        let single = atoms.len() == 1 && list.len() == start;
+        // By reference: moving a list copies its whole inline buffer.
+        for &m in &scratch {
             // The same action twice (an Illusionist's rook step that is its pawn push).
-            let dup = list[start..].contains(&m);
+            let dup = !single && list[start..].contains(&m);
             if !dup {
                 if m.kind() == MoveKind::Normal && m.param() == 0 && t.promotion != Promotion::Never
                 {
@@ -437,7 +440,7 @@ impl Eldritch {
     }
 
     /// ELD-151/152 moves of the piece on `from`.
-    fn pawn_moves(
+    pub(super) fn pawn_moves(
         &self,
         from: Square,
         double: bool,
@@ -485,7 +488,7 @@ impl Eldritch {
     }
 
     /// ELD-071 castling moves of the side to move: castler square to rook square.
-    fn castling_moves(&self, list: &mut MoveList) {
+    pub(super) fn castling_moves(&self, list: &mut MoveList) {
         let us = self.side;
         let row = first_row(us);
         let frozen = self.frozen(us);
@@ -514,7 +517,7 @@ impl Eldritch {
         }
     }
 
-    fn castle_ok(&self, c: Square, r: Square) -> bool {
+    pub(super) fn castle_ok(&self, c: Square, r: Square) -> bool {
         let (cd, rd) = Self::castle_destinations(c, r);
         let lo = c.col().min(r.col()).min(cd.col()).min(rd.col());
         let hi = c.col().max(r.col()).max(cd.col()).max(rd.col());
@@ -562,7 +565,28 @@ impl Eldritch {
             return false;
         }
         let frozen = self.frozen(by);
-        let movable = self.board.color(by) & !frozen;
+        let mut movable = self.board.color(by) & !frozen;
+        // FIDE pieces capture as in chess, so bitboards answer for them where no Block
+        // changes captures (ELD-222) and, for Knights, no Abjurer may stop a leap (ELD-008).
+        if self.blocks.is_empty() {
+            let b = &self.board;
+            let mut fide = b.kind(KING) | b.kind(QUEEN) | b.kind(ROOK) | b.kind(BISHOP);
+            fide |= b.kind(PAWN);
+            if b.kind(ABJURER).is_empty() {
+                fide |= b.kind(KNIGHT);
+            }
+            let fide = fide & movable;
+            if fide.any() {
+                // Sliders stop at what they may not pass (ELD-008) and where no square exists.
+                let stops = (b.occupied() & !self.passable_pieces(by)) | !self.exists();
+                if self.fide_attacks(s, by, fide, stops)
+                    && self.can_capture(fide.lsb(), by, s, false)
+                {
+                    return true;
+                }
+                movable &= !fide;
+            }
+        }
         // ELD-322: the Evoker's ranged capture attacks even while it is frozen.
         movable.into_iter().any(|from| self.attacks_from(from, s))
             || (self.board.pieces(by, EVOKER) & frozen)
@@ -771,6 +795,7 @@ impl Eldritch {
         let us = self.side;
         let bearers = self.check_bearers(us).count();
         let mut fallback = MoveList::new();
+        let screen = self.screen();
         for &mv in pseudo {
             if mv.kind() == MoveKind::Pass {
                 legal.push(mv); // ELD-613: a pass leaves the position as the legal first action did
@@ -778,6 +803,10 @@ impl Eldritch {
             }
             if self.breaks_block(mv) {
                 continue; // ELD-222 b, ELD-615
+            }
+            if screen.as_ref().is_some_and(|s| self.screened(s, mv)) {
+                legal.push(mv); // proven without playing (`screen`)
+                continue;
             }
             let mut child = self.clone();
             child.play_action(mv, false);
@@ -805,7 +834,7 @@ impl Eldritch {
             }
         }
         if legal.is_empty() {
-            legal.extend(fallback);
+            legal.extend(fallback.iter().copied());
         }
         self.drop_shadowed(legal);
     }
@@ -839,8 +868,10 @@ impl Eldritch {
     }
 }
 
-impl MoveGen for Eldritch {
-    fn generate_legal(&self, moves: &mut MoveList) {
+impl Eldritch {
+    /// The legal actions by the general route (every rule): pseudo-legal actions played and
+    /// looked at. The plain fast path must give the same list in the same order.
+    pub(super) fn general_legal(&self, moves: &mut MoveList) {
         if self.placing.is_some() {
             self.placement_options(moves);
             return;
@@ -872,13 +903,28 @@ impl MoveGen for Eldritch {
         });
         self.drop_banned(&mut pseudo); // ELD-613 c
         self.filter_legal(&pseudo, moves);
-        moves.extend(divine);
+        moves.extend(divine.iter().copied());
+    }
+}
+
+impl MoveGen for Eldritch {
+    fn generate_legal(&self, moves: &mut MoveList) {
+        if self.is_plain() {
+            self.plain_legal(moves);
+        } else {
+            self.general_legal(moves);
+        }
     }
 
     /// Captures and promotions, legality-filtered directly when the side has one check-bearer
     /// (its legal moves are then exactly L1 of ELD-613); otherwise from the full legal list
     /// (which is empty once a side is eliminated: the game is over).
     fn generate_tactical(&self, moves: &mut MoveList) {
+        if self.is_plain() {
+            self.plain_legal(moves);
+            moves.retain(|m| self.tactical_order(*m).is_some());
+            return;
+        }
         let single_bearer = self.check_bearers(self.side).count() == 1;
         // Bans (ELD-273) and the non-action decisions go through the full legal list.
         let simple = single_bearer
@@ -1001,6 +1047,6 @@ fn reach_table() -> &'static ReachTable {
 }
 
 #[inline]
-fn may_reach(kind: u8, c: Color, (dx, dy): Offset) -> bool {
+pub(super) fn may_reach(kind: u8, c: Color, (dx, dy): Offset) -> bool {
     reach_table()[kind as usize][c.index()][(dx + 9) as usize][(dy + 9) as usize]
 }

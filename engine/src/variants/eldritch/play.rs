@@ -419,6 +419,9 @@ impl Eldritch {
 
     /// Whether the side to move has a legal en-passant capture onto the stored square.
     pub(super) fn ep_is_legal(&self) -> bool {
+        if self.is_plain() {
+            return self.plain_ep_is_legal();
+        }
         let mut pseudo = MoveList::new();
         self.generate_pseudo(&mut pseudo);
         if !pseudo.iter().any(|&m| is_en_passant(m)) {

@@ -50,6 +50,21 @@ impl Ref<'_> {
         self.pos.piece_at(s)
     }
 
+    /// ELD-381: pieces of `c` of `kind` suborned in enemy Ghost stacks; they count as `c`'s
+    /// pieces on the board (ELD-251, ELD-473, the board limits).
+    fn suborned(&self, c: Color, kind: u8) -> usize {
+        Square::all()
+            .filter(|&s| self.p(s).is_some() && self.p(s).color() != c)
+            .map(|s| {
+                self.pos
+                    .extra
+                    .stacked_on(s)
+                    .filter(|&u| u == Piece::new(c, kind))
+                    .count()
+            })
+            .sum()
+    }
+
     fn kind(&self, s: Square) -> u8 {
         self.p(s).kind()
     }
@@ -639,7 +654,8 @@ impl Ref<'_> {
             CONJURER => {
                 let pawns = Square::all()
                     .filter(|&s| mine(s) && self.kind(s) == PAWN)
-                    .count();
+                    .count()
+                    + self.suborned(c, PAWN);
                 let far = if c == Color::White { 8 } else { 1 };
                 if pawns < 8 {
                     for t in around(from) {
@@ -709,6 +725,7 @@ impl Ref<'_> {
                     let have = Square::all()
                         .filter(|&s| mine(s) && self.kind(s) == t)
                         .count()
+                        + self.suborned(c, t)
                         + pending;
                     if have < wanted {
                         for &(k, s) in start {
@@ -823,7 +840,7 @@ impl Ref<'_> {
                 OOZE => 6,
                 _ => 99,
             };
-            if (self.pos.board().pieces(c, k).count() as usize) < cap {
+            if (self.pos.board().pieces(c, k).count() as usize) + self.suborned(c, k) < cap {
                 v.push(k);
             }
         }
