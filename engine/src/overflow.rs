@@ -100,8 +100,6 @@ impl Overflow {
             .map(|u| u.piece)
     }
 
-    /// Puts `piece` on top of the units stacked on `sq`. The list stays ordered by square (and
-    /// bottom first within one), so equal positions have equal lists.
     /// Whether no unit is stacked and no piece has a tag anywhere (hands aside).
     #[inline]
     pub fn no_stacks_or_tags(&self) -> bool {
@@ -123,6 +121,8 @@ impl Overflow {
         units
     }
 
+    /// Puts `piece` on top of the units stacked on `sq`. The list stays ordered by square (and
+    /// bottom first within one), so equal positions have equal lists.
     pub fn push_stacked(&mut self, sq: Square, piece: Piece) {
         let at = self
             .stacked
