@@ -7,6 +7,7 @@
 
 use grimoire_engine::perft::perft;
 use grimoire_engine::prelude::*;
+use grimoire_engine::variants::hobgoblin::cross_check::engine_turns;
 use grimoire_engine::variants::hobgoblin::model::{model_perft, model_turns, ModelTurn};
 use grimoire_engine::variants::hobgoblin::{HobOptions, Hobgoblin, UnlinkEnemy, START_FEN};
 use std::collections::BTreeSet;
@@ -84,42 +85,10 @@ fn pos(fen: &str, forbid: bool) -> Hobgoblin {
     <Hobgoblin as Fen>::from_fen(fen, &opts(forbid)).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-/// The whole turns of `p` as the fast generator plays them, in the model's terms: the link
-/// step's token, the FEN after the turn (at the opponent's decision when it has one) and the
-/// roll sites.
+/// The whole turns of `p` as the fast generator plays them, in the model's terms
+/// (`cross_check.rs`).
 fn fast_turns(p: &Hobgoblin) -> BTreeSet<ModelTurn> {
-    let mut out = BTreeSet::new();
-    let name = |sq: Square| Geometry::Framed8.name(sq);
-    let mut finish = |link: Option<String>, q: &Hobgoblin, mv: Move| {
-        let rolls: Vec<String> = q.roll_sites_of(mv).into_iter().map(name).collect();
-        let before_promotion = if mv.kind() == MoveKind::Decision {
-            String::new()
-        } else {
-            let mut staged = q.clone();
-            staged.apply_move_stage(mv);
-            if staged.result().is_some() {
-                String::new()
-            } else {
-                staged.to_fen().split(' ').next().unwrap().to_string()
-            }
-        };
-        let mut after = q.clone();
-        after.play(mv);
-        // Every roll survives (HOB-151): the model's turns end after the implicit outcome.
-        if let Some(survive) = after.implicit_outcome() {
-            after.play(survive);
-        }
-        // A turn that leaves the opponent a promotion decision ends there, as in the model
-        // (the decision's options are the next position's actions).
-        out.insert(ModelTurn {
-            link,
-            fen: after.to_fen(),
-            rolls,
-            before_promotion,
-        });
-    };
-    p.visit_whole_turns(|link, q, mv| finish(link.map(|l| p.format_move(l)), q, mv));
-    out
+    engine_turns(p).into_iter().collect()
 }
 
 /// The fast turns equal the model's; the message lists a few differences.
