@@ -479,8 +479,9 @@ impl Hobgoblin {
                 if blockers.is_empty() {
                     continue;
                 }
+                // A board square is its own node's representative square.
                 let cur = nearest_on_ray(blockers, i);
-                let node = self.node(cur);
+                let node = cur;
                 if !seen.contains(node) {
                     seen.set(node);
                     let adjacent = step(origin, d).expect("a ray with squares has a first one");

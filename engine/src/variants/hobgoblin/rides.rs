@@ -6,8 +6,8 @@
 //! node's bit on both of its squares, so one `contains` answers for the node.
 
 use super::position::{
-    is_board, is_hallway, last_rank, rank_squares, Hobgoblin, BISHOP, BOARD_SQUARES,
-    HALLWAY_SQUARES, KING, KNIGHT, PAWN, QUEEN, ROOK,
+    is_board, is_hallway, last_rank, rank_squares, Hobgoblin, BISHOP, KING, KNIGHT, PAWN, QUEEN,
+    ROOK,
 };
 use crate::bitboard::Bitboard;
 use crate::piece::Color;
@@ -463,29 +463,17 @@ impl Hobgoblin {
         out
     }
 
-    /// Every square that can lie on an attack on node `x` (HOB-131), the attacker's square
-    /// included, whatever stands where: the empty-board lines, leaps and pawn steps into `x`;
-    /// where these meet a link or `x` has a hallway square, the hallway and the lines of every
-    /// linked square too (a ride may transfer there, HOB-16). A change outside this zone
-    /// cannot create an attack on `x`.
-    pub fn attack_zone(&self, x: Square) -> Bitboard {
-        let t = tables();
-        let squares = self.node_squares(x);
-        let mut zone = squares;
-        for sq in squares {
-            if is_board(sq) {
-                let i = sq.index();
-                zone |= t.king[i] | t.knight[i] | t.rook_empty(sq) | t.bishop_empty(sq);
-            }
-        }
-        let linked = self.linked();
-        if (zone & (linked | HALLWAY_SQUARES)).any() {
-            zone |= HALLWAY_SQUARES;
-            for l in linked & BOARD_SQUARES {
-                zone |= Bitboard::from_square(l) | t.rook_empty(l) | t.bishop_empty(l);
-            }
-        }
-        zone
+    /// Every node an attack on node `x` (HOB-131) can come from or pass over in this position:
+    /// the squares of `x`, every node of its queen rides (the first occupied node of each
+    /// included, hallway transfers too, HOB-16), and its knight and king leaps (which cover the
+    /// pawn capture steps into `x`). A position with the same links that differs from this one
+    /// only outside these nodes has the same rides from `x` ending on the same units, so it
+    /// attacks `x` exactly when this one does.
+    pub fn attack_reach(&self, x: Square) -> Bitboard {
+        self.node_squares(x)
+            | self.slider_reach(x, QUEEN)
+            | self.leap_reach(x, KNIGHT)
+            | self.leap_reach(x, KING)
     }
 
     /// Whether a royal node of `color` is attacked by the other side (HOB-132).

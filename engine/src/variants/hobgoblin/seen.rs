@@ -4,6 +4,7 @@
 //! that doubles as it fills.
 
 /// Keys to list indices; the key 0 marks an empty slot (a real 0 is stored as 1).
+#[derive(Default)]
 pub struct SeenSet {
     keys: Vec<u64>,
     values: Vec<u32>,
@@ -11,8 +12,9 @@ pub struct SeenSet {
 }
 
 impl SeenSet {
-    /// Slots to start with: a link step's moves are a few dozen; doubling does the rest.
-    const START: usize = 64;
+    /// Slots to start with: a link step's moves are a few dozen (kept at most half full, so
+    /// 63 fit without growing); doubling does the rest.
+    const START: usize = 128;
 
     pub fn new() -> Self {
         SeenSet {
@@ -20,6 +22,12 @@ impl SeenSet {
             values: Vec::new(),
             len: 0,
         }
+    }
+
+    /// Forgets every key, keeping the table's size.
+    pub fn clear(&mut self) {
+        self.keys.fill(0);
+        self.len = 0;
     }
 
     fn slot_of(&self, key: u64) -> usize {
