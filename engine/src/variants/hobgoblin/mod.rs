@@ -14,6 +14,7 @@
 //!
 //! Part 1: every explosion roll survives (HOB-151's line); the roll sites are computed.
 
+mod counting;
 pub mod cross_check;
 pub mod fen;
 pub mod model;

@@ -2,6 +2,7 @@
 //! every moving set as counts, castling, promotion declarations and the opponent's decision,
 //! each turn generated once (HOB-150).
 
+use super::counting::{Memo, Opening, Remembered};
 use super::options::UnlinkEnemy;
 use super::plans::{self, Class, Classes, CodeWriter, Plan, State};
 use super::play::{Effects, PROMOTION_KINDS};
@@ -32,9 +33,9 @@ fn with_promo(base: Move, code: u32) -> Move {
 }
 
 /// What the generator collects, with the HOB-150 identities seen so far.
-struct Collector<'a> {
+pub(super) struct Collector<'a> {
     list: &'a mut MoveList,
-    seen: SeenSet,
+    pub(super) seen: SeenSet,
     legal_only: bool,
     first_only: bool,
     found: bool,
@@ -42,21 +43,28 @@ struct Collector<'a> {
     /// one turn not only on a crowded origin but also from two origins, when magnetism
     /// leaves the same state (a lone pawn on h7 and one on a7 riding the hallway to h5 each
     /// pull the other to h6; issue 48). Castling stages differ from every unit move.
-    dedup: bool,
+    pub(super) dedup: bool,
     /// Counting whole turns instead of listing actions (perft's last turn, HOB-151): a legal
     /// move counts once per promotion declaration and per option of the opponent's decision.
     counting: bool,
-    count: u64,
+    pub(super) count: u64,
     /// The mover's safety before its move, for the legality shortcut (set by `generate_moves`).
-    safety: Option<Safety>,
+    pub(super) safety: Option<Safety>,
+    /// While counting a position's own moves: each unit move's outcome, for the link steps
+    /// after it to reuse (`counting.rs`).
+    pub(super) memo: Option<Memo>,
+    /// After a link step, while generating an origin's moves again: the origin's remembered
+    /// moves, each taken as it was where the link step left its outcome alone.
+    pub(super) reuse: Option<(&'a [Remembered], &'a Opening<'a>)>,
 }
 
 /// What the mover's royal nodes look like before the move (HOB-133b): if none was attacked,
-/// a move that leaves the royal nodes where they are and changes nothing in their attack
-/// zones leaves none attacked, so the full test can be skipped. Bitboards decide attacks
+/// a move that leaves the royal nodes where they are and changes nothing their attacks could
+/// come from or pass over ([`Hobgoblin::attack_reach`]) leaves none attacked, so the full test
+/// can be skipped. Bitboards decide attacks
 /// (HOB-131), so the changed squares are where the bitboards differ. Not used while the
 /// opponent castles (its locked halves attack by count, not by bit).
-struct Safety {
+pub(super) struct Safety {
     royal: Bitboard,
     zone: Bitboard,
 }
@@ -73,11 +81,13 @@ impl<'a> Collector<'a> {
             counting: false,
             count: 0,
             safety: None,
+            memo: None,
+            reuse: None,
         }
     }
 
     /// A collector that counts legal whole turns.
-    fn counter(list: &'a mut MoveList) -> Self {
+    pub(super) fn counter(list: &'a mut MoveList) -> Self {
         Collector {
             counting: true,
             ..Collector::new(list, true, false)
@@ -226,32 +236,6 @@ impl Hobgoblin {
         out.found
     }
 
-    /// The number of whole legal turns from a position at the start of a turn (HOB-151),
-    /// the opponent's promotion decision after each counted: perft's last turn without
-    /// playing each one. `None` where the position is not at a turn's start.
-    pub fn count_turns(&self) -> Option<u64> {
-        use crate::rules::Position;
-        if !self.consumes_depth() {
-            return None;
-        }
-        if self.result().is_some() {
-            return Some(0);
-        }
-        let mut list = MoveList::new();
-        let mut out = Collector::counter(&mut list);
-        self.generate_moves(&mut out, None);
-        self.generate_link_steps(&mut out, None);
-        Some(out.count)
-    }
-
-    /// The legal whole turns that follow a link step (the position is at `L+`/`U+`).
-    fn count_moves(&self) -> u64 {
-        let mut list = MoveList::new();
-        let mut out = Collector::counter(&mut list);
-        self.generate_moves(&mut out, None);
-        out.count
-    }
-
     // ---------------------------------------------------------------- the opponent's decision
 
     fn generate_decisions(&self, out: &mut Collector) {
@@ -268,7 +252,7 @@ impl Hobgoblin {
 
     // ---------------------------------------------------------------- link steps
 
-    fn generate_link_steps(&self, out: &mut Collector, origin: Option<Square>) {
+    pub(super) fn generate_link_steps(&self, out: &mut Collector, origin: Option<Square>) {
         let me = self.side();
         let o = !me;
         for rank in 1..=8u8 {
@@ -351,9 +335,7 @@ impl Hobgoblin {
 
     fn try_link_step(&self, mv: Move, out: &mut Collector) {
         if out.counting {
-            let mut child = self.clone();
-            child.apply_link_step(mv);
-            out.count += child.count_moves();
+            out.count += self.count_after_link_step(mv, out.memo.as_mut());
             return;
         }
         if out.legal_only {
@@ -369,7 +351,7 @@ impl Hobgoblin {
 
     // ---------------------------------------------------------------- moves
 
-    fn generate_moves(&self, out: &mut Collector, origin: Option<Square>) {
+    pub(super) fn generate_moves(&self, out: &mut Collector, origin: Option<Square>) {
         let me = self.side();
         out.safety = self.safety(me);
         if origin.is_none_or(|o| o.row() == super::play::home_rank(me) && o.col() == 5) {
@@ -389,14 +371,14 @@ impl Hobgoblin {
 
     /// The mover's [`Safety`], when the shortcut applies: no royal node attacked now (with the
     /// opponent's promoting pawns) and no opponent castling in progress.
-    fn safety(&self, me: Color) -> Option<Safety> {
+    pub(super) fn safety(&self, me: Color) -> Option<Safety> {
         if self.in_progress(!me).is_some() || self.royal_attacked(me, true) {
             return None;
         }
         let royal = self.royal_nodes(me);
         let mut zone = Bitboard::EMPTY;
         for x in royal {
-            zone |= self.attack_zone(x);
+            zone |= self.attack_reach(x);
         }
         Some(Safety { royal, zone })
     }
@@ -413,7 +395,7 @@ impl Hobgoblin {
         !child.royal_attacked(me, true)
     }
 
-    fn generate_castling(&self, out: &mut Collector) {
+    pub(super) fn generate_castling(&self, out: &mut Collector) {
         out.dedup = false;
         let me = self.side();
         let rank = super::play::home_rank(me);
@@ -443,7 +425,7 @@ impl Hobgoblin {
     }
 
     /// Every unit move from node `s` (HOB-40..47).
-    fn generate_from(&self, s: Square, out: &mut Collector) {
+    pub(super) fn generate_from(&self, s: Square, out: &mut Collector) {
         let me = self.side();
         let classes = plans::classes(self, s, me, true);
         if classes.is_empty() {
@@ -471,6 +453,9 @@ impl Hobgoblin {
         let mut targets = Bitboard::EMPTY;
         for p in &provides {
             targets |= *p;
+        }
+        if let Some(memo) = out.memo.as_mut() {
+            memo.begin_origin(s, targets);
         }
         for t in targets {
             if out.done() {
@@ -616,7 +601,10 @@ impl Hobgoblin {
     /// Plays a move candidate on a copy, tests it (HOB-133) and adds one action per promotion
     /// declaration (HOB-111), each identity once (HOB-150). A unit move comes with its classes
     /// and plan, so the copy need not decode them again.
-    fn push_turn(&self, mv: Move, plan: Option<(&Classes, &Plan)>, out: &mut Collector) {
+    pub(super) fn push_turn(&self, mv: Move, plan: Option<(&Classes, &Plan)>, out: &mut Collector) {
+        if out.take_remembered(mv) {
+            return;
+        }
         let me = self.side();
         let mut child = self.clone();
         let fx = match plan {
@@ -624,12 +612,22 @@ impl Hobgoblin {
             None => child.move_stage(mv),
         };
         if fx.overflow {
+            if plan.is_some() {
+                if let Some(memo) = out.memo.as_mut() {
+                    memo.note_refused(mv);
+                }
+            }
             return;
         }
         if out.legal_only
             && !fx.king_captured
             && (fx.locked_disturbed[me.index()] || !self.leaves_royal_safe(&child, me, out))
         {
+            if plan.is_some() {
+                if let Some(memo) = out.memo.as_mut() {
+                    memo.note(self, &child, mv, fx.new_ep.is_some(), None);
+                }
+            }
             return;
         }
         let ended = child.result().is_some();
@@ -655,7 +653,19 @@ impl Hobgoblin {
                 };
                 declarations * decisions
             };
-            if !out.dedup || out.seen.insert(turn_identity(&child, &fx, 0), 0) {
+            let identity = turn_identity(&child, &fx, 0);
+            if plan.is_some() {
+                if let Some(memo) = out.memo.as_mut() {
+                    memo.note(
+                        self,
+                        &child,
+                        mv,
+                        fx.new_ep.is_some(),
+                        Some((identity, turns)),
+                    );
+                }
+            }
+            if !out.dedup || out.seen.insert(identity, 0) {
                 out.count += turns;
             }
             return;
