@@ -13,6 +13,20 @@ fn pos(fen: &str) -> Hobgoblin {
     <Hobgoblin as Fen>::from_fen(fen, &Default::default()).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
+/// The position after each whole turn of `p`, every roll surviving (HOB-151).
+fn after_each_turn(p: &Hobgoblin) -> Vec<Hobgoblin> {
+    let mut afters = Vec::new();
+    p.visit_whole_turns(|_, q, mv| {
+        let mut after = q.clone();
+        after.play(mv);
+        if let Some(survive) = after.implicit_outcome() {
+            after.play(survive);
+        }
+        afters.push(after);
+    });
+    afters
+}
+
 fn assert_memo_counts_right(p: &Hobgoblin) -> u64 {
     let fast = p.count_turns();
     let plain = p.count_turns_playing_all();
@@ -36,17 +50,12 @@ fn the_memo_counts_every_leaf_of_perft_2_from_the_start() {
     let start = Hobgoblin::start();
     let mut leaves = 0;
     let mut total = 0;
-    start.visit_whole_turns(|_, q, mv| {
-        let mut after = q.clone();
-        after.play(mv);
-        if let Some(survive) = after.implicit_outcome() {
-            after.play(survive);
-        }
+    for after in after_each_turn(&start) {
         if after.consumes_depth() {
             total += assert_memo_counts_right(&after);
             leaves += 1;
         }
-    });
+    }
     assert!(leaves > 1900, "{leaves}");
     assert_eq!(total, 3_670_890);
 }
@@ -66,17 +75,12 @@ fn random_games_count_the_same_with_and_without_the_memo() {
                 assert_memo_counts_right(&p);
                 positions += 1;
                 if (g + ply) % 8 == 0 {
-                    p.visit_whole_turns(|_, q, mv| {
-                        let mut after = q.clone();
-                        after.play(mv);
-                        if let Some(survive) = after.implicit_outcome() {
-                            after.play(survive);
-                        }
+                    for after in after_each_turn(&p) {
                         if after.consumes_depth() {
                             assert_memo_counts_right(&after);
                             positions += 1;
                         }
-                    });
+                    }
                 }
             }
             let actions: Vec<Move> = p.legal_moves().into_iter().collect();
@@ -92,16 +96,7 @@ fn random_games_count_the_same_with_and_without_the_memo() {
 /// One whole turn of `p` at random (the opponent's decision after it too), every roll
 /// surviving; `None` when there is none.
 fn random_turn(p: &Hobgoblin, rng: &mut StdRng) -> Option<Hobgoblin> {
-    let mut afters = Vec::new();
-    p.visit_whole_turns(|_, q, mv| {
-        let mut after = q.clone();
-        after.play(mv);
-        if let Some(survive) = after.implicit_outcome() {
-            after.play(survive);
-        }
-        afters.push(after);
-    });
-    let mut after = afters.choose(rng)?.clone();
+    let mut after = after_each_turn(p).choose(rng)?.clone();
     while after.pending_decision() {
         let options: Vec<Move> = after.legal_moves().into_iter().collect();
         after.play(*options.choose(rng)?);

@@ -138,20 +138,8 @@ impl Memo {
 }
 
 impl Hobgoblin {
-    /// The number of whole legal turns from a position at the start of a turn (HOB-151),
-    /// the opponent's promotion decision after each counted: perft's last turn without
-    /// playing each one. `None` where the position is not at a turn's start.
-    pub fn count_turns(&self) -> Option<u64> {
-        self.count_turns_with(true)
-    }
-
-    /// [`Hobgoblin::count_turns`] playing every move after every link step (no memo): the
-    /// plain count that the memo's shortcut is checked against.
-    pub fn count_turns_playing_all(&self) -> Option<u64> {
-        self.count_turns_with(false)
-    }
-
-    fn count_turns_with(&self, reuse: bool) -> Option<u64> {
+    /// The count of [`Hobgoblin::count_turns`], with the memo (`reuse`) or playing every move.
+    pub(super) fn count_turns_with(&self, reuse: bool) -> Option<u64> {
         if !self.consumes_depth() {
             return None;
         }
