@@ -1,6 +1,7 @@
 //! The independent reference model of Hobgoblin turns (`variants::hobgoblin::model`), checked
 //! by hand against the rules (shared/rules/hobgoblin.md, rulings cited per test).
 
+use grimoire_engine::variants::hobgoblin::cross_check::CROSS_CHECK_STARTS;
 use grimoire_engine::variants::hobgoblin::model::{model_perft, model_turns, ModelTurn};
 use grimoire_engine::variants::hobgoblin::Hobgoblin;
 
@@ -317,19 +318,11 @@ fn hallway_step_is_forced_en_passant_hob_72() {
     }));
 }
 
-/// The other positions of docs/hobgoblin-design.md §6: every turn's FEN parses and prints back
-/// unchanged (so the model only leaves states the FEN accepts), under both option values.
+/// The positions of docs/hobgoblin-design.md §6 and the cross-check's other starts: every
+/// turn's FEN parses and prints back unchanged (so the model only leaves states the FEN accepts), under both option values.
 #[test]
 fn design_positions_round_trip() {
-    for fen in [
-        "rnb(q~d5)kbnr1/ppp2ppp1/9/3(q~d8)(B~b2,P)4/(R~a1)8/5(N~g1)3/P(B~e5,P)PP1PPP1/(R~a4)3K1(N~f3)R1 w Kkq - 4 6 L",
-        "r1bqkb1r1/pppp1ppp1/2n2n2=h/4p4/4P3=a/2(N,P)5=c/PP1P1PPPR/R1BQKBN2 w Qkq - 2 7 L",
-        "r1bqk(b~c5)nr=g/ppp(2p)pppp=d/2n5=h/2(b~f8)5=c/3(Q,P)4=d/2N2N2=f/PPP2PPP=e/R1B1KB1R=b w KQkq - 0 12 U",
-        "r1bqkb1r1/pppp1ppp1/2n2n3/4p4/2B1P4/5N3/PPPP1PPP1/RNBQ(K~g1)(R~h1)(K~e1)(R~f1)1 b K*kq - 1 5 L",
-        "r1bqkbnr1/1p1ppppp1/2n6/9/1Pp6/p8/2PPPPPP1/R1BQKBNR1 b KQkq b1,b2,b3:b4:1 0 9 L",
-        "rnbqkbnr1/ppp2ppp1/9/9/2(2P)p4p/8=c/PP1PPPP2/RNBQKBNR1 b KQkq c3,i3:c4:2 0 6 L",
-        "k8/4(2P)4/9/9/9/9/9/4K4 w - - 0 40 L",
-    ] {
+    for &fen in CROSS_CHECK_STARTS {
         for forbid in [false, true] {
             let ts = turns(fen, forbid);
             assert!(!ts.is_empty(), "{fen}");
