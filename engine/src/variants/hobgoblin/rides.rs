@@ -106,31 +106,55 @@ impl Hobgoblin {
     /// The nodes a queen, rook or bishop of `kind` on `start` reaches (HOB-16, HOB-17): every
     /// node of every ride, the first occupied node of each ride included.
     pub fn slider_reach(&self, start: Square, kind: u8) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for from in self.node_squares(start) {
+            out |= if is_board(from) {
+                self.board_rides(from, kind)
+            } else {
+                self.hall_rides(start, from, kind)
+            };
+        }
+        out
+    }
+
+    /// The rides of `kind` from board square `from` (its node's representative square):
+    /// [`Hobgoblin::slider_reach`] of that square alone.
+    pub fn board_rides(&self, from: Square, kind: u8) -> Bitboard {
+        let occ = self.occupied();
+        let t = tables();
+        // The straight rides are the FIDE attacks (no board square is visited yet); empty
+        // linked squares on them open transfers (HOB-16).
+        let straight = match kind {
+            QUEEN => t.queen(from, occ),
+            ROOK => t.rook(from, occ),
+            _ => t.bishop(from, occ),
+        };
+        straight | self.transfers(from, straight & self.linked() & !occ, kind)
+    }
+
+    /// The nodes of the rides of `kind` from board square `x` (its own node) that transfer
+    /// into the hallway at the empty linked squares `open` on its straight rides (HOB-16):
+    /// [`Hobgoblin::board_rides`] less the straight rides themselves.
+    fn transfers(&self, x: Square, open: Bitboard, kind: u8) -> Bitboard {
+        let t = tables();
         let occ = self.occupied();
         let mut out = Bitboard::EMPTY;
-        let start_node = Bitboard::from_square(start);
-        let t = tables();
-        for from in self.node_squares(start) {
-            if is_board(from) {
-                // The straight rides are the FIDE attacks (no board square is visited yet);
-                // empty linked squares on them open transfers (HOB-16).
-                let rays = match kind {
-                    QUEEN => t.queen(from, occ),
-                    ROOK => t.rook(from, occ),
-                    _ => t.bishop(from, occ),
-                };
-                out |= rays;
-                for n in rays & self.linked() & !occ {
-                    let seen = start_node | t.between(from, n) | Bitboard::from_square(n);
-                    for d in UP_DOWN_STEPS {
-                        self.ride_hall(Square::new(9, n.row()), d, kind, seen, occ, &mut out);
-                    }
-                }
-            } else {
-                for d in UP_DOWN_STEPS {
-                    self.ride_hall(from, d, kind, start_node, occ, &mut out);
-                }
+        for n in open {
+            let seen = Bitboard::from_square(x) | t.between(x, n) | Bitboard::from_square(n);
+            for d in UP_DOWN_STEPS {
+                self.ride_hall(Square::new(9, n.row()), d, kind, seen, occ, &mut out);
             }
+        }
+        out
+    }
+
+    /// The rides of `kind` up and down the hallway from hallway square `from` of node `start`
+    /// ([`Hobgoblin::slider_reach`] of that square alone).
+    pub fn hall_rides(&self, start: Square, from: Square, kind: u8) -> Bitboard {
+        let occ = self.occupied();
+        let mut out = Bitboard::EMPTY;
+        for d in UP_DOWN_STEPS {
+            self.ride_hall(from, d, kind, Bitboard::from_square(start), occ, &mut out);
         }
         out
     }
@@ -400,6 +424,9 @@ impl Hobgoblin {
     }
 
     fn attacked_from(&self, x: Square, by: Color, src: &[Bitboard; 6]) -> bool {
+        if !self.linked().contains(x) && is_board(x) {
+            return self.board_square_attacked(x, by, src);
+        }
         if (self.leap_reach(x, KNIGHT) & src[KNIGHT as usize]).any()
             || (self.leap_reach(x, KING) & src[KING as usize]).any()
         {
@@ -423,20 +450,6 @@ impl Hobgoblin {
         if (q | r | b).is_empty() {
             return false;
         }
-        if !self.linked().contains(x) && is_board(x) {
-            // The straight rides first; only an empty linked square on one of them lets a
-            // ride transfer (HOB-16), and a queen ride without transfer is a rook or a
-            // bishop ride.
-            let t = tables();
-            let occ = self.occupied();
-            let (straight, diagonal) = (t.rook(x, occ), t.bishop(x, occ));
-            if (straight & (q | r)).any() || (diagonal & (q | b)).any() {
-                return true;
-            }
-            if ((straight | diagonal) & self.linked() & !occ).is_empty() {
-                return false;
-            }
-        }
         // A queen's rides include every rook and bishop ride (the same rules over fewer
         // directions), so one queen reach settles most cases: the exact rook or bishop reach
         // is walked only when the queen's meets a rook or bishop.
@@ -446,6 +459,47 @@ impl Hobgoblin {
         }
         ((around & r).any() && (self.slider_reach(x, ROOK) & r).any())
             || ((around & b).any() && (self.slider_reach(x, BISHOP) & b).any())
+    }
+
+    /// [`Hobgoblin::attacked_from`] for a board square that is a node of its own (most kings,
+    /// most of the time): its leaps and pawn steps are the FIDE ones (a unit on a linked node
+    /// is on its board square too, and no leap or capture step joins the board to the
+    /// hallway), and its straight rides are the FIDE rides; only an empty linked square on
+    /// one of them lets a ride transfer (HOB-16), and the rides through those transfers are
+    /// walked last.
+    fn board_square_attacked(&self, x: Square, by: Color, src: &[Bitboard; 6]) -> bool {
+        let t = tables();
+        let i = x.index();
+        if (t.knight[i] & src[KNIGHT as usize]).any()
+            || (t.king[i] & src[KING as usize]).any()
+            || (t.pawn[(!by).index()][i] & src[PAWN as usize]).any()
+        {
+            return true;
+        }
+        let q = src[QUEEN as usize];
+        let r = src[ROOK as usize];
+        let b = src[BISHOP as usize];
+        if (q | r | b).is_empty() {
+            return false;
+        }
+        let occ = self.occupied();
+        let (straight, diagonal) = (t.rook(x, occ), t.bishop(x, occ));
+        if (straight & (q | r)).any() || (diagonal & (q | b)).any() {
+            return true;
+        }
+        let open = self.linked() & !occ;
+        let (straight_open, diagonal_open) = (straight & open, diagonal & open);
+        if (straight_open | diagonal_open).is_empty() {
+            return false;
+        }
+        // A queen ride without transfer is a rook or a bishop ride, and a queen's rides
+        // include every rook and bishop ride: one queen walk settles most cases.
+        let around = self.transfers(x, straight_open | diagonal_open, QUEEN);
+        if (around & q).any() {
+            return true;
+        }
+        ((around & r).any() && (self.transfers(x, straight_open, ROOK) & r).any())
+            || ((around & b).any() && (self.transfers(x, diagonal_open, BISHOP) & b).any())
     }
 
     /// The royal nodes of `color` (HOB-130): its consolidated king's node, both nodes of an
