@@ -596,6 +596,43 @@ impl Hobgoblin {
         }
     }
 
+    /// Moves every consolidated unit and pawn on node `from` (of `color`) onto node `to` when
+    /// `to` is empty, in one pass (magnetism moves whole crowds, HOB-93/94, onto empty nodes
+    /// as a rule); returns false, changing nothing, when `to` is occupied.
+    pub fn move_units_to_empty(&mut self, from: Square, to: Square, color: Color) -> bool {
+        debug_assert!(self.node(from) == from && self.node(to) == to && from != to);
+        if (self.bits.occ[0] | self.bits.occ[1]).contains(to) {
+            return false;
+        }
+        let crowd = self.crowds[from.index()];
+        debug_assert!(crowd.is_empty() || crowd.color == color);
+        if crowd.is_empty() {
+            return true;
+        }
+        let (from_squares, to_squares) = (self.node_squares(from), self.node_squares(to));
+        let c = color.index();
+        for (kind, &n) in crowd.counts.iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            self.hash ^= unit_key(from, color, kind as u8, n) ^ unit_key(to, color, kind as u8, n);
+            let slot = if kind == PAWN as usize {
+                &mut self.bits.pawns[c]
+            } else {
+                &mut self.bits.whole[c][kind]
+            };
+            *slot = (*slot & !from_squares) | to_squares;
+        }
+        self.crowds[to.index()] = crowd;
+        self.crowds[from.index()] = Crowd::EMPTY;
+        let b = &mut self.bits;
+        b.occ[c] |= to_squares;
+        if !b.halves[c].iter().any(|h| h.contains(from)) {
+            b.occ[c] &= !from_squares;
+        }
+        true
+    }
+
     /// Sets the count of the pair entry (`kind`, `color`) between nodes `x != y`. Returns false
     /// (changing nothing) when a new entry would pass [`MAX_PAIRS`].
     pub fn set_pair(&mut self, color: Color, kind: u8, x: Square, y: Square, count: u8) -> bool {
