@@ -11,6 +11,8 @@
 //! by what the link step changed in the hash.
 
 use super::movegen::Collector;
+use super::play::hallway_neighbours;
+use super::play::Effects;
 use super::position::{
     is_hallway, last_rank, rank_squares, Hobgoblin, Phase, BISHOP, HALLWAY_SQUARES, QUEEN, ROOK,
 };
@@ -20,6 +22,7 @@ use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Color;
 use crate::rules::Position as _;
 use crate::square::Square;
+use std::cell::{OnceCell, RefCell};
 use std::ops::Range;
 
 /// A unit move's outcome before any link step.
@@ -28,9 +31,11 @@ pub(super) struct Remembered {
     /// `(HOB-150 identity, whole turns it counts)` when legal.
     legal: Option<(u64, u64)>,
     /// Squares whose contents the move's outcome depends on beyond its origin's rides: its
-    /// origin and destination and every square the move or its magnetism changed; every
-    /// square when the outcome may depend on more (a magnet with a hallway square).
+    /// origin and destination and every square the move or its magnetism changed.
     touched: Bitboard,
+    /// The magnet (the destination node) has a hallway square: its hallway rays pass
+    /// squares that a new link makes part of a board square's node.
+    hall_magnet: bool,
     /// What the legality of the move depends on: the squares of the mover's royal nodes
     /// after the move and every node a ride from them reaches (HOB-131). A ride from a royal
     /// node that never meets a square of the new link is the same ride after it, so the
@@ -43,9 +48,14 @@ pub(super) struct Remembered {
     royal: Bitboard,
     /// Occupancy per colour after the move.
     after: [Bitboard; 2],
-    /// The move made an en-passant record: from a linked node its pawns ride from both
-    /// squares, so the record may change.
+    /// The move made an en-passant record: the squares it passed may be different after a
+    /// link step.
     makes_record: bool,
+    /// The move captured the enemy king: legal whatever the attacks (HOB-140).
+    captures_king: bool,
+    /// The position after the move (before any link step), kept once a link step has asked
+    /// for its legality: most link steps that ask, ask of the same few moves.
+    child: RefCell<Option<Box<Hobgoblin>>>,
 }
 
 /// The moves of one origin node, and the nodes its units' patterns reach (rides included).
@@ -82,26 +92,20 @@ impl Memo {
         }
     }
 
-    /// The outcome of `mv` played from `before` into `child`: `legal` holds its identity and
-    /// turn count, `None` when it is illegal.
+    /// The outcome of `mv` played from `before` into `child` with effects `fx`: `legal`
+    /// holds its identity and turn count, `None` when it is illegal.
     pub(super) fn note(
         &mut self,
         before: &Hobgoblin,
         child: &Hobgoblin,
         mv: Move,
-        makes_record: bool,
+        fx: &Effects,
         legal: Option<(u64, u64)>,
     ) {
         let magnet = before.node(mv.to());
-        // A magnet with a hallway square sends rays along the hallway, where a new link
-        // changes which node a square belongs to: such a move is always played again.
-        let touched = if (before.node_squares(magnet) & HALLWAY_SQUARES).any() {
-            Bitboard::FULL
-        } else {
-            child.bits().changed(before.bits())
-                | Bitboard::from_square(before.node(mv.from()))
-                | Bitboard::from_square(magnet)
-        };
+        let touched = child.bits().changed(before.bits())
+            | Bitboard::from_square(before.node(mv.from()))
+            | Bitboard::from_square(magnet);
         let royal = child.royal_nodes(before.side());
         let mut royal_rides = Bitboard::EMPTY;
         for x in royal {
@@ -116,10 +120,13 @@ impl Memo {
             mv,
             legal,
             touched,
+            hall_magnet: (before.node_squares(magnet) & HALLWAY_SQUARES).any(),
             royal_rides,
             royal,
             after: child.bits().occ,
-            makes_record,
+            makes_record: fx.new_ep.is_some(),
+            captures_king: fx.king_captured,
+            child: RefCell::new(None),
         });
     }
 
@@ -129,10 +136,13 @@ impl Memo {
             mv,
             legal: None,
             touched: Bitboard::FULL,
+            hall_magnet: true,
             royal_rides: Bitboard::FULL,
             royal: Bitboard::FULL,
             after: [Bitboard::FULL; 2],
             makes_record: true,
+            captures_king: false,
+            child: RefCell::new(None),
         });
     }
 }
@@ -227,6 +237,7 @@ impl Hobgoblin {
                 match opening.verdict(r) {
                     Verdict::Replay => self.push_turn(r.mv, None, &mut out),
                     Verdict::Same => out.count_remembered(r, opening.shift),
+                    Verdict::Illegal => {}
                 }
             }
         }
@@ -237,10 +248,18 @@ impl Hobgoblin {
     }
 }
 
-/// A remembered move after a link step: played again, or the same outcome.
+/// The nodes a ride through the new node reaches beyond it (the first occupied node of each
+/// ride included), and whether an enemy unit there attacks along it.
+struct Beyond {
+    nodes: Bitboard,
+    armed: bool,
+}
+
+/// A remembered move after a link step: played again, the same outcome, or now illegal.
 enum Verdict {
     Replay,
     Same,
+    Illegal,
 }
 
 /// What a link step onto an empty hallway square changed, as the memo sees it.
@@ -257,18 +276,22 @@ pub(super) struct Opening<'a> {
     /// The hash of the position after the link step XOR the one before it: a state after a
     /// move that differs by the link alone differs by this.
     shift: u64,
-    /// Every node a ride from the new node reaches, the first occupied node of each included
-    /// (whatever stands on the node itself), and whether an enemy unit there attacks with a
-    /// ride (a queen, rook or bishop pattern, or a promoting pawn, HOB-133b). A ride from a
-    /// royal node that takes the new way goes on only over these nodes.
+    /// Where a ride that enters the new node from the board goes on: the rides up and down
+    /// the hallway from the hallway square, with the hallway squares next to it (a royal node
+    /// on the new node is attacked by a leap or pawn step from there).
     /// Worked out on first need (most link steps never ask).
-    beyond: std::cell::OnceCell<(Bitboard, bool)>,
+    hall_side: OnceCell<Beyond>,
+    /// Where a ride that enters the new node from the hallway goes on: the board rides from
+    /// the board square.
+    board_side: OnceCell<Beyond>,
     /// The position after the link step, for `beyond`.
     after: &'a Hobgoblin,
+    /// The position before it, whose moves the memo holds.
+    before: &'a Hobgoblin,
 }
 
 impl<'a> Opening<'a> {
-    fn new(before: &Hobgoblin, after: &'a Hobgoblin, step: Move) -> Self {
+    fn new(before: &'a Hobgoblin, after: &'a Hobgoblin, step: Move) -> Self {
         let (hall, board) = (step.from(), step.to());
         let linked = Bitboard::from_square(hall) | Bitboard::from_square(board);
         Opening {
@@ -282,67 +305,124 @@ impl<'a> Opening<'a> {
                 linked
             },
             shift: before.hash() ^ after.hash(),
-            beyond: std::cell::OnceCell::new(),
+            hall_side: OnceCell::new(),
+            board_side: OnceCell::new(),
             after,
+            before,
         }
     }
 
-    /// `beyond` and whether an enemy rider stands there.
-    fn beyond(&self) -> (Bitboard, bool) {
-        *self.beyond.get_or_init(|| {
+    /// The enemy units that attack along a ride (a queen, rook or bishop pattern, or a
+    /// promoting pawn, HOB-133b), in the position after the link step.
+    fn enemy_riders(&self) -> Bitboard {
+        let after = self.after;
+        let enemy = !self.mover;
+        let src = after.attack_sources(enemy);
+        let promoting = after.bits().pawns[enemy.index()] & rank_squares(last_rank(enemy));
+        src[QUEEN as usize] | src[ROOK as usize] | src[BISHOP as usize] | promoting
+    }
+
+    fn hall_side(&self) -> &Beyond {
+        self.hall_side.get_or_init(|| {
             let after = self.after;
-            let beyond = self.linked | after.slider_reach(self.board, QUEEN);
-            let enemy = !self.mover;
-            let src = after.attack_sources(enemy);
-            let promoting = after.bits().pawns[enemy.index()] & rank_squares(last_rank(enemy));
-            let riders =
-                src[QUEEN as usize] | src[ROOK as usize] | src[BISHOP as usize] | promoting;
-            (beyond, (beyond & riders).any())
+            let rides = after.hall_rides(self.board, self.hall, QUEEN);
+            let next = hallway_neighbours(self.hall);
+            let enemy = after.bits().occ[(!self.mover).index()];
+            Beyond {
+                nodes: rides | next,
+                armed: (rides & self.enemy_riders()).any() || (next & enemy).any(),
+            }
+        })
+    }
+
+    fn board_side(&self) -> &Beyond {
+        self.board_side.get_or_init(|| {
+            let rides = self.after.board_rides(self.board, QUEEN);
+            Beyond {
+                nodes: rides,
+                armed: (rides & self.enemy_riders()).any(),
+            }
         })
     }
 
     /// Whether remembered move `r` has its outcome after the link step. The state after it
-    /// differs by the link alone unless the move touched the hallway square, landed on the
-    /// board square (a magnet there now has hallway rays), left an enemy unit or a royal node
-    /// there (which now stands on the hallway square too), or made an en-passant record from
-    /// it (its pawns now ride from both squares). Then only its legality can change, through
-    /// a ride from a royal node that reaches the new node:
-    /// - with the board square occupied after the move, rides stop there and on the hallway
-    ///   square: no attack is added (a legal move stays legal), one may be cut off (an
-    ///   illegal one is replayed);
-    /// - with it empty, a ride may go on through the new node: an attack is added only from
-    ///   a rider `beyond`, or if the move changed a square there; and since one node now
-    ///   stands for two squares, a ride may no longer visit both (an illegal move is
-    ///   replayed).
+    /// differs by the link alone unless ([`Opening::changes_outcome`]) the link changes what
+    /// the move or its magnetism does. Then only its legality can change, and only through
+    /// the new node: a royal node on it, or a ride from a royal node that reaches it.
+    /// - An illegal move is replayed (a ride may be cut off: one node now stands for two
+    ///   squares, and rides stop on an occupied one).
+    /// - A legal move stays legal unless an attack is added. With the board square occupied
+    ///   and no royal node there, rides stop there and on the hallway square: none is. A ride
+    ///   that entered the new node from the board goes on from the hallway square, one from
+    ///   the hallway from the board square, and a royal node there is now on the hallway
+    ///   square too ([`Beyond`]); where the move changed nothing on those nodes and no enemy
+    ///   unit there attacks along them, no attack is added.
+    /// - Otherwise the attacks are tested on the state after the move with the link
+    ///   ([`Opening::still_legal`]).
     fn verdict(&self, r: &Remembered) -> Verdict {
-        let enemy = !self.mover;
-        if r.touched.contains(self.hall)
-            || (r.royal & self.linked).any()
-            || r.mv.to() == self.board
-            || r.after[enemy.index()].contains(self.board)
-            || (r.makes_record && r.mv.from() == self.board)
-        {
+        if self.changes_outcome(r) {
             return Verdict::Replay;
         }
+        let royal_linked = (r.royal & self.linked).any();
         let board_empty = !(r.after[0] | r.after[1]).contains(self.board);
-        let opened = if board_empty {
-            self.linked
-        } else {
-            Bitboard::from_square(self.hall)
-        };
-        if (r.royal_rides & opened).is_empty() {
+        let from_board = board_empty && r.royal_rides.contains(self.board);
+        let from_hall = board_empty && r.royal_rides.contains(self.hall);
+        let hall_blocked = !board_empty && r.royal_rides.contains(self.hall);
+        if !royal_linked && !from_board && !from_hall && !hall_blocked {
             return Verdict::Same;
         }
-        let still_safe = r.legal.is_some()
-            && (!board_empty || {
-                let (beyond, armed) = self.beyond();
-                !armed && (r.touched & beyond & !self.linked).is_empty()
-            });
-        if still_safe {
+        if r.legal.is_none() {
+            return Verdict::Replay;
+        }
+        if r.captures_king || (!royal_linked && !board_empty) {
+            return Verdict::Same;
+        }
+        let unchanged = |side: &Beyond| !side.armed && (r.touched & side.nodes).is_empty();
+        let hall_side_same = !(royal_linked || from_board) || unchanged(self.hall_side());
+        let board_side_same = !from_hall || unchanged(self.board_side());
+        if hall_side_same && board_side_same {
+            return Verdict::Same;
+        }
+        if self.still_legal(r) {
             Verdict::Same
         } else {
-            Verdict::Replay
+            Verdict::Illegal
         }
+    }
+
+    /// Whether the link step may change what move `r` does beyond adding the link: the move
+    /// touched the hallway square; it left an enemy unit on the board square (which now
+    /// stands on the hallway square too); or its magnetism may take another course. Magnetism's
+    /// hallway rays stop at the first occupied square: a magnet with a hallway square meets
+    /// the board square's units on the hallway square where the board square is or was
+    /// occupied, and one on the board square (now with hallway rays) may meet a unit on
+    /// any occupied hallway square.
+    fn changes_outcome(&self, r: &Remembered) -> bool {
+        let enemy = !self.mover;
+        let board_occupied = (r.after[0] | r.after[1] | r.touched).contains(self.board);
+        let hallway_units =
+            (HALLWAY_SQUARES & (self.after.occupied() | r.touched) & !self.linked).any();
+        r.touched.contains(self.hall)
+            || r.after[enemy.index()].contains(self.board)
+            || (r.hall_magnet && board_occupied)
+            || (r.mv.to() == self.board && hallway_units)
+    }
+
+    /// Whether legal move `r`, whose state after the link step differs from its state
+    /// before by the link alone, leaves the mover's royal nodes unattacked after it: the
+    /// state after the move (kept in `r` once made) with the link set, tested and unset.
+    fn still_legal(&self, r: &Remembered) -> bool {
+        let mut kept = r.child.borrow_mut();
+        let child = kept.get_or_insert_with(|| {
+            let mut child = Box::new(self.before.clone());
+            child.move_stage(r.mv);
+            child
+        });
+        let rank = self.hall.row();
+        child.set_link(rank, Some(self.board.col()));
+        let safe = !child.royal_attacked(self.mover, true);
+        child.set_link(rank, None);
+        safe
     }
 }
 
@@ -353,13 +433,18 @@ impl Collector<'_> {
         let Some((moves, opening)) = self.reuse else {
             return false;
         };
-        match moves.iter().find(|r| r.mv == mv) {
-            Some(r) if matches!(opening.verdict(r), Verdict::Same) => {
-                self.count_remembered(r, opening.shift);
-                true
-            }
-            _ => false,
+        // A pawn ride's record names the squares it passed (HOB-70): one through the new
+        // node passes both its squares. Only an origin whose rides reach the new node
+        // can pass it, and those are generated again.
+        let Some(r) = moves.iter().find(|r| r.mv == mv && !r.makes_record) else {
+            return false;
+        };
+        match opening.verdict(r) {
+            Verdict::Same => self.count_remembered(r, opening.shift),
+            Verdict::Illegal => {}
+            Verdict::Replay => return false,
         }
+        true
     }
 
     /// Counts remembered move `r` as it was before the link step (its identity shifted).

@@ -638,7 +638,7 @@ impl Hobgoblin {
         {
             if plan.is_some() {
                 if let Some(memo) = out.memo.as_mut() {
-                    memo.note(self, &child, mv, fx.new_ep.is_some(), None);
+                    memo.note(self, &child, mv, &fx, None);
                 }
             }
             return;
@@ -669,13 +669,7 @@ impl Hobgoblin {
             let identity = turn_identity(&child, &fx, 0);
             if plan.is_some() {
                 if let Some(memo) = out.memo.as_mut() {
-                    memo.note(
-                        self,
-                        &child,
-                        mv,
-                        fx.new_ep.is_some(),
-                        Some((identity, turns)),
-                    );
+                    memo.note(self, &child, mv, &fx, Some((identity, turns)));
                 }
             }
             if !out.dedup || out.seen.insert(identity, 0) {

@@ -187,14 +187,22 @@ impl Hobgoblin {
         }
         self.drop_rights_on(from, color);
         let counts = self.crowd(from).counts;
-        for kind in 0..KINDS as u8 {
-            let n = counts[kind as usize];
-            if n > 0 {
-                self.set_count(from, color, kind, 0);
-                self.add_units(to, color, kind, n, fx);
-                if kind == PAWN {
-                    fx.rolls.push((to, n));
-                    fx.reset_clock = true;
+        if self.move_units_to_empty(from, to, color) {
+            let pawns = counts[PAWN as usize];
+            if pawns > 0 {
+                fx.rolls.push((to, pawns));
+                fx.reset_clock = true;
+            }
+        } else {
+            for kind in 0..KINDS as u8 {
+                let n = counts[kind as usize];
+                if n > 0 {
+                    self.set_count(from, color, kind, 0);
+                    self.add_units(to, color, kind, n, fx);
+                    if kind == PAWN {
+                        fx.rolls.push((to, n));
+                        fx.reset_clock = true;
+                    }
                 }
             }
         }
@@ -893,7 +901,7 @@ impl Hobgoblin {
 }
 
 /// The hallway squares one step from hallway square `sq` (HOB-13).
-fn hallway_neighbours(sq: Square) -> Bitboard {
+pub(super) fn hallway_neighbours(sq: Square) -> Bitboard {
     let mut out = Bitboard::EMPTY;
     for d in [(0, 1), (0, -1)] {
         if let Some(n) = step(sq, d) {
