@@ -63,18 +63,34 @@ fn the_memo_counts_every_leaf_of_perft_2_from_the_start() {
 /// Seeded random games: every position, and every position one turn after every eighth one.
 #[test]
 fn random_games_count_the_same_with_and_without_the_memo() {
-    let mut rng = StdRng::seed_from_u64(4803);
+    let positions = compare_in_random_games(4803, 22, 40, 8);
+    assert!(positions > 2000, "{positions}");
+}
+
+/// The same at volume (`--ignored`): five times the games, half as long again.
+#[test]
+#[ignore]
+fn many_random_games_count_the_same_with_and_without_the_memo() {
+    let positions = compare_in_random_games(4813, 110, 60, 8);
+    assert!(positions > 10_000, "{positions}");
+}
+
+/// Compares the memo's count with the plain one at every position of `games` seeded random
+/// games of up to `plies` actions from the cross-check starts, and at every position one turn
+/// after every `every`-th one; returns how many positions it compared.
+fn compare_in_random_games(seed: u64, games: usize, plies: usize, every: usize) -> usize {
+    let mut rng = StdRng::seed_from_u64(seed);
     let mut positions = 0;
-    for (g, start) in cross_check_starts().iter().cycle().take(22).enumerate() {
+    for (g, start) in cross_check_starts().iter().cycle().take(games).enumerate() {
         let mut p = start.clone();
-        for ply in 0..40 {
+        for ply in 0..plies {
             if p.result().is_some() {
                 break;
             }
             if p.consumes_depth() {
                 assert_memo_counts_right(&p);
                 positions += 1;
-                if (g + ply) % 8 == 0 {
+                if (g + ply) % every == 0 {
                     for after in after_each_turn(&p) {
                         if after.consumes_depth() {
                             assert_memo_counts_right(&after);
@@ -90,7 +106,7 @@ fn random_games_count_the_same_with_and_without_the_memo() {
             p.play(mv);
         }
     }
-    assert!(positions > 2000, "{positions}");
+    positions
 }
 
 /// One whole turn of `p` at random (the opponent's decision after it too), every roll
@@ -108,15 +124,31 @@ fn random_turn(p: &Hobgoblin, rng: &mut StdRng) -> Option<Hobgoblin> {
 /// links, where fewer moves keep their outcome): a seeded sample of them.
 #[test]
 fn sampled_leaves_of_perft_3_from_the_start_count_the_same() {
-    let mut rng = StdRng::seed_from_u64(4804);
+    compare_after_random_turns(4804, 1500, 2);
+}
+
+/// The same at volume (`--ignored`): perft 3's and perft 5's leaves (two and four turns in).
+#[test]
+#[ignore]
+fn many_sampled_deeper_leaves_count_the_same() {
+    compare_after_random_turns(4814, 20_000, 2);
+    compare_after_random_turns(4815, 5_000, 4);
+}
+
+/// Compares the counts at `samples` positions `turns` random whole turns from the start.
+fn compare_after_random_turns(seed: u64, samples: usize, turns: usize) {
+    let mut rng = StdRng::seed_from_u64(seed);
     let start = Hobgoblin::start();
-    for _ in 0..1500 {
-        let one = random_turn(&start, &mut rng).expect("the start has turns");
-        let Some(two) = random_turn(&one, &mut rng) else {
-            continue;
-        };
-        if two.consumes_depth() {
-            assert_memo_counts_right(&two);
+    'sample: for _ in 0..samples {
+        let mut p = start.clone();
+        for _ in 0..turns {
+            match random_turn(&p, &mut rng) {
+                Some(next) => p = next,
+                None => continue 'sample,
+            }
+        }
+        if p.consumes_depth() {
+            assert_memo_counts_right(&p);
         }
     }
 }
