@@ -444,12 +444,9 @@ impl Hobgoblin {
                 }
             }
         }
-        let q = src[QUEEN as usize];
-        let r = src[ROOK as usize];
-        let b = src[BISHOP as usize];
-        if (q | r | b).is_empty() {
+        let Some((q, r, b)) = riders(src) else {
             return false;
-        }
+        };
         // A queen's rides include every rook and bishop ride (the same rules over fewer
         // directions), so one queen reach settles most cases: the exact rook or bishop reach
         // is walked only when the queen's meets a rook or bishop.
@@ -476,12 +473,9 @@ impl Hobgoblin {
         {
             return true;
         }
-        let q = src[QUEEN as usize];
-        let r = src[ROOK as usize];
-        let b = src[BISHOP as usize];
-        if (q | r | b).is_empty() {
+        let Some((q, r, b)) = riders(src) else {
             return false;
-        }
+        };
         let occ = self.occupied();
         let (straight, diagonal) = (t.rook(x, occ), t.bishop(x, occ));
         if (straight & (q | r)).any() || (diagonal & (q | b)).any() {
@@ -549,6 +543,16 @@ impl Hobgoblin {
             .into_iter()
             .any(|x| self.attacked_from(x, !color, &src))
     }
+}
+
+/// The queen, rook and bishop sources of `src`; `None` when there are none.
+fn riders(src: &[Bitboard; 6]) -> Option<(Bitboard, Bitboard, Bitboard)> {
+    let (q, r, b) = (
+        src[QUEEN as usize],
+        src[ROOK as usize],
+        src[BISHOP as usize],
+    );
+    (q | r | b).any().then_some((q, r, b))
 }
 
 /// The danger nodes of a castling in progress (HOB-64): the king-half nodes and the node between.
