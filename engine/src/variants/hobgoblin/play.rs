@@ -8,7 +8,7 @@
 use super::plans::{self, carries_right, holds_locked, Class, Plan, State};
 use super::position::{
     is_hallway, last_rank, rank_squares, Chance, EpRecord, HobResult, Hobgoblin, Phase, Wing,
-    KINDS, KING, MAX_SITES, PAWN, ROOK,
+    HALLWAY_SQUARES, KINDS, KING, MAX_SITES, PAWN, ROOK,
 };
 use super::rides::{
     farthest_on_ray, forward, nearest_on_ray, step, MAGNET_BOARD_RAYS, MAGNET_HALL_RAYS,
@@ -460,30 +460,24 @@ impl Hobgoblin {
         let t = tables();
         for origin in squares {
             if origin.col() == 9 {
-                for (i, &d) in MAGNET_HALL_RAYS.iter().enumerate() {
-                    let Some(adjacent) = step(origin, d) else {
+                for i in 0..MAGNET_HALL_RAYS.len() {
+                    let beyond = hall_beyond(origin, i);
+                    let blockers = beyond & occ;
+                    if blockers.is_empty() {
                         continue;
-                    };
-                    let mut cur = adjacent;
-                    loop {
-                        if occ.contains(cur) {
-                            let node = self.node(cur);
-                            if !seen.contains(node) {
-                                seen.set(node);
-                                targets.push((node, cur, HALL_RAY_BASE + i, adjacent));
-                            }
-                            break;
-                        }
-                        match step(cur, d) {
-                            Some(next) => cur = next,
-                            None => break,
-                        }
+                    }
+                    let cur = hall_nearest(blockers, i);
+                    let node = self.node(cur);
+                    if !seen.contains(node) {
+                        seen.set(node);
+                        targets.push((node, cur, HALL_RAY_BASE + i, hall_nearest(beyond, i)));
                     }
                 }
                 continue;
             }
-            for (i, &d) in MAGNET_BOARD_RAYS.iter().enumerate() {
-                let blockers = t.rays[i][origin.index()] & occ;
+            for i in 0..MAGNET_BOARD_RAYS.len() {
+                let ray = t.rays[i][origin.index()];
+                let blockers = ray & occ;
                 if blockers.is_empty() {
                     continue;
                 }
@@ -492,8 +486,7 @@ impl Hobgoblin {
                 let node = cur;
                 if !seen.contains(node) {
                     seen.set(node);
-                    let adjacent = step(origin, d).expect("a ray with squares has a first one");
-                    targets.push((node, cur, i, adjacent));
+                    targets.push((node, cur, i, nearest_on_ray(ray, i)));
                 }
             }
         }
@@ -519,17 +512,15 @@ impl Hobgoblin {
     fn repel_stop(&self, sq: Square, ray: usize) -> Option<Square> {
         let occ = self.occupied();
         if ray >= HALL_RAY_BASE {
-            let d = MAGNET_HALL_RAYS[ray - HALL_RAY_BASE];
-            let mut last = None;
-            let mut cur = sq;
-            while let Some(next) = step(cur, d) {
-                if occ.contains(next) {
-                    break;
-                }
-                last = Some(next);
-                cur = next;
-            }
-            return last;
+            let i = ray - HALL_RAY_BASE;
+            let beyond = hall_beyond(sq, i);
+            let blockers = beyond & occ;
+            let free = if blockers.is_empty() {
+                beyond
+            } else {
+                beyond & !hall_beyond(hall_nearest(blockers, i), i) & !blockers
+            };
+            return free.any().then(|| hall_nearest(free, 1 - i));
         }
         let t = tables();
         let beyond = t.rays[ray][sq.index()];
@@ -909,6 +900,27 @@ pub(super) fn hallway_neighbours(sq: Square) -> Bitboard {
         }
     }
     out
+}
+
+/// The hallway squares beyond hallway square `sq` along magnetism's hallway ray `ray` (0 up,
+/// 1 down, [`MAGNET_HALL_RAYS`]).
+fn hall_beyond(sq: Square, ray: usize) -> Bitboard {
+    let at = sq.index() as u32;
+    let side = if ray == 0 {
+        !0u128 << (at + 1)
+    } else {
+        (1u128 << at) - 1
+    };
+    HALLWAY_SQUARES & Bitboard(side)
+}
+
+/// The square of `set` (hallway squares along hallway ray `ray`) nearest its origin.
+fn hall_nearest(set: Bitboard, ray: usize) -> Square {
+    if ray == 0 {
+        set.lsb()
+    } else {
+        set.msb()
+    }
 }
 
 /// Magnetism's hallway rays are numbered after the eight board rays.
