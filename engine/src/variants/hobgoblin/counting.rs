@@ -11,8 +11,7 @@
 //! by what the link step changed in the hash.
 
 use super::movegen::Collector;
-use super::play::hallway_neighbours;
-use super::play::Effects;
+use super::play::{hallway_neighbours, Effects};
 use super::position::{
     is_hallway, last_rank, rank_squares, Hobgoblin, Phase, BISHOP, HALLWAY_SQUARES, QUEEN, ROOK,
 };
@@ -284,7 +283,7 @@ pub(super) struct Opening<'a> {
     /// Where a ride that enters the new node from the hallway goes on: the board rides from
     /// the board square.
     board_side: OnceCell<Beyond>,
-    /// The position after the link step, for `beyond`.
+    /// The position after the link step, for the [`Beyond`] sides.
     after: &'a Hobgoblin,
     /// The position before it, whose moves the memo holds.
     before: &'a Hobgoblin,

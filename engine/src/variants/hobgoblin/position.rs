@@ -194,6 +194,16 @@ pub struct HobBits {
 }
 
 impl HobBits {
+    /// The bitboard of `color`'s nodes holding consolidated units of `kind` (pawns included).
+    #[inline]
+    fn units_mut(&mut self, color: Color, kind: u8) -> &mut Bitboard {
+        if kind == PAWN {
+            &mut self.pawns[color.index()]
+        } else {
+            &mut self.whole[color.index()][kind as usize]
+        }
+    }
+
     /// The squares where any of the bitboards of `self` and `other` differ.
     pub fn changed(&self, other: &HobBits) -> Bitboard {
         let mut d = Bitboard::EMPTY;
@@ -579,17 +589,13 @@ impl Hobgoblin {
         }
         let squares = self.node_squares(node);
         let c = color.index();
-        let b = &mut self.bits;
-        let slot = if kind == PAWN {
-            &mut b.pawns[c]
-        } else {
-            &mut b.whole[c][kind as usize]
-        };
+        let slot = self.bits.units_mut(color, kind);
         if count != 0 {
             *slot |= squares;
-            b.occ[c] |= squares;
+            self.bits.occ[c] |= squares;
         } else {
             *slot &= !squares;
+            let b = &mut self.bits;
             if emptied && !b.halves[c].iter().any(|h| h.contains(node)) {
                 b.occ[c] &= !squares;
             }
@@ -616,11 +622,7 @@ impl Hobgoblin {
                 continue;
             }
             self.hash ^= unit_key(from, color, kind as u8, n) ^ unit_key(to, color, kind as u8, n);
-            let slot = if kind == PAWN as usize {
-                &mut self.bits.pawns[c]
-            } else {
-                &mut self.bits.whole[c][kind]
-            };
+            let slot = self.bits.units_mut(color, kind as u8);
             *slot = (*slot & !from_squares) | to_squares;
         }
         self.crowds[to.index()] = crowd;
