@@ -152,3 +152,83 @@ fn compare_after_random_turns(seed: u64, samples: usize, turns: usize) {
         }
     }
 }
+
+/// A listing keeps a few legal moves as witnesses (`counting.rs`, `witness_proves`): a link
+/// step after which one of them keeps its outcome is legal without looking for a move after
+/// it (HOB-83). Along seeded random games, the link steps listed must be exactly the
+/// candidates after which a move is legal; positions in check, where link steps that leave
+/// no legal move gather, are compared after each of their turns too.
+#[test]
+fn listed_link_steps_are_those_with_a_legal_move_after_them() {
+    let (positions, illegal) = compare_link_steps_in_random_games(4806, 60);
+    assert!(positions > 1000, "{positions}");
+    assert!(illegal > 100, "{illegal} illegal link steps");
+}
+
+/// The same at volume (`--ignored`).
+#[test]
+#[ignore]
+fn many_listed_link_steps_are_those_with_a_legal_move_after_them() {
+    let (positions, illegal) = compare_link_steps_in_random_games(4816, 600);
+    assert!(positions > 10_000, "{positions}");
+    assert!(illegal > 1000, "{illegal} illegal link steps");
+}
+
+/// [`assert_link_steps_listed_right`] along `games` seeded random games of up to 40 actions;
+/// returns the positions compared and the illegal link steps met.
+fn compare_link_steps_in_random_games(seed: u64, games: usize) -> (usize, usize) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let (mut positions, mut illegal) = (0, 0);
+    for start in cross_check_starts().iter().cycle().take(games) {
+        let mut p = start.clone();
+        for _ in 0..40 {
+            if p.result().is_some() {
+                break;
+            }
+            illegal += assert_link_steps_listed_right(&p);
+            positions += 1;
+            if p.in_check() {
+                for after in after_each_turn(&p) {
+                    illegal += assert_link_steps_listed_right(&after);
+                    positions += 1;
+                }
+            }
+            let actions: Vec<Move> = p.legal_moves().into_iter().collect();
+            let Some(&mv) = actions.choose(&mut rng) else {
+                break;
+            };
+            p.play(mv);
+        }
+    }
+    println!("{positions} positions, {illegal} illegal link steps");
+    (positions, illegal)
+}
+
+/// Compares the listed link steps of `p` with the candidates that leave a legal move; returns
+/// how many candidates leave none.
+fn assert_link_steps_listed_right(p: &Hobgoblin) -> usize {
+    let is_link = |m: &Move| matches!(m.kind(), MoveKind::Link | MoveKind::Unlink);
+    let mut listed: Vec<u64> = p
+        .legal_moves()
+        .iter()
+        .filter(|m| is_link(m))
+        .map(|m| m.raw())
+        .collect();
+    let mut candidates = MoveList::new();
+    p.generate_pseudo_legal(&mut candidates);
+    let mut legal = Vec::new();
+    let mut illegal = 0;
+    for &mv in candidates.iter().filter(|m| is_link(m)) {
+        let mut after = p.clone();
+        after.play(mv);
+        if after.legal_moves().is_empty() {
+            illegal += 1;
+        } else {
+            legal.push(mv.raw());
+        }
+    }
+    listed.sort_unstable();
+    legal.sort_unstable();
+    assert_eq!(listed, legal, "{}", p.to_fen());
+    illegal
+}

@@ -71,9 +71,35 @@ pub(super) struct Memo {
     moves: Vec<Remembered>,
     /// One identity table for every link step's count, cleared each time (not allocated).
     spare_seen: SeenSet,
+    /// Listing rather than counting: only a few legal moves are kept, as witnesses that a
+    /// link step leaves a legal move ([`Hobgoblin::witness_proves`]).
+    witnesses_only: bool,
 }
 
+/// Legal moves a listing memo keeps in all, and from one origin: a few from several origins
+/// prove nearly every link step (one that opens a square some witness's origin reaches
+/// cannot use that witness).
+const WITNESSES: usize = 8;
+const WITNESSES_PER_ORIGIN: usize = 2;
+
 impl Memo {
+    /// A memo for listing moves: legal witnesses only.
+    pub(super) fn witnesses() -> Self {
+        Memo {
+            witnesses_only: true,
+            ..Memo::default()
+        }
+    }
+
+    /// Whether [`Memo::note`] keeps a move that is legal (`legal`) or not.
+    fn keeps(&self, legal: bool) -> bool {
+        if !self.witnesses_only {
+            return true;
+        }
+        let from_origin = self.origins.last().map_or(0, |o| o.moves.len());
+        legal && self.moves.len() < WITNESSES && from_origin < WITNESSES_PER_ORIGIN
+    }
+
     /// The moves that follow come from `origin`, whose patterns reach `reach`.
     pub(super) fn begin_origin(&mut self, origin: Square, reach: Bitboard) {
         let at = self.moves.len();
@@ -101,6 +127,9 @@ impl Memo {
         fx: &Effects,
         legal: Option<(u64, u64)>,
     ) {
+        if !self.keeps(legal.is_some()) {
+            return;
+        }
         let magnet = before.node(mv.to());
         let touched = child.bits().changed(before.bits())
             | Bitboard::from_square(before.node(mv.from()))
@@ -131,6 +160,9 @@ impl Memo {
 
     /// A move refused by an engine limit: played again after every link step.
     pub(super) fn note_refused(&mut self, mv: Move) {
+        if self.witnesses_only {
+            return;
+        }
         self.push(Remembered {
             mv,
             legal: None,
@@ -168,7 +200,7 @@ impl Hobgoblin {
     /// Whether remembered moves can stand for moves after a link step at all: the linking
     /// phase, and no castling in progress (its locked halves and danger nodes depend on
     /// attacks the memo does not track).
-    fn memo_may_serve(&self) -> bool {
+    pub(super) fn memo_may_serve(&self) -> bool {
         self.phase() == Phase::Linking
             && self.in_progress(self.side()).is_none()
             && self.in_progress(!self.side()).is_none()
@@ -186,6 +218,24 @@ impl Hobgoblin {
             }
             _ => child.count_moves(),
         }
+    }
+
+    /// Whether a legal move the memo keeps is still legal after link step `step` (played on
+    /// `after`): the link step is then legal (HOB-83) without looking for a move after it.
+    /// Only moves from origins whose rides the link leaves alone count; those are the moves
+    /// [`Hobgoblin::count_moves_reusing`] takes from the memo.
+    pub(super) fn witness_proves(&self, after: &Hobgoblin, step: Move, memo: &Memo) -> bool {
+        if memo.moves.is_empty() || !self.memo_serves_link(step) {
+            return false;
+        }
+        let opening = Opening::new(self, after, step);
+        memo.origins.iter().any(|origin| {
+            (origin.reach & opening.opened).is_empty()
+                && !opening.linked.contains(origin.origin)
+                && memo.moves[origin.moves.clone()]
+                    .iter()
+                    .any(|r| r.legal.is_some() && matches!(opening.verdict(r), Verdict::Same))
+        })
     }
 
     /// Whether the memo serves after `step`: a link onto an empty hallway square (so no unit

@@ -56,6 +56,8 @@ pub(super) struct Collector<'a> {
     /// After a link step, while generating an origin's moves again: the origin's remembered
     /// moves, each taken as it was where the link step left its outcome alone.
     pub(super) reuse: Option<(&'a [Remembered], &'a Opening<'a>)>,
+    /// Search's tactical actions only ([`Hobgoblin::generate_tactical_turns`]).
+    tactical_only: bool,
 }
 
 /// What the mover's royal nodes look like before the move (HOB-133b): if none was attacked,
@@ -83,6 +85,7 @@ impl<'a> Collector<'a> {
             safety: None,
             memo: None,
             reuse: None,
+            tactical_only: false,
         }
     }
 
@@ -181,6 +184,27 @@ impl Hobgoblin {
         origin: Option<Square>,
     ) -> bool {
         let mut out = Collector::new(list, legal_only, first_only);
+        self.generate_into(&mut out, links, moves, origin)
+    }
+
+    /// Search support: the legal captures and the legal link steps after which an enemy
+    /// royal node is attacked, the actions [`crate::rules::SearchHooks::tactical_order`]
+    /// keys (with others the same turn as one of them may stand for, HOB-150): the rest are
+    /// never played, nor their link steps' legality looked for.
+    pub(super) fn generate_tactical_turns(&self, list: &mut MoveList) {
+        let mut out = Collector::new(list, true, false);
+        out.tactical_only = true;
+        self.generate_into(&mut out, true, true, None);
+    }
+
+    fn generate_into(
+        &self,
+        out: &mut Collector,
+        links: bool,
+        moves: bool,
+        origin: Option<Square>,
+    ) -> bool {
+        let (legal_only, first_only) = (out.legal_only, out.first_only);
         if self.result().is_some() {
             return false;
         }
@@ -195,15 +219,21 @@ impl Hobgoblin {
         }
         if self.pending_decision() {
             if moves {
-                self.generate_decisions(&mut out);
+                self.generate_decisions(out);
             }
             return out.found;
         }
+        let with_links = links && !self.after_link();
         if moves {
-            self.generate_moves(&mut out, origin);
+            // Listing every turn: a few legal moves kept prove most link steps legal.
+            if with_links && legal_only && !first_only && origin.is_none() && self.memo_may_serve()
+            {
+                out.memo = Some(Memo::witnesses());
+            }
+            self.generate_moves(out, origin);
         }
-        if links && !self.after_link() && !out.done() {
-            self.generate_link_steps(&mut out, origin);
+        if with_links && !out.done() {
+            self.generate_link_steps(out, origin);
         }
         out.found
     }
@@ -354,7 +384,14 @@ impl Hobgoblin {
         if out.legal_only {
             let mut child = self.clone();
             child.apply_link_step(mv);
-            if !child.has_legal_move() {
+            if out.tactical_only && !child.royal_attacked(!self.side(), false) {
+                return;
+            }
+            let proven = out
+                .memo
+                .as_ref()
+                .is_some_and(|memo| self.witness_proves(&child, mv, memo));
+            if !proven && !child.has_legal_move() {
                 return;
             }
         }
@@ -367,7 +404,10 @@ impl Hobgoblin {
     pub(super) fn generate_moves(&self, out: &mut Collector, origin: Option<Square>) {
         let me = self.side();
         out.safety = self.safety(me);
-        if origin.is_none_or(|o| o.row() == super::play::home_rank(me) && o.col() == 5) {
+        let castling_wanted = !out.tactical_only;
+        if castling_wanted
+            && origin.is_none_or(|o| o.row() == super::play::home_rank(me) && o.col() == 5)
+        {
             self.generate_castling(out);
         }
         let own: Vec<Square> = self.bits().occ[me.index()]
@@ -466,6 +506,19 @@ impl Hobgoblin {
         let mut targets = Bitboard::EMPTY;
         for p in &provides {
             targets |= *p;
+        }
+        if out.tactical_only {
+            // Captures: enemy nodes and en-passant targets (empty, so never the same turn as
+            // a capture's).
+            let mut captures = enemy;
+            if self.ep().is_some() {
+                for t in targets & !self.occupied() {
+                    if self.is_en_passant_target(s, t) {
+                        captures.set(t);
+                    }
+                }
+            }
+            targets &= captures;
         }
         if let Some(memo) = out.memo.as_mut() {
             memo.begin_origin(s, targets);
@@ -677,6 +730,11 @@ impl Hobgoblin {
             }
             return;
         }
+        if plan.is_some() {
+            if let Some(memo) = out.memo.as_mut() {
+                memo.note(self, &child, mv, &fx, Some((0, 1)));
+            }
+        }
         if nodes.is_empty() {
             if out.dedup {
                 self.collect(mv, turn_identity(&child, &fx, 0), out);
@@ -886,7 +944,7 @@ impl crate::rules::MoveGen for Hobgoblin {
         if self.pending_decision() {
             return;
         }
-        self.generate_parts(moves, true, false, true, true);
+        self.generate_tactical_turns(moves);
         moves.retain(|m| self.tactical_order(*m).is_some());
     }
 
