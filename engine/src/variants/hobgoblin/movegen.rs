@@ -404,8 +404,8 @@ impl Hobgoblin {
     pub(super) fn generate_moves(&self, out: &mut Collector, origin: Option<Square>) {
         let me = self.side();
         out.safety = self.safety(me);
-        let castling_wanted = !out.tactical_only;
-        if castling_wanted
+        // Castling is never tactical.
+        if !out.tactical_only
             && origin.is_none_or(|o| o.row() == super::play::home_rank(me) && o.col() == 5)
         {
             self.generate_castling(out);
@@ -507,6 +507,11 @@ impl Hobgoblin {
         for p in &provides {
             targets |= *p;
         }
+        if let Some(memo) = out.memo.as_mut() {
+            memo.begin_origin(s, targets);
+        }
+        // The memo has the origin's whole reach (above): a witness from an origin whose
+        // rides a link opens is no witness, captures or not.
         if out.tactical_only {
             // Captures: enemy nodes and en-passant targets (empty, so never the same turn as
             // a capture's).
@@ -519,9 +524,6 @@ impl Hobgoblin {
                 }
             }
             targets &= captures;
-        }
-        if let Some(memo) = out.memo.as_mut() {
-            memo.begin_origin(s, targets);
         }
         for t in targets {
             if out.done() {
