@@ -14,6 +14,7 @@ pub mod moves;
 pub mod options;
 pub mod overflow;
 pub mod perft;
+pub mod perft_table;
 pub mod piece;
 pub mod prelude;
 pub mod rules;

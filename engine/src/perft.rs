@@ -1,6 +1,7 @@
 //! Perft: counts legal action sequences (G8), generic over the rules.
 
 use crate::moves::{Move, MoveList};
+use crate::perft_table::LeafTable;
 use crate::rules::Rules;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -28,12 +29,45 @@ pub fn perft<R: Rules>(pos: &R, depth: u32) -> u64 {
 
 /// Like [`perft`] in `mode`, but returns early (with a partial count) once `stop` is set.
 pub fn perft_stoppable<R: Rules>(pos: &R, depth: u32, mode: PerftMode, stop: &AtomicBool) -> u64 {
+    let leaves = leaf_table(depth);
+    count_below(pos, depth, mode, stop, leaves.as_ref())
+}
+
+/// A table for the last turn's counts where transpositions can occur: two turns or more
+/// above the last.
+fn leaf_table(depth: u32) -> Option<LeafTable> {
+    (depth >= 3).then(LeafTable::default)
+}
+
+/// The key a last-turn count is kept under: the position's hash and its halfmove clock (a
+/// count may depend on the clock where a rule ends the game by it).
+fn leaf_key<R: Rules>(pos: &R) -> u64 {
+    pos.hash() ^ (pos.halfmove_clock() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// [`perft_stoppable`] with the table of last-turn counts.
+fn count_below<R: Rules>(
+    pos: &R,
+    depth: u32,
+    mode: PerftMode,
+    stop: &AtomicBool,
+    leaves: Option<&LeafTable>,
+) -> u64 {
     let free = !pos.consumes_depth();
     if depth == 0 && !free {
         return 1;
     }
     if depth == 1 && !free && !R::BULK_LEAF_COUNT && mode == PerftMode::Convention {
+        let key = leaves.map(|_| leaf_key(pos));
+        if let (Some(table), Some(key)) = (leaves, key) {
+            if let Some(n) = table.get(key) {
+                return n;
+            }
+        }
         if let Some(n) = pos.count_last_turns() {
+            if let (Some(table), Some(key)) = (leaves, key) {
+                table.insert(key, n);
+            }
             return n;
         }
     }
@@ -49,7 +83,7 @@ pub fn perft_stoppable<R: Rules>(pos: &R, depth: u32, mode: PerftMode, stop: &At
     for &mv in &list {
         let mut child = pos.clone();
         child.play(mv);
-        nodes += perft_stoppable(&child, child_depth, mode, stop);
+        nodes += count_below(&child, child_depth, mode, stop, leaves);
     }
     nodes
 }
@@ -85,10 +119,14 @@ pub fn divide<R: Rules>(
     } else {
         depth
     };
+    let leaves = leaf_table(depth);
     each_root(pos, mode, threads, stop, |mv| {
         let mut child = pos.clone();
         child.play(mv);
-        vec![(mv, perft_stoppable(&child, child_depth, mode, stop))]
+        vec![(
+            mv,
+            count_below(&child, child_depth, mode, stop, leaves.as_ref()),
+        )]
     })
 }
 
@@ -107,12 +145,14 @@ pub fn divide_turns<R: Rules>(
     }
     let root_turn = pos.consumes_depth();
     let child_depth = if root_turn { depth - 1 } else { depth };
+    let leaves = leaf_table(depth);
     each_root(pos, mode, threads, stop, |mv| {
         let mut child = pos.clone();
         child.play(mv);
         let mut lines = Vec::new();
         let mut count = |chain: Vec<Move>, end: &R| {
-            lines.push((chain, perft_stoppable(end, child_depth, mode, stop)));
+            let n = count_below(end, child_depth, mode, stop, leaves.as_ref());
+            lines.push((chain, n));
         };
         if root_turn {
             complete_turn(vec![mv], &child, mode, &mut count);

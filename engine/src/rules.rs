@@ -165,7 +165,7 @@ pub trait Position: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// which is not a check, GHO-12, GHO-52). Where this holds without a check, the tactical
     /// actions ([`SearchHooks::tactical_order`]) must include every action that can answer the
     /// threat; quiescence search then looks at those only. Only [`Position::in_check`] makes a
-    /// position without moves a loss.
+    /// position without moves a loss. A check is always a danger: `in_check` implies this.
     fn in_danger(&self) -> bool {
         self.in_check()
     }
@@ -228,6 +228,8 @@ pub trait MoveGen: Position {
     /// Perft's last counted turn without playing it: the number of legal action sequences of
     /// one turn from here, free decision steps after it included (G5). `None` (the default)
     /// makes perft play each action; variants with [`Position::BULK_LEAF_COUNT`] count the list.
+    /// Perft keeps these counts by [`Position::hash`] and the halfmove clock
+    /// ([`crate::perft_table`]), so the count must depend on nothing else.
     fn count_last_turns(&self) -> Option<u64> {
         None
     }

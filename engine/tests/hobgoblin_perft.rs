@@ -121,6 +121,29 @@ fn hob_151_perft_two_turns_from_the_start() {
     assert_eq!(perft(&Hobgoblin::start(), 2), 3_670_890);
 }
 
+/// Perft's table of last-turn counts (`engine/src/perft_table.rs`, used from depth 3) changes
+/// no count: perft 3 equals the sum over the root's actions of perft 2 after each, which
+/// counts without it. Bare kings: link steps in either order transpose, so the table hits.
+#[test]
+fn perft_with_the_last_turn_table_equals_perft_without_it() {
+    for fen in [
+        "k8/9/9/9/9/9/9/K8 w - - 0 40 L",
+        "4k4/9/9/9/9/9/9/R3K4 b - - 0 40 L",
+    ] {
+        let p = pos(fen, false);
+        let without: u64 = p
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let mut child = p.clone();
+                child.play(mv);
+                perft(&child, 2)
+            })
+            .sum();
+        assert_eq!(perft(&p, 3), without, "{fen}");
+    }
+}
+
 #[test]
 fn hob_150_turns_equal_the_models_at_the_root_and_one_turn_later() {
     for &(name, fen, _, _) in POSITIONS {

@@ -332,7 +332,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         c.outcomes_cut.fetch_add(s.outcomes_cut, Ordering::Relaxed);
     }
 
-    fn is_repetition_or_rule_draw(&self, pos: &R) -> bool {
+    fn is_repetition_or_rule_draw(&self, pos: &R, key: u64) -> bool {
         let clock = pos.halfmove_clock() as usize;
         if pos.insufficient_material() {
             return true;
@@ -342,7 +342,6 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             // is the rare full move generation worth it.
             return !(pos.in_check() && pos.legal_moves().is_empty());
         }
-        let key = pos.hash();
         // The last `clock + 1` keys are the positions since the reset, the one right after
         // the capture or pawn move included.
         let window = if R::REPETITION_SINCE_RESET {
@@ -355,6 +354,20 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             .rev()
             .skip(1)
             .any(|&k| k == key)
+    }
+
+    /// The hash of `pos`, the node being searched: the last of the path's keys, which the
+    /// parent pushed before searching it (the root's is the history's last). Hashing once per
+    /// node matters where a variant's hash walks its rare state (Eldritch).
+    #[inline]
+    fn node_key(&self, pos: &R) -> u64 {
+        match self.keys.last() {
+            Some(&key) => {
+                debug_assert_eq!(key, pos.hash(), "the path's last key is the node's");
+                key
+            }
+            None => pos.hash(),
+        }
     }
 
     /// The score of `child` from the parent's point of view (negated when the deciding player
@@ -462,11 +475,12 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         if ply == 0 {
             self.root_depth = depth;
         }
+        let key = self.node_key(pos);
         if ply > 0 {
             if let Some(outcome) = pos.ended_by_rule() {
                 return outcome_score(outcome, pos.side_to_move(), ply);
             }
-            if self.is_repetition_or_rule_draw(pos) {
+            if self.is_repetition_or_rule_draw(pos, key) {
                 return 0;
             }
             alpha = alpha.max(-MATE + ply as Score);
@@ -489,7 +503,6 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             return self.evaluate(pos);
         }
         self.seldepth = self.seldepth.max(ply);
-        let key = pos.hash();
         // A singular search (below) re-searches this node without its table move: the table
         // entry is the full node's, so it neither cuts nor is overwritten here.
         let singular_exclude = self.singular_exclude[ply];
@@ -507,7 +520,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            self.corrected_eval(pos)
+            self.corrected_eval(pos, key)
         };
         let side = pos.side_to_move();
         self.static_evals[ply] = (!in_check).then_some((side, static_eval));
@@ -806,13 +819,20 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
     /// The evaluator's score of `pos`, from the cache where this thread has seen it.
     #[inline]
     fn evaluate(&mut self, pos: &R) -> Score {
-        let eval = self.eval;
-        self.eval_cache.get_or(pos.hash(), || eval.evaluate(pos))
+        self.evaluate_keyed(pos, pos.hash())
     }
 
-    /// The evaluation, corrected by the correction history where that is on.
-    fn corrected_eval(&mut self, pos: &R) -> Score {
-        let raw = self.evaluate(pos);
+    /// [`Worker::evaluate`] of `pos` whose hash is `key`.
+    #[inline]
+    fn evaluate_keyed(&mut self, pos: &R, key: u64) -> Score {
+        let eval = self.eval;
+        self.eval_cache.get_or(key, || eval.evaluate(pos))
+    }
+
+    /// The evaluation of `pos` (hash `key`), corrected by the correction history where that
+    /// is on.
+    fn corrected_eval(&mut self, pos: &R, key: u64) -> Score {
+        let raw = self.evaluate_keyed(pos, key);
         if self.params.correction_history == 0 {
             return raw;
         }
@@ -1228,6 +1248,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         if pos.insufficient_material() {
             return 0;
         }
+        // Quiescence pushes no keys (repetitions are not looked for there).
         let key = pos.hash();
         let entry = self.tt.probe(key);
         if let Some(score) = entry.and_then(|e| tt_cutoff(&e, ply, alpha, beta)) {
@@ -1238,14 +1259,15 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         // are common on both sides (Eldritch Dragons), check chains would otherwise run to the
         // maximum ply. Beyond it a side in check stands pat like any other.
         let within_budget = (ply as i32) < self.root_depth + self.params.qs_check_plies;
-        let in_check = within_budget && pos.in_check();
         // A king in danger without check (Ghost Chess) must be answered, within the same
         // budget: no stand pat, and the tactical actions then include every answer
-        // (`Rules::in_danger`).
-        let in_danger = in_check || (within_budget && pos.in_danger());
+        // (`Rules::in_danger`). A check is a danger, so the check test (a second attack test
+        // where the two are one) is only needed in danger.
+        let in_danger = within_budget && pos.in_danger();
+        let in_check = in_danger && pos.in_check();
         let mut best = -INFINITY;
         if !in_danger {
-            let stand = self.corrected_eval(pos);
+            let stand = self.corrected_eval(pos, key);
             let too_deep = (ply as i32) >= self.root_depth + self.params.qs_max_plies;
             if stand >= beta || ply >= MAX_PLY || too_deep {
                 return stand;

@@ -792,9 +792,25 @@ impl Eldritch {
     /// ELD-613 over a set of pseudo-legal actions of the side to move: admissible ones, then
     /// L1 (no check-bearer in check) or the hybrid fallback.
     pub fn filter_legal(&self, pseudo: &MoveList, legal: &mut MoveList) {
+        let mut fallback = MoveList::new();
+        self.sort_legal(pseudo, legal, &mut fallback);
+        if legal.is_empty() {
+            legal.extend(fallback.iter().copied());
+        }
+        self.drop_shadowed(legal);
+    }
+
+    /// ELD-613 action by action: the admissible actions that leave no check-bearer in check
+    /// (L1) to `legal`, those that leave fewer of them in check than there are to `fallback`
+    /// (legal only where no action is L1-legal, [`Eldritch::filter_legal`]).
+    pub(super) fn sort_legal(
+        &self,
+        pseudo: &MoveList,
+        legal: &mut MoveList,
+        fallback: &mut MoveList,
+    ) {
         let us = self.side;
         let bearers = self.check_bearers(us).count();
-        let mut fallback = MoveList::new();
         let screen = self.screen();
         for &mv in pseudo {
             if mv.kind() == MoveKind::Pass {
@@ -833,10 +849,6 @@ impl Eldritch {
                 fallback.push(mv);
             }
         }
-        if legal.is_empty() {
-            legal.extend(fallback.iter().copied());
-        }
-        self.drop_shadowed(legal);
     }
 
     /// Whether the piece on `from` has pawn-type moves and other moves (Berserker, Illusionist).

@@ -422,11 +422,59 @@ impl Eldritch {
         if self.is_plain() {
             return self.plain_ep_is_legal();
         }
-        let mut pseudo = MoveList::new();
-        self.generate_pseudo(&mut pseudo);
-        if !pseudo.iter().any(|&m| is_en_passant(m)) {
+        let legal = self.general_ep_is_legal();
+        #[cfg(debug_assertions)]
+        assert_eq!(legal, self.ep_is_legal_by_whole_list(), "{self:?}");
+        legal
+    }
+
+    /// [`Eldritch::ep_is_legal`] of every army: the captures alone where they settle it.
+    fn general_ep_is_legal(&self) -> bool {
+        // An en-passant capture is a pawn-type capture onto the square (ELD-152), made by a
+        // unit of the mover's standing diagonally next to it (a rider or suborned piece on
+        // its host's square): without one, no list is needed.
+        let ep = self.ep.expect("an en-passant square to judge");
+        let next_to = [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+            .into_iter()
+            .filter_map(|(dx, dy)| ep.offset(dx, dy))
+            .any(|s| self.board.color(self.side).contains(s));
+        if !next_to {
             return false;
         }
+        let mut pseudo = MoveList::new();
+        self.generate_pseudo(&mut pseudo);
+        let mut captures = MoveList::new();
+        for &m in &pseudo {
+            if is_en_passant(m) {
+                captures.push(m);
+            }
+        }
+        if captures.is_empty() {
+            return false;
+        }
+        // Only the captures are judged: one that is L1-legal is legal whatever the other
+        // actions (ELD-613), if it is a pawn-type move (never shadowed, ELD-231). Where that
+        // does not settle it (a capture legal only by the fallback, legal where no action is
+        // L1-legal; one that may be shadowed), the whole list decides.
+        let (mut legal, mut fallback) = (MoveList::new(), MoveList::new());
+        self.sort_legal(&captures, &mut legal, &mut fallback);
+        if legal.iter().any(|&m| self.is_pawn_move(m)) {
+            return true;
+        }
+        if legal.is_empty() && fallback.is_empty() {
+            return false;
+        }
+        let mut all = MoveList::new();
+        self.filter_legal(&pseudo, &mut all);
+        all.iter().any(|&m| is_en_passant(m))
+    }
+
+    /// [`Eldritch::ep_is_legal`] from the whole legal list, as ELD-152 reads (debug builds
+    /// check the shortcuts against it).
+    #[cfg(debug_assertions)]
+    fn ep_is_legal_by_whole_list(&self) -> bool {
+        let mut pseudo = MoveList::new();
+        self.generate_pseudo(&mut pseudo);
         let mut legal = MoveList::new();
         self.filter_legal(&pseudo, &mut legal);
         legal.iter().any(|&m| is_en_passant(m))
