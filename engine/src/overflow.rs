@@ -29,12 +29,30 @@ pub struct Tag {
     pub value: u32,
 }
 
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(PartialEq, Eq, Debug)]
 pub struct Overflow {
     hands: [[u8; 64]; 2],
     stacked: ArrayVec<StackedUnit, OVERFLOW_CAPACITY>,
     tags: ArrayVec<Tag, OVERFLOW_CAPACITY>,
     hash: u64,
+}
+
+/// Copy-make clones a position for every move tried: the units and tags in use are copied in
+/// one block each (a derived clone copies them one by one).
+impl Clone for Overflow {
+    fn clone(&self) -> Self {
+        let mut stacked = ArrayVec::new();
+        let mut tags = ArrayVec::new();
+        // Same capacities: these cannot fail.
+        let _ = stacked.try_extend_from_slice(&self.stacked);
+        let _ = tags.try_extend_from_slice(&self.tags);
+        Overflow {
+            hands: self.hands,
+            stacked,
+            tags,
+            hash: self.hash,
+        }
+    }
 }
 
 fn hand_key(piece: Piece, count: u8) -> u64 {

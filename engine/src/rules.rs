@@ -124,6 +124,9 @@ pub type OptionsOf<R> = <R as Position>::Options;
 pub trait Position: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// The variant's registry and `UCI_Variant` name.
     const NAME: &'static str;
+    /// Whether [`Position::in_danger`] can hold without a check (Ghost Chess, Hobgoblin's
+    /// castling in progress); where it cannot, the search reuses a known check for it.
+    const DANGER_BEYOND_CHECK: bool = false;
     /// How squares are named.
     const GEOMETRY: Geometry;
     /// Perft may count the last ply by the length of the legal move list. False for variants
@@ -166,6 +169,7 @@ pub trait Position: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// actions ([`SearchHooks::tactical_order`]) must include every action that can answer the
     /// threat; quiescence search then looks at those only. Only [`Position::in_check`] makes a
     /// position without moves a loss. A check is always a danger: `in_check` implies this.
+    /// A variant that overrides it says so with [`Position::DANGER_BEYOND_CHECK`].
     fn in_danger(&self) -> bool {
         self.in_check()
     }

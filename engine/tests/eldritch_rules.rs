@@ -1834,3 +1834,19 @@ fn eld_412_562_states_reached_in_play_are_read_back() {
     let err = err.map(|_| ()).expect_err("refused");
     assert!(err.to_string().contains("not to move"), "{err}");
 }
+
+/// ELD-610, ELD-620 a (issue 49): a side without a check-bearer has lost, so a board without
+/// one is refused as chess refuses a board without a king; a Doppelganger alone is a
+/// check-bearer.
+#[test]
+fn eld_620_a_board_without_a_check_bearer_is_refused() {
+    for fen in [
+        "8/8/8/8/8/8/8/8 b - - 0 1",
+        "8/8/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/8 w - - 0 1",
+    ] {
+        let err = Eldritch::from_fen(fen, &opts()).expect_err(fen).to_string();
+        assert!(err.contains("no check-bearer"), "{fen}: {err}");
+    }
+    assert!(Eldritch::from_fen("4k3/8/8/8/8/8/8/4^D3 w - - 0 1", &opts()).is_ok());
+}

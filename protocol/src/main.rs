@@ -42,8 +42,9 @@ enum Command {
         /// Print the count below each root move.
         #[arg(long)]
         divide: bool,
-        /// Worker threads (root moves are split between them).
-        #[arg(long, default_value_t = 1)]
+        /// Worker threads (root moves are split between them), 1 to 1024 like the UCI
+        /// `Threads` option.
+        #[arg(long, default_value_t = 1, value_parser = threads_in_range)]
         threads: usize,
         /// Count every distinct outcome of a chance step as its own child (G6) instead of the
         /// variant's convention (Hobgoblin HOB-151: every roll survives).
@@ -83,7 +84,9 @@ enum Command {
         /// Open the page in the desktop's browser.
         #[arg(long)]
         open: bool,
-        /// The token required off loopback (default: a random one, printed in the URL).
+        /// The token every request must carry (printed in the URL). Off loopback the default
+        /// is a random one; on loopback none, and only localhost names are answered either way.
+        /// Empty is refused; under 16 characters is warned of.
         #[arg(long)]
         token: Option<String>,
     },
@@ -115,6 +118,18 @@ enum Command {
 
 /// Prints the report of a finished match; a match with setup errors exits with status 2, one
 /// where a game ended in a rule infraction (illegal move, crash) with status 1.
+/// A `--threads` value within the UCI option's bounds (1 to
+/// [`grimoire_protocol::engine_options::MAX_THREADS`]).
+fn threads_in_range(text: &str) -> Result<usize, String> {
+    let max = grimoire_protocol::engine_options::MAX_THREADS as usize;
+    match text.parse::<usize>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a whole number of threads from 1 to {max}"
+        )),
+    }
+}
+
 fn finish_match(result: Result<(MatchConfig, MatchSummary, String), String>) -> ExitCode {
     match result {
         Ok((_, summary, text)) => {

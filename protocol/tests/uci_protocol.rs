@@ -197,6 +197,16 @@ fn cli_perft_counts_and_rejects_bad_arguments() {
         assert!(!out.status.success(), "{bad:?}");
         assert!(String::from_utf8_lossy(&out.stderr).contains("error"));
     }
+    // Issue 49: the threads are bounded like the UCI option (1 to 1024), refused before any
+    // thread starts.
+    for threads in ["100000", "0", "1025", "many"] {
+        let out = run(&["perft", "--depth", "2", "--threads", threads]);
+        assert_eq!(out.status.code(), Some(2), "--threads {threads}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("threads from 1 to 1024"), "{threads}: {err}");
+    }
+    let out = run(&["perft", "--depth", "2", "--threads", "8"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Nodes searched: 400"));
 }
 
 #[test]

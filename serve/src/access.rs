@@ -1,7 +1,8 @@
 //! Who may use the server. On the loopback address (the default) anyone on this machine may,
 //! but only under a loopback host name, so a web page elsewhere cannot reach it through a
-//! rebound DNS name. Bound elsewhere, every request must carry the token the server printed:
-//! `?token=...` in the URL (the page passes it on) or the `X-Grimoire-Token` header.
+//! rebound DNS name; that holds with a token too. Bound elsewhere, or given `--token`, every
+//! request must carry the token the server printed: `?token=...` in the URL (the page passes
+//! it on) or the `X-Grimoire-Token` header. An empty token is refused, a short one warned of.
 
 use axum::extract::{Request, State};
 use axum::http::{header, StatusCode};
@@ -15,7 +16,7 @@ use std::sync::Arc;
 pub struct Access {
     /// Required on every request when set.
     pub token: Option<String>,
-    /// Only loopback host names are accepted (bound to loopback without a token).
+    /// Only loopback host names are accepted (bound to loopback, token or not).
     pub loopback_hosts_only: bool,
 }
 
@@ -23,16 +24,14 @@ impl Access {
     /// The rule for a server bound to `host`: a token is required off the loopback address
     /// (`token`, or a fresh random one).
     pub fn for_host(host: IpAddr, token: Option<String>) -> Access {
-        if host.is_loopback() && token.is_none() {
-            Access {
-                token: None,
-                loopback_hosts_only: true,
-            }
-        } else {
-            Access {
-                token: Some(token.unwrap_or_else(new_token)),
-                loopback_hosts_only: false,
-            }
+        let loopback = host.is_loopback();
+        Access {
+            token: if loopback {
+                token
+            } else {
+                Some(token.unwrap_or_else(new_token))
+            },
+            loopback_hosts_only: loopback,
         }
     }
 
@@ -58,6 +57,32 @@ impl Access {
         }
         Ok(())
     }
+}
+
+/// Tokens shorter than this are accepted with a warning: a guess of a few characters is cheap.
+pub const MIN_TOKEN_LEN: usize = 16;
+
+/// Whether `token` may guard a server: an empty one may not (it would let every request in);
+/// a short one may, and the warning to print comes back.
+pub fn vet_token(token: &str) -> Result<Option<String>, String> {
+    if token.is_empty() {
+        return Err("--token must not be empty (leave it out for a random one)".into());
+    }
+    if token
+        .chars()
+        .any(|c| c.is_control() || c.is_whitespace() || c == '&' || c == '#')
+    {
+        return Err(
+            "--token must be printable, without spaces, '&' or '#' (it goes in a URL)".into(),
+        );
+    }
+    Ok((token.len() < MIN_TOKEN_LEN).then(|| {
+        format!(
+            "warning: a token of {} characters is easy to guess; use {MIN_TOKEN_LEN} or more \
+             (or leave --token out for a random one)",
+            token.len()
+        )
+    }))
 }
 
 /// 128 random bits as hex.
@@ -151,6 +176,24 @@ mod tests {
             );
         }
         assert!(a.check(None, &[], false).is_err());
+    }
+
+    #[test]
+    fn on_loopback_a_token_keeps_the_host_check() {
+        let a = Access::for_host("127.0.0.1".parse().unwrap(), Some("t".repeat(20)));
+        let t = a.token.clone().unwrap();
+        assert!(a.check(Some("localhost:8080"), &[&t], false).is_ok());
+        assert!(a.check(Some("localhost:8080"), &[], false).is_err());
+        assert!(a.check(Some("evil.example"), &[&t], false).is_err());
+        assert!(a.check(Some("evil.example"), &[""], false).is_err());
+    }
+
+    #[test]
+    fn an_empty_token_is_refused_and_a_short_one_warned_of() {
+        assert!(vet_token("").is_err());
+        assert!(vet_token("a b").is_err());
+        assert!(vet_token("a").unwrap().is_some());
+        assert_eq!(vet_token(&"x".repeat(MIN_TOKEN_LEN)).unwrap(), None);
     }
 
     #[test]

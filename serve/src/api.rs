@@ -287,7 +287,7 @@ pub async fn get(State(games): State<Arc<Games>>, Path(id): Path<String>) -> Res
     change(games, id, |_| Ok(())).await
 }
 
-/// `DELETE /api/games/{id}`.
+/// `POST /api/games/{id}/delete`.
 pub async fn delete(State(games): State<Arc<Games>>, Path(id): Path<String>) -> Response {
     if games.remove(&id) {
         json_response(StatusCode::OK, json!({ "closed": id }).to_string())

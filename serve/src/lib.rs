@@ -9,7 +9,8 @@
 //! (the WebSocket), [`games`] (the games held), [`session`] (one game: players, clocks,
 //! take-back, loading, setup, engine and analysis), [`engine`] (a search on its thread),
 //! [`chance`] (the referee's dice), [`clock`], [`players`], [`pgn`] (reading PGN), [`view`]
-//! (the state as JSON) and [`assets`] (the embedded page).
+//! (the state as JSON), [`assets`] (the embedded page), [`listener`] (the accept loop: header
+//! deadline, connection cap) and [`limits`] (methods, body deadline).
 
 pub mod access;
 pub mod api;
@@ -18,6 +19,8 @@ pub mod chance;
 pub mod clock;
 pub mod engine;
 pub mod games;
+pub mod limits;
+pub mod listener;
 pub mod pgn;
 pub mod players;
 pub mod session;
@@ -69,7 +72,8 @@ pub fn app(games: Arc<Games>, access: Access) -> Router {
         .route("/api/variants", get(api::variants))
         .route("/api/variants/{name}/pieces", get(api::pieces))
         .route("/api/games", post(api::create))
-        .route("/api/games/{id}", get(api::get).delete(api::delete))
+        .route("/api/games/{id}", get(api::get))
+        .route("/api/games/{id}/delete", post(api::delete))
         .route("/api/games/{id}/move", post(api::play))
         .route("/api/games/{id}/takeback", post(api::take_back))
         .route("/api/games/{id}/load", post(api::load))
@@ -85,6 +89,7 @@ pub fn app(games: Arc<Games>, access: Access) -> Router {
         .with_state(games);
     api.fallback(|request: Request| async move { assets::serve(request.uri().path()) })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn(limits::guard))
         .layer(axum::middleware::from_fn_with_state(
             Arc::new(access),
             access::guard,
@@ -102,6 +107,9 @@ pub struct Bound {
 
 /// Binds the server (inside a tokio runtime).
 pub async fn bind(config: &Config) -> Result<Bound, String> {
+    if let Some(token) = &config.token {
+        access::vet_token(token)?;
+    }
     let access = Access::for_host(config.host, config.token.clone());
     let listener = tokio::net::TcpListener::bind((config.host, config.port))
         .await
@@ -143,9 +151,7 @@ impl Bound {
                 let _ = tokio::task::spawn_blocking(move || g.tick()).await;
             }
         });
-        let _ = axum::serve(self.listener, self.router)
-            .with_graceful_shutdown(shutdown)
-            .await;
+        listener::serve(self.listener, self.router, shutdown).await;
         ticker.abort();
     }
 }
@@ -207,6 +213,13 @@ pub fn run(config: Config, open: bool) -> Result<(), String> {
         .map_err(|e| format!("no runtime: {e}"))?;
     runtime.block_on(async {
         let bound = bind(&config).await?;
+        if let Some(warning) = config
+            .token
+            .as_deref()
+            .and_then(|t| access::vet_token(t).ok()?)
+        {
+            say(&warning);
+        }
         say(&format!("open {}", bound.url));
         if !bound.addr.ip().is_loopback() {
             say(&format!(

@@ -179,7 +179,7 @@ fn engine_moves_keep_to_their_time_per_move() {
         assert_eq!(status, 201, "{state}");
         let id = state["id"].as_str().unwrap().to_string();
         let v = wait_state(&s, &id, 30, |v| plies(v) >= 6 || !v["result"].is_null());
-        http(&s, "DELETE", &format!("/api/games/{id}"), None);
+        http(&s, "POST", &format!("/api/games/{id}/delete"), None);
         for m in v["engine_moves"].as_array().unwrap() {
             let ms = m["ms"].as_u64().unwrap();
             times.push(ms);
@@ -231,7 +231,7 @@ fn clocks_flag_and_the_engine_keeps_to_its_clock() {
     let v = wait_state(&s, &id, 30, |v| plies(v) >= 8 || !v["result"].is_null());
     assert!(v["result"].is_null(), "{}", brief(&v));
     assert!(v["clock"]["white_ms"].as_u64().unwrap() > 0);
-    http(&s, "DELETE", &format!("/api/games/{id}"), None);
+    http(&s, "POST", &format!("/api/games/{id}/delete"), None);
 }
 
 #[test]

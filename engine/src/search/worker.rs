@@ -48,6 +48,9 @@ pub(super) struct Worker<'a, R: Rules, E: Evaluator<R>> {
     singular_exclude: Vec<Option<Move>>,
     /// Keys of the game before the root and of the current search path, for repetition.
     keys: Vec<u64>,
+    /// The key and check status of the child about to be searched, where the parent asked
+    /// (`gives_check`), so that the child does not ask again.
+    known_check: Option<(u64, bool)>,
     pv: Vec<Vec<Move>>,
     /// Root moves a MultiPV line already chose (skipped at the root).
     pub(super) excluded: Vec<Move>,
@@ -279,6 +282,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             path_pieces: vec![0; MAX_PLY + 2],
             singular_exclude: vec![None; MAX_PLY + 2],
             keys: history.to_vec(),
+            known_check: None,
             pv: vec![Vec::new(); MAX_PLY + 1],
             excluded: Vec::new(),
             root_filter: Vec::new(),
@@ -367,6 +371,18 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                 key
             }
             None => pos.hash(),
+        }
+    }
+
+    /// Whether `pos` (hash `key`) is in danger ([`Position::in_danger`]): the parent's answer
+    /// where it asked for this position's check and danger is check alone, else asked now.
+    fn danger_of(&mut self, pos: &R, key: u64) -> bool {
+        match self.known_check.take() {
+            Some((known, checked)) if known == key && !R::DANGER_BEYOND_CHECK => {
+                debug_assert_eq!(checked, pos.in_danger(), "the parent's check answer");
+                checked
+            }
+            _ => pos.in_danger(),
         }
     }
 
@@ -516,7 +532,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             }
         }
         // A king in danger (Ghost Chess: a ghost can take it) is searched like a king in check.
-        let in_check = pos.in_danger();
+        let in_check = self.danger_of(pos, key);
         let static_eval = if in_check {
             -INFINITY
         } else {
@@ -682,7 +698,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             let harmless_dice = !child.is_chance_node() || child.quiet_chance();
             let tactical = pos.tactical_order(mv).is_some();
             let quiet = harmless_dice && !tactical;
-            let gives_check = child.in_check() && child.side_to_move() != pos.side_to_move();
+            let child_checked = child.in_check();
+            let gives_check = child_checked && child.side_to_move() != pos.side_to_move();
             // Shallow pruning of moves that are very unlikely to matter, once a move has been
             // searched and no mate is being defended against.
             if !pv_node
@@ -705,7 +722,9 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
                     continue;
                 }
             }
-            self.keys.push(child.hash());
+            let child_key = child.hash();
+            self.keys.push(child_key);
+            self.known_check = Some((child_key, child_checked));
             self.enter(pos, ply, Some(mv));
             // With `check_ext_see`, only checks that SEE says keep the checking piece are
             // extended. With `check_ext_max_replies` (Eldritch), the checked node extends
@@ -1263,7 +1282,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         // budget: no stand pat, and the tactical actions then include every answer
         // (`Rules::in_danger`). A check is a danger, so the check test (a second attack test
         // where the two are one) is only needed in danger.
-        let in_danger = within_budget && pos.in_danger();
+        let in_danger = within_budget && self.danger_of(pos, key);
         let in_check = in_danger && pos.in_check();
         let mut best = -INFINITY;
         if !in_danger {

@@ -598,6 +598,14 @@ fn validate(pos: &Eldritch) -> Result<(), FenError> {
 
 fn validity(pos: &Eldritch) -> Result<(), String> {
     for c in Color::BOTH {
+        // ELD-620 a: a side without check-bearers has lost; like chess without a king, such a
+        // board is no position to play from (placement places them first, ELD-051).
+        if pos.placing.is_none() && pos.check_bearers(c).is_empty() {
+            return Err(format!(
+                "{} has no check-bearer (a liege or Doppelganger, ELD-610, ELD-620)",
+                c.name()
+            ));
+        }
         let lieges = pos.check_bearers(c) & !pos.board.pieces(c, DOPPELGANGER);
         if lieges.count() > 1 {
             return Err(format!("{} has more than one liege (ELD-070)", c.name()));

@@ -136,6 +136,47 @@ pub fn passed_squares(s: Square, off: Offset) -> arrayvec::ArrayVec<Option<Squar
     out
 }
 
+/// Leaps up to this far on each axis have their passages in a table.
+const PASSAGE_REACH: i8 = 4;
+const PASSAGE_SPAN: usize = 2 * PASSAGE_REACH as usize + 1;
+
+/// [`passed_squares`] as a set: the passed squares inside the frame, and whether any passed
+/// square lies outside it. Leaps are tested for every attack, so the short ones are looked up.
+#[inline]
+pub fn leap_passage(s: Square, off: Offset) -> (Bitboard, bool) {
+    static TABLE: OnceLock<Vec<(Bitboard, bool)>> = OnceLock::new();
+    let (dx, dy) = off;
+    if dx.abs() > PASSAGE_REACH || dy.abs() > PASSAGE_REACH {
+        return passage_of(s, off);
+    }
+    let table = TABLE.get_or_init(|| {
+        let mut t = Vec::with_capacity(100 * PASSAGE_SPAN * PASSAGE_SPAN);
+        for i in 0..100u8 {
+            for x in -PASSAGE_REACH..=PASSAGE_REACH {
+                for y in -PASSAGE_REACH..=PASSAGE_REACH {
+                    t.push(passage_of(Square::from_index(i), (x, y)));
+                }
+            }
+        }
+        t
+    });
+    let at = (s.index() * PASSAGE_SPAN + (dx + PASSAGE_REACH) as usize) * PASSAGE_SPAN
+        + (dy + PASSAGE_REACH) as usize;
+    table[at]
+}
+
+fn passage_of(s: Square, off: Offset) -> (Bitboard, bool) {
+    let mut inside = Bitboard::EMPTY;
+    let mut outside = false;
+    for sq in passed_squares(s, off) {
+        match sq {
+            Some(sq) => inside.set(sq),
+            None => outside = true,
+        }
+    }
+    (inside, outside)
+}
+
 /// The side's first rank (row 1 or 8).
 #[inline]
 pub const fn first_row(c: Color) -> u8 {

@@ -409,16 +409,18 @@ impl Eldritch {
             return true; // a single step passes over nothing
         }
         let exists = self.exists();
-        passed_squares(from, off).into_iter().all(|s| match s {
-            Some(s) if exists.contains(s) => {
-                if lame {
-                    self.passable(s, us)
-                } else {
-                    self.jumpable(s, us)
-                }
-            }
-            _ => !lame,
-        })
+        let (passed, outside) = leap_passage(from, off);
+        if lame {
+            // Every passed square must exist and be passable (an empty one is).
+            !outside
+                && (passed & !exists).is_empty()
+                && (passed & self.board.occupied())
+                    .into_iter()
+                    .all(|s| self.passable(s, us))
+        } else {
+            // Squares that do not exist are passed over; an existing one must be jumpable.
+            self.jump_path_clear(passed & exists, us)
+        }
     }
 
     /// A jump by `side` may pass over the squares `passed`: no Abjurer among them, and no

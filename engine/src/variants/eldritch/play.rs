@@ -402,6 +402,10 @@ impl Eldritch {
 
     /// ELD-401: Gremlins on or beyond their far rank turn, once (suborned ones too, ELD-798).
     pub(super) fn turn_gremlins(&mut self) {
+        // Every action ends here: most boards have no Gremlin, nor a Ghost that could hold one.
+        if (self.board.kind(GREMLIN) | self.board.kind(GHOST)).is_empty() {
+            return;
+        }
         self.turn_suborned_gremlins();
         for c in Color::BOTH {
             for s in self.board.pieces(c, GREMLIN) {

@@ -195,6 +195,7 @@ impl Ghost {
 }
 
 impl Position for Ghost {
+    const DANGER_BEYOND_CHECK: bool = true;
     const NAME: &'static str = "ghost";
     const GEOMETRY: Geometry = Geometry::Framed8;
     const BULK_LEAF_COUNT: bool = false;

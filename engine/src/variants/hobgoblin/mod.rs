@@ -42,6 +42,7 @@ use crate::rules::{Outcome, Position, Reason};
 use crate::square::Geometry;
 
 impl Position for Hobgoblin {
+    const DANGER_BEYOND_CHECK: bool = true;
     const NAME: &'static str = "hobgoblin";
     const GEOMETRY: Geometry = Geometry::Framed8;
     /// Link steps and the opponent's decision cost no depth (HOB-151).
