@@ -58,15 +58,17 @@ fn count_below<R: Rules>(
         return 1;
     }
     if depth == 1 && !free && !R::BULK_LEAF_COUNT && mode == PerftMode::Convention {
-        let key = leaves.map(|_| leaf_key(pos));
-        if let (Some(table), Some(key)) = (leaves, key) {
-            if let Some(n) = table.get(key) {
-                return n;
-            }
+        // Only a variant that counts its last turn ever fills the table: the others never
+        // hash here.
+        if let Some(n) = leaves
+            .filter(|t| t.in_use())
+            .and_then(|t| t.get(leaf_key(pos)))
+        {
+            return n;
         }
         if let Some(n) = pos.count_last_turns() {
-            if let (Some(table), Some(key)) = (leaves, key) {
-                table.insert(key, n);
+            if let Some(table) = leaves {
+                table.insert(leaf_key(pos), n);
             }
             return n;
         }

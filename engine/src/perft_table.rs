@@ -31,6 +31,11 @@ impl LeafTable {
         (key as usize) & (SLOTS - 1)
     }
 
+    /// Whether any count was stored (the table is allocated).
+    pub fn in_use(&self) -> bool {
+        self.slots.get().is_some()
+    }
+
     /// The count stored for `key`.
     pub fn get(&self, key: u64) -> Option<u64> {
         let slot = &self.slots.get()?[Self::index(key)];
@@ -63,7 +68,9 @@ mod tests {
     fn a_count_is_found_by_its_key_and_replaced_by_a_colliding_one() {
         let table = LeafTable::default();
         assert_eq!(table.get(42), None);
+        assert!(!table.in_use());
         table.insert(42, 0);
+        assert!(table.in_use());
         assert_eq!(table.get(42), Some(0));
         table.insert(7, 1234);
         assert_eq!(table.get(7), Some(1234));

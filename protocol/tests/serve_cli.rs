@@ -6,52 +6,33 @@ use std::process::{Command, Stdio};
 
 #[test]
 fn serve_prints_its_url_and_answers_there() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grimoire"))
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("grimoire serve starts");
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let url = first
-        .trim()
-        .strip_prefix("grimoire serve: open ")
-        .unwrap_or_else(|| panic!("no URL in {first:?}"))
-        .to_string();
-    assert!(url.starts_with("http://localhost:"), "{url}");
-    let port: u16 = url
-        .trim_end_matches('/')
-        .rsplit(':')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
-    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
-    s.write_all(b"GET /api/variants HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
-        .unwrap();
-    let mut answer = String::new();
-    s.read_to_string(&mut answer).unwrap();
+    let (mut child, port, before) = start_serve(&[]);
+    let answer = get(port, "localhost", None);
     let _ = child.kill();
     let _ = child.wait();
+    assert!(before.is_empty(), "nothing before the URL: {before:?}");
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer:.200}");
     assert!(answer.contains("\"hobgoblin\""), "{answer:.300}");
 }
 
 #[test]
 fn serve_on_an_address_it_cannot_use_is_an_error() {
-    let out = Command::new(env!("CARGO_BIN_EXE_grimoire"))
-        .args(["serve", "--host", "192.0.2.1", "--port", "0"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = refused(&["--host", "192.0.2.1"]);
     assert!(
         err.starts_with("error: cannot listen on 192.0.2.1"),
         "{err}"
     );
+}
+
+/// The error `grimoire serve --port 0` with `args` prints when it refuses to start (status 2).
+fn refused(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_grimoire"))
+        .args(["serve", "--port", "0"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// `grimoire serve` with `args`, once it has printed its URL: the child, the URL's port and
@@ -72,10 +53,10 @@ fn start_serve(args: &[&str]) -> (std::process::Child, u16, Vec<String>) {
             break None;
         }
         if let Some(url) = line.trim().strip_prefix("grimoire serve: open ") {
+            // Bound to loopback, the URL names localhost.
             break url
-                .split('/')
-                .nth(2)
-                .and_then(|h| h.rsplit(':').next())
+                .strip_prefix("http://localhost:")
+                .and_then(|rest| rest.split('/').next())
                 .and_then(|p| p.parse::<u16>().ok());
         }
         before.push(line.trim().to_string());
@@ -83,7 +64,7 @@ fn start_serve(args: &[&str]) -> (std::process::Child, u16, Vec<String>) {
     let Some(port) = port else {
         let _ = child.kill();
         let _ = child.wait();
-        panic!("no URL with a port: {before:?}");
+        panic!("no localhost URL with a port: {before:?}");
     };
     // The rest of the output is not read; a full pipe must not block the server.
     std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
@@ -109,12 +90,7 @@ fn get(port: u16, host: &str, token_header: Option<&str>) -> String {
 
 #[test]
 fn issue_49_an_empty_token_is_refused_and_a_short_one_warned_of() {
-    let out = Command::new(env!("CARGO_BIN_EXE_grimoire"))
-        .args(["serve", "--port", "0", "--token", ""])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = refused(&["--token", ""]);
     assert!(err.contains("--token must not be empty"), "{err}");
 
     let (mut child, port, before) = start_serve(&["--token", "a"]);
