@@ -6,12 +6,12 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 SECONDS_EACH=${1:-300}
-TARGETS=${TARGETS:-"fen moves uci setoption"}
-cargo +nightly fuzz build -O
+TARGETS=${TARGETS:-"fen moves uci setoption session"}
+cargo +nightly fuzz build -O -s none
 for t in $TARGETS; do
   mkdir -p "fuzz/corpus/$t"
   echo "== $t for $SECONDS_EACH s"
-  cargo +nightly fuzz run -O "$t" "fuzz/corpus/$t" "fuzz/seeds/$t" -- \
+  cargo +nightly fuzz run -O -s none "$t" "fuzz/corpus/$t" "fuzz/seeds/$t" -- \
     -max_total_time="$SECONDS_EACH" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 2>&1 \
     | grep -E "^(#[0-9]+ +DONE|stat::|==|SUMMARY|Done)|panicked|ERROR|Test unit written" || true
 done

@@ -36,6 +36,9 @@ pub fn check_position<R: Rules>(pos: &R, options: &R::Options) -> Result<usize, 
         return fail("incremental hash differs from recomputed hash".into());
     }
     match R::from_fen(&fen, options) {
+        // Past the FEN limits (a position only the test-only reader makes), there is no
+        // FEN to read back: the reader refuses it by design (docs/notation.md).
+        Err(_) if pos.within_fen_limits().is_err() => {}
         Ok(back) if back == *pos => {}
         Ok(back) => {
             return fail(format!(

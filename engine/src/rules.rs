@@ -89,7 +89,7 @@ impl fmt::Display for Outcome {
 /// game first (checkmate or stalemate), then the 100-ply rule, then
 /// [`Position::insufficient_material`]. An override with endings of its own calls it after them.
 pub fn fide_terminal<R: Rules>(pos: &R) -> Option<Outcome> {
-    if pos.legal_moves().is_empty() {
+    if !pos.has_legal_action() {
         return Some(if pos.in_check() {
             Outcome::Win {
                 winner: !pos.side_to_move(),
@@ -221,6 +221,27 @@ pub trait Fen: Position {
     fn from_fen(fen: &str, options: &Self::Options) -> Result<Self, FenError>;
 
     fn to_fen(&self) -> String;
+
+    /// Whether the position keeps to what a FEN of the variant may hold
+    /// (`docs/notation.md`, FEN limits): play can go past them (Hobgoblin's crowds grow by
+    /// mutation), and perft refuses such a position rather than exhaust memory. The default:
+    /// no limits beyond the board.
+    fn within_fen_limits(&self) -> Result<(), FenError> {
+        Ok(())
+    }
+}
+
+/// How a long move generation asks whether to give up ([`MoveGen::generate_legal_until`]):
+/// called with its [`Progress`], `true` stops it.
+pub type Interrupt<'a> = &'a mut dyn FnMut(Progress) -> bool;
+
+/// Where a long move generation stands when it asks its [`Interrupt`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Actions listed so far.
+    pub listed: usize,
+    /// Candidates tried (played and tested) since the last question.
+    pub tried: u32,
 }
 
 /// The fast legal move generator, and the game's end judged from the position.
@@ -255,6 +276,31 @@ pub trait MoveGen: Position {
     /// every outcome, and a move list must name each.
     fn implicit_outcome(&self) -> Option<Move> {
         None
+    }
+
+    /// [`MoveGen::generate_legal`] that a long generation may give up: `interrupt` is asked
+    /// every hundred or so candidates how far it got, and a `true` stops it. Returns whether the list is complete. The default generates in full
+    /// (cheap generators); Hobgoblin's crowds can take seconds for one position (issue 49).
+    fn generate_legal_until(&self, moves: &mut MoveList, interrupt: Interrupt<'_>) -> bool {
+        let _ = interrupt;
+        self.generate_legal(moves);
+        true
+    }
+
+    /// [`MoveGen::generate_tactical`] that may give up as [`MoveGen::generate_legal_until`] does.
+    fn generate_tactical_until(&self, moves: &mut MoveList, interrupt: Interrupt<'_>) -> bool
+    where
+        Self: SearchHooks,
+    {
+        let _ = interrupt;
+        self.generate_tactical(moves);
+        true
+    }
+
+    /// Whether the player to decide has a legal action at all (the game-end tests ask it; a
+    /// variant with huge lists answers from the first one found).
+    fn has_legal_action(&self) -> bool {
+        !self.legal_moves().is_empty()
     }
 
     /// The legal actions as a fresh list (convenience for non-hot code).

@@ -132,3 +132,17 @@ fn hob_151_turns_counted_in_place_equal_turns_played() {
     }
     assert!(checked >= 50, "{checked}");
 }
+
+/// A crowd past the FEN limits (a queen, a knight and 29 pawns on d4), read by the documented
+/// test-only reader: the full consistency check holds and every one of its 257,166 legal
+/// moves is listed. The FEN itself is refused (issue 49, `docs/notation.md`).
+#[test]
+fn a_crowd_past_the_fen_limits_is_consistent() {
+    const CROWD: &str =
+        "r1b1kb1r1/ppp2ppp1/2n6/4(n,p)4/3(Q,N,29P)5/9/PPP2PPP1/R1B1KB1R1 w KQkq - 0 8 L";
+    assert!(Hobgoblin::parse_fen(CROWD).is_err());
+    let pos = Hobgoblin::parse_fen_unbounded(CROWD).unwrap();
+    assert_eq!(pos.to_fen(), CROWD);
+    grimoire_engine::consistency::check_position(&pos, &HobOptions::default()).unwrap();
+    assert_eq!(pos.legal_moves().len(), 257_166);
+}

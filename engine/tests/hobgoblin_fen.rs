@@ -14,8 +14,9 @@ fn sq(name: &str) -> Square {
     Hobgoblin::GEOMETRY.parse(name).unwrap()
 }
 
+/// The grammar's reader: the FEN limits (issue 49) have a test of their own below.
 fn parse(fen: &str) -> Hobgoblin {
-    Hobgoblin::parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    Hobgoblin::parse_fen_unbounded(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn check_consistent(p: &Hobgoblin) {
@@ -572,7 +573,7 @@ fn random_round_trips() {
         let p = random_position(&mut rng);
         check_consistent(&p);
         let fen = p.to_fen();
-        let q = match Hobgoblin::parse_fen(&fen) {
+        let q = match Hobgoblin::parse_fen_unbounded(&fen) {
             Ok(q) => q,
             // A random placement may leave a king en prise at the start of a turn, which no
             // turn can leave (notation §2.7): such a FEN is refused for that reason only.
@@ -612,4 +613,36 @@ fn attacked_royal_and_danger_nodes_are_refused_at_the_start_of_a_turn() {
     ] {
         assert!(Hobgoblin::parse_fen(good).is_ok(), "{good}");
     }
+}
+
+/// The FEN limits (docs/notation.md, issue 49): at most 12 units on one node and 32 per side,
+/// halves counting on their nodes; the grammar's own cap (255 equal units) stays for the
+/// unbounded reader that tests use.
+#[test]
+fn fen_limits_refuse_crowds_past_an_army() {
+    let crowd = |n: u32| {
+        format!("r1b1kb1r1/ppp2ppp1/2n6/4(n,p)4/3(Q,N,{n}P)5/9/PPP2PPP1/R1B1KB1R1 w KQkq - 0 8 L")
+    };
+    // Q, N and 10 pawns: 12 units, the most one node may hold.
+    assert!(Hobgoblin::parse_fen(&crowd(10)).is_ok());
+    for n in [11, 29] {
+        match Hobgoblin::parse_fen(&crowd(n)) {
+            Err(FenError::Illegal(why)) => assert!(
+                why.contains(&format!("{} units on d4", n + 2)) && why.contains("at most 12"),
+                "{why}"
+            ),
+            other => panic!("{n} pawns: {other:?}"),
+        }
+        assert!(Hobgoblin::parse_fen_unbounded(&crowd(n)).is_ok());
+    }
+    // Halves count on their nodes: 12 pawns and a half of a knight extended to e5.
+    assert!(Hobgoblin::parse_fen("k8/9/9/4(N~d4)4/3(12P,N~e5)5/9/9/4K4 w - - 0 1 L").is_err());
+    assert!(Hobgoblin::parse_fen("k8/9/9/4(N~d4)4/3(11P,N~e5)5/9/9/4K4 w - - 0 1 L").is_ok());
+    // 33 units of one side on four nodes (the king's among them).
+    let side = "k8/9/9/(12P)8/(12P)8/(8P)8/9/4K4 w - - 0 1 L";
+    match Hobgoblin::parse_fen(side) {
+        Err(FenError::Illegal(why)) => assert!(why.contains("white has 33 units"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(Hobgoblin::parse_fen("k8/9/9/(12P)8/(12P)8/(7P)8/9/4K4 w - - 0 1 L").is_ok());
 }

@@ -4,4 +4,5 @@ pub mod engine_options;
 pub mod errors;
 pub mod output;
 pub mod reliability;
+pub mod session_fuzz;
 pub mod uci;

@@ -160,6 +160,11 @@ fn perft(
     })?;
     let tokens: Vec<&str> = moves.iter().map(String::as_str).collect();
     game.set_position(fen, &tokens).map_err(|e| e.to_string())?;
+    if let Some(why) = game.beyond_fen_limits() {
+        return Err(format!(
+            "perft refuses a position past the FEN limits: {why}"
+        ));
+    }
     let never = AtomicBool::new(false);
     let mode = if chance {
         PerftMode::Chance

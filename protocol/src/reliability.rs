@@ -34,9 +34,14 @@ fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {
 }
 
 /// The variant a fuzz input's first byte selects (every registered variant is reachable).
+/// Each variant's start is made once a thread and cloned, so a fuzz run spends its time in
+/// the parsers rather than in building registries and games.
 fn pick_variant(byte: u8) -> Box<dyn AnyGame> {
-    let all = registry::variants();
-    (all[byte as usize % all.len()].create)()
+    thread_local! {
+        static STARTS: Vec<Box<dyn AnyGame>> =
+            registry::variants().iter().map(|v| (v.create)()).collect();
+    }
+    STARTS.with(|all| all[byte as usize % all.len()].clone_box())
 }
 
 /// Splits fuzz input into a selector byte and text (invalid UTF-8 replaced, as the engine's
@@ -294,6 +299,63 @@ impl Harness {
         }
         self.out.clear();
     }
+}
+
+/// The times a position's clock test took ([`clock_answers`]).
+#[derive(Copy, Clone, Debug)]
+pub struct ClockAnswers {
+    /// `go wtime 50 btime 50`, from the command to its `bestmove`.
+    pub short_clock: std::time::Duration,
+    /// `go movetime 100`.
+    pub movetime: std::time::Duration,
+}
+
+/// Issue 49's clock test of one position, through an in-process engine as a GUI drives it:
+/// `position fen` (with `UCI_Variant` set), then `go wtime 50 btime 50` and `go movetime 100`,
+/// each timed from the command to its `bestmove` line, which must name a legal action.
+/// `None` where the FEN is refused, or where no move is due (the game is over, or dice pend).
+pub fn clock_answers(variant: &str, fen: &str) -> Option<ClockAnswers> {
+    let mut probe = registry::create(variant)?;
+    if probe.set_position(Some(fen), &[]).is_err()
+        || probe.is_chance_node()
+        || !probe.has_legal_action()
+    {
+        return None;
+    }
+    let mut h = Harness::new();
+    h.send(&format!("setoption name UCI_Variant value {variant}"));
+    h.send(&format!("position fen {fen}"));
+    let mut timed = |go: &str| {
+        h.send("isready");
+        h.out.clear();
+        let started = std::time::Instant::now();
+        h.send(go);
+        let best = loop {
+            let text = h.out.text();
+            if let Some(line) = text.lines().find(|l| l.starts_with("bestmove ")) {
+                break line.to_string();
+            }
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(30),
+                "{variant} {fen}: no bestmove after {go} in 30 s"
+            );
+            std::thread::sleep(std::time::Duration::from_micros(200));
+        };
+        let took = started.elapsed();
+        let token = best.split_whitespace().nth(1).unwrap_or("");
+        let mut after = probe.clone_box();
+        assert!(
+            after.play_token(token).is_ok(),
+            "{variant} {fen}: {go} answered {best}, not a legal action"
+        );
+        took
+    };
+    let short_clock = timed("go wtime 50 btime 50");
+    let movetime = timed("go movetime 100");
+    Some(ClockAnswers {
+        short_clock,
+        movetime,
+    })
 }
 
 /// UCI command lines: each input line goes to an in-process engine (lines that would only be

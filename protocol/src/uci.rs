@@ -520,7 +520,7 @@ impl Engine {
             self.out.line("bestmove (none)");
             return Ok(());
         }
-        if self.game.legal_move_tokens().is_empty() {
+        if !self.game.has_legal_action() {
             // Mated, stalemated, or ended by the variant's own rule: a score, then no move.
             let score = match self.game.outcome() {
                 Some(Outcome::Win { winner, .. }) if winner != self.game.side_to_move() => "mate 0",
@@ -594,6 +594,11 @@ impl Engine {
     }
 
     fn start_perft(&mut self, depth: u32) -> Result<(), CommandError> {
+        if let Some(why) = self.game.beyond_fen_limits() {
+            return Err(CommandError::Usage(format!(
+                "go perft refuses a position past the FEN limits: {why}"
+            )));
+        }
         let shared = Arc::new(Shared::new(
             &Limits::default(),
             Limits::default().plan(self.game.side_to_move(), 0),

@@ -35,6 +35,10 @@ pub trait AnyGame: Send + Sync {
     /// Board, FEN, key, side to move, legal move count and game state, for the `d` command.
     fn display(&self) -> String;
     fn legal_move_tokens(&self) -> Vec<String>;
+    /// Whether the player to decide has any legal action (cheaper than listing them all).
+    fn has_legal_action(&self) -> bool;
+    /// Why the current position is past what a FEN may hold (perft refuses it), if it is.
+    fn beyond_fen_limits(&self) -> Option<String>;
     /// The legal actions with what a board needs to offer them: each one's token, kind and
     /// squares (named by the variant's geometry), in the order of `legal_move_tokens`.
     fn legal_actions(&self) -> Vec<ActionInfo>;
@@ -272,6 +276,18 @@ impl<V: Variant> AnyGame for VariantGame<V> {
             pos.halfmove_clock(),
             state
         )
+    }
+
+    fn has_legal_action(&self) -> bool {
+        self.game.position().has_legal_action()
+    }
+
+    fn beyond_fen_limits(&self) -> Option<String> {
+        self.game
+            .position()
+            .within_fen_limits()
+            .err()
+            .map(|e| e.to_string())
     }
 
     fn legal_move_tokens(&self) -> Vec<String> {

@@ -363,7 +363,7 @@ impl Session {
                     reason: describe(o),
                     termination: Termination::Normal,
                 });
-            } else if self.game.legal_move_tokens().is_empty() {
+            } else if !self.game.has_legal_action() {
                 self.end = Some(GameEnd {
                     result: "1/2-1/2",
                     reason: "no legal action".to_string(),

@@ -83,6 +83,12 @@ impl AnyGame for Dice {
         }
         self.chess.legal_move_tokens()
     }
+    fn beyond_fen_limits(&self) -> Option<String> {
+        self.chess.beyond_fen_limits()
+    }
+    fn has_legal_action(&self) -> bool {
+        self.pending() || self.chess.has_legal_action()
+    }
     fn legal_actions(&self) -> Vec<ActionInfo> {
         if self.pending() {
             return Vec::new();

@@ -15,7 +15,7 @@ pub use tt::{Bound, TranspositionTable, TtEntry};
 use crate::eval_api::{Evaluator, Score};
 use crate::game::Game;
 use crate::moves::Move;
-use crate::rules::Rules;
+use crate::rules::{Progress, Rules};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -81,6 +81,10 @@ pub struct Shared {
     started: Mutex<Instant>,
     plan: Mutex<TimePlan>,
     node_limit: Option<u64>,
+    /// Candidates that interrupted move generations tried (each played and tested, about a
+    /// node's work): they count against the node limit, so `go nodes` holds even where one
+    /// position's list takes seconds (issue 49).
+    generation_work: AtomicU64,
     /// The deepest iteration any thread has completed: (depth, score, principal variation).
     completed: Mutex<Option<(u32, Score, Vec<Move>)>>,
 }
@@ -95,6 +99,7 @@ impl Shared {
             started: Mutex::new(Instant::now()),
             plan: Mutex::new(plan),
             node_limit: limits.nodes,
+            generation_work: AtomicU64::new(0),
             completed: Mutex::new(None),
         }
     }
@@ -143,10 +148,20 @@ impl Shared {
         })
     }
 
+    /// The answer to a long move generation's question ([`crate::rules::Interrupt`]): counts
+    /// its work, looks at the limits, and says whether the search is stopping.
+    pub(crate) fn interrupts_generation(&self, progress: Progress) -> bool {
+        self.generation_work
+            .fetch_add(progress.tried as u64, Ordering::Relaxed);
+        self.check_limits();
+        self.stop.load(Ordering::Relaxed)
+    }
+
     /// Sets `stop` when the hard time limit or the node limit is reached.
     fn check_limits(&self) {
         if let Some(n) = self.node_limit {
-            if self.nodes.load(Ordering::Relaxed) >= n {
+            let work = self.generation_work.load(Ordering::Relaxed);
+            if self.nodes.load(Ordering::Relaxed) + work >= n {
                 self.stop.store(true, Ordering::Relaxed);
             }
         }
@@ -361,7 +376,13 @@ pub fn search<R: Rules, E: Evaluator<R>>(
     let mut history: Vec<u64> = game.history().to_vec();
     history.push(root.hash());
     tt.new_search();
-    let mut legal = root.legal_moves();
+    // The root list may take longer than the clock (a Hobgoblin crowd): once it holds a move,
+    // the limits may cut it short, and the first move found is the answer.
+    let mut all = crate::moves::MoveList::new();
+    let complete = root.generate_legal_until(&mut all, &mut |p: Progress| {
+        p.listed > 0 && shared.interrupts_generation(p)
+    });
+    let mut legal = all.clone();
     if !options.root_moves.is_empty() {
         legal.retain(|m| options.root_moves.contains(m));
     }
@@ -370,11 +391,16 @@ pub fn search<R: Rules, E: Evaluator<R>>(
     } else {
         &options.root_moves
     };
-    let legal = if legal.is_empty() {
-        root.legal_moves()
-    } else {
-        legal
-    };
+    let legal = if legal.is_empty() { all } else { legal };
+    if !complete {
+        return SearchResult {
+            best: legal.first().copied(),
+            ponder: None,
+            score: 0,
+            depth: 0,
+            nodes: shared.nodes.load(Ordering::Relaxed),
+        };
+    }
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     let multipv = options.multipv.clamp(1, legal.len().max(1));
     let mut result = SearchResult {

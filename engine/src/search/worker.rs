@@ -11,7 +11,7 @@ use super::tt::{Bound, TranspositionTable};
 use super::{ChanceSearch, SearchParams, Shared, MATE, MATE_BOUND, MAX_PLY};
 use crate::eval_api::{Evaluator, Score};
 use crate::moves::{Move, MoveList};
-use crate::rules::{Outcome, Rules};
+use crate::rules::{Outcome, Progress, Rules};
 use std::sync::atomic::Ordering;
 
 const INFINITY: Score = 32_500;
@@ -322,6 +322,23 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         }
     }
 
+    /// The legal (or, with `tactical`, the tactical) actions of `pos` into `moves`, false when
+    /// the search stopped while they were generated (one big Hobgoblin crowd can take longer
+    /// than the clock): the node is then abandoned like any aborted one.
+    fn generate_or_stop(&mut self, pos: &R, moves: &mut MoveList, tactical: bool) -> bool {
+        let shared = self.shared;
+        let interrupt = &mut |p: Progress| shared.interrupts_generation(p);
+        let complete = if tactical {
+            pos.generate_tactical_until(moves, interrupt)
+        } else {
+            pos.generate_legal_until(moves, interrupt)
+        };
+        if !complete {
+            self.aborted = true;
+        }
+        complete
+    }
+
     pub(super) fn flush_nodes(&mut self) {
         self.shared
             .nodes
@@ -606,7 +623,9 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         }
 
         let mut moves = MoveList::new();
-        pos.generate_legal(&mut moves);
+        if !self.generate_or_stop(pos, &mut moves, false) {
+            return 0;
+        }
         if moves.is_empty() {
             return if pos.in_check() {
                 -MATE + ply as Score
@@ -960,7 +979,9 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             return None;
         }
         let mut moves = MoveList::new();
-        pos.generate_tactical(&mut moves);
+        if !self.generate_or_stop(pos, &mut moves, true) {
+            return None;
+        }
         let tt_move = entry.map(|e| e.move_bits).filter(|&b| b != 0);
         let mut scores = std::mem::take(&mut self.score_bufs[ply]);
         self.order_moves(pos, &moves, tt_move, ply, &mut scores);
@@ -1230,8 +1251,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
             return false;
         }
         let mut moves = MoveList::new();
-        child.generate_legal(&mut moves);
-        if moves.is_empty() {
+        if !self.generate_or_stop(child, &mut moves, false) || moves.is_empty() {
             return false;
         }
         let tt_move = self
@@ -1297,15 +1317,19 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         let mut moves = MoveList::new();
         if in_check {
             // Every evasion is searched; none at all is mate.
-            pos.generate_legal(&mut moves);
+            if !self.generate_or_stop(pos, &mut moves, false) {
+                return 0;
+            }
             if moves.is_empty() {
                 return -MATE + ply as Score;
             }
         } else {
-            pos.generate_tactical(&mut moves);
+            if !self.generate_or_stop(pos, &mut moves, true) {
+                return 0;
+            }
             if in_danger && moves.is_empty() {
                 // No answer to the threat: the king is lost next move, unless nothing is legal.
-                return if pos.legal_moves().is_empty() {
+                return if !pos.has_legal_action() {
                     0
                 } else {
                     -MATE + ply as Score + 2

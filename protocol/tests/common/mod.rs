@@ -168,3 +168,16 @@ pub fn run_status(program: &str, args: &[&str]) -> (Option<i32>, String) {
     );
     (out.status.code(), text)
 }
+
+/// A proptest configuration of `default` cases, or `PROPTEST_CASES` where it is set.
+pub fn proptest_cases(default: u32) -> proptest::test_runner::Config {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(default);
+    proptest::test_runner::Config {
+        cases,
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    }
+}

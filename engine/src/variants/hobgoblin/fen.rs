@@ -24,6 +24,12 @@ pub const START_FEN: &str = "rnbqkbnr1/pppppppp1/9/9/9/9/PPPPPPPP1/RNBQKBNR1 w K
 
 /// The largest count of equal units on one node (design §1).
 const MAX_COUNT: u32 = 255;
+/// FEN limits ([`Hobgoblin::within_fen_limits`]): units on one node. A queen, rook, bishop,
+/// knight and eight pawns on one node already have 3.9 million whole turns (perft 1: 42 s,
+/// 310 MB).
+pub const MAX_CROWD: u32 = 12;
+/// FEN limits: units of one side, twice an army.
+pub const MAX_SIDE_UNITS: u32 = 32;
 
 /// One member of a group as written: `[count]letter[~sq]`.
 struct RawUnit {
@@ -583,8 +589,59 @@ impl Hobgoblin {
         Self::parse_fen(START_FEN).expect("the start FEN is valid")
     }
 
-    /// Parses a FEN (notation §2.7), refusing every invalid one with a typed error.
+    /// Parses a FEN (notation §2.7), refusing every invalid one with a typed error, and one
+    /// beyond the FEN limits ([`Hobgoblin::within_fen_limits`]).
     pub fn parse_fen(fen: &str) -> Result<Self, FenError> {
+        let pos = Self::parse_fen_unbounded(fen)?;
+        pos.within_fen_limits()?;
+        Ok(pos)
+    }
+
+    /// The position's crowds fit the FEN limits (notation §2.7, issue 49): at most
+    /// [`MAX_CROWD`] units on a node and [`MAX_SIDE_UNITS`] per side, a half counting as a unit
+    /// of its node. Beyond them one node's turns grow past millions and one generation
+    /// far past the clock; play may still go there (mutation makes pawns), and the
+    /// search answers in time anyway, but a FEN, `perft` and `go perft` keep to them.
+    pub fn within_fen_limits(&self) -> Result<(), FenError> {
+        for color in Color::BOTH {
+            let mut side = 0u32;
+            for node in self.bits().occ[color.index()] {
+                if self.node(node) != node {
+                    continue;
+                }
+                let crowd = self.crowd(node);
+                let whole: u32 = if crowd.color == color {
+                    crowd.counts.iter().map(|&n| n as u32).sum()
+                } else {
+                    0
+                };
+                let halves: u32 = self
+                    .halves_on(node)
+                    .filter(|p| p.color == color)
+                    .map(|p| p.count as u32)
+                    .sum();
+                let units = whole + halves;
+                if units > MAX_CROWD {
+                    return Err(FenError::Illegal(format!(
+                        "{units} units on {}: a FEN holds at most {MAX_CROWD} on one node (docs/notation.md, FEN limits)",
+                        name(node)
+                    )));
+                }
+                side += units;
+            }
+            if side > MAX_SIDE_UNITS {
+                return Err(FenError::Illegal(format!(
+                    "{} has {side} units: a FEN holds at most {MAX_SIDE_UNITS} per side (docs/notation.md, FEN limits)",
+                    color.name()
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Hobgoblin::parse_fen`] without the FEN limits: for tests and tools that build
+    /// positions past them on purpose (a crowd of 29 pawns, 255 equal units on a node).
+    pub fn parse_fen_unbounded(fen: &str) -> Result<Self, FenError> {
         let fields = fen_fields::split(fen, 7, 10)?;
         let mut pos = Hobgoblin::empty();
         parse_board(fields[0], &mut pos)?;
@@ -959,6 +1016,10 @@ impl crate::rules::Fen for Hobgoblin {
         let mut pos = Self::start();
         pos.options = *options;
         pos
+    }
+
+    fn within_fen_limits(&self) -> Result<(), FenError> {
+        Hobgoblin::within_fen_limits(self)
     }
 
     fn from_fen(fen: &str, options: &HobOptions) -> Result<Self, FenError> {

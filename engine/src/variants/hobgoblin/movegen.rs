@@ -11,7 +11,7 @@ use super::seen::SeenSet;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Color;
-use crate::rules::{MoveGen, Notation, Position as _};
+use crate::rules::{Interrupt, MoveGen, Notation, Position as _, Progress};
 use crate::square::Square;
 use std::collections::HashMap;
 
@@ -58,7 +58,16 @@ pub(super) struct Collector<'a> {
     pub(super) reuse: Option<(&'a [Remembered], &'a Opening<'a>)>,
     /// Search's tactical actions only ([`Hobgoblin::generate_tactical_turns`]).
     tactical_only: bool,
+    /// The search's clock and `stop`, asked every [`INTERRUPT_EVERY`] candidates
+    /// ([`crate::rules::MoveGen::generate_legal_until`]).
+    interrupt: Option<Interrupt<'a>>,
+    candidates: u32,
+    interrupted: bool,
 }
+
+/// Candidates between two questions to the interrupt: a few hundred candidates are about a
+/// millisecond of a big crowd's generation, and asking costs a clock read.
+const INTERRUPT_EVERY: u32 = 128;
 
 /// What the mover's royal nodes look like before the move (HOB-133b): if none was attacked,
 /// a move that leaves the royal nodes where they are and changes nothing their attacks could
@@ -86,6 +95,9 @@ impl<'a> Collector<'a> {
             memo: None,
             reuse: None,
             tactical_only: false,
+            interrupt: None,
+            candidates: 0,
+            interrupted: false,
         }
     }
 
@@ -98,7 +110,25 @@ impl<'a> Collector<'a> {
     }
 
     fn done(&self) -> bool {
-        self.first_only && self.found
+        (self.first_only && self.found) || self.interrupted
+    }
+
+    /// Counts one candidate and, every [`INTERRUPT_EVERY`], asks the interrupt whether to give
+    /// up; true once it has said so.
+    fn interrupt_due(&mut self) -> bool {
+        if self.interrupted {
+            return true;
+        }
+        self.candidates += 1;
+        if self.candidates.is_multiple_of(INTERRUPT_EVERY) {
+            if let Some(ask) = self.interrupt.as_mut() {
+                self.interrupted = ask(Progress {
+                    listed: self.list.len(),
+                    tried: INTERRUPT_EVERY,
+                });
+            }
+        }
+        self.interrupted
     }
 }
 
@@ -192,9 +222,22 @@ impl Hobgoblin {
     /// keys (with others the same turn as one of them may stand for, HOB-150): the rest are
     /// never played, nor their link steps' legality looked for.
     pub(super) fn generate_tactical_turns(&self, list: &mut MoveList) {
+        self.generate_interruptible(list, true, None);
+    }
+
+    /// The legal actions (or, with `tactical`, search's tactical ones), given up when
+    /// `interrupt` says so: returns whether the list is complete.
+    pub(super) fn generate_interruptible<'a>(
+        &self,
+        list: &'a mut MoveList,
+        tactical: bool,
+        interrupt: Option<Interrupt<'a>>,
+    ) -> bool {
         let mut out = Collector::new(list, true, false);
-        out.tactical_only = true;
+        out.tactical_only = tactical;
+        out.interrupt = interrupt;
         self.generate_into(&mut out, true, true, None);
+        !out.interrupted
     }
 
     fn generate_into(
@@ -379,6 +422,9 @@ impl Hobgoblin {
     fn try_link_step(&self, mv: Move, out: &mut Collector) {
         if out.counting {
             out.count += self.count_after_link_step(mv, out.memo.as_mut());
+            return;
+        }
+        if out.interrupt_due() {
             return;
         }
         if out.legal_only {
@@ -670,7 +716,7 @@ impl Hobgoblin {
     /// declaration (HOB-111), each identity once (HOB-150). A unit move comes with its classes
     /// and plan, so the copy need not decode them again.
     pub(super) fn push_turn(&self, mv: Move, plan: Option<(&Classes, &Plan)>, out: &mut Collector) {
-        if out.take_remembered(mv) {
+        if out.take_remembered(mv) || out.interrupt_due() {
             return;
         }
         let me = self.side();
@@ -886,6 +932,27 @@ fn for_each_product<T: Copy>(lists: &[Vec<T>], f: &mut dyn FnMut(&[T]) -> bool) 
 impl crate::rules::MoveGen for Hobgoblin {
     fn generate_legal(&self, moves: &mut MoveList) {
         self.generate(moves, true, false);
+    }
+
+    fn generate_legal_until(&self, moves: &mut MoveList, interrupt: Interrupt<'_>) -> bool {
+        self.generate_interruptible(moves, false, Some(interrupt))
+    }
+
+    fn generate_tactical_until(&self, moves: &mut MoveList, interrupt: Interrupt<'_>) -> bool
+    where
+        Self: crate::rules::SearchHooks,
+    {
+        use crate::rules::SearchHooks;
+        if self.pending_decision() {
+            return true;
+        }
+        let complete = self.generate_interruptible(moves, true, Some(interrupt));
+        moves.retain(|m| self.tactical_order(*m).is_some());
+        complete
+    }
+
+    fn has_legal_action(&self) -> bool {
+        self.generate(&mut MoveList::new(), true, true)
     }
 
     fn count_last_turns(&self) -> Option<u64> {
