@@ -7,9 +7,18 @@
 macro_rules! evaluator_impls {
     ($eval:ident, $rules:ty, $variant:ty) => {
         impl Default for $eval {
+            /// Built once a process and cloned: reading the shipped text and building the
+            /// tables is most of what creating a game costs (`ucinewgame`, a variant switch).
             fn default() -> Self {
-                $eval::try_from_params(<$variant as $crate::variant::Variant>::default_params())
-                    .unwrap_or_else(|e| panic!("{e}"))
+                static BUILT: std::sync::OnceLock<$eval> = std::sync::OnceLock::new();
+                BUILT
+                    .get_or_init(|| {
+                        $eval::try_from_params(
+                            <$variant as $crate::variant::Variant>::default_params(),
+                        )
+                        .unwrap_or_else(|e| panic!("{e}"))
+                    })
+                    .clone()
             }
         }
 

@@ -11,6 +11,8 @@ use grimoire_registry::Registry;
 use std::sync::Arc;
 
 pub const MAX_HASH_MB: i64 = 65_536;
+/// `Hash` until a GUI sets it, in megabytes.
+pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_THREADS: i64 = 1024;
 pub const MAX_MULTIPV: i64 = 256;
 pub const MAX_OVERHEAD_MS: i64 = 5_000;
@@ -30,7 +32,7 @@ pub fn declarations(registry: &Registry) -> Vec<OptionDecl<Engine>> {
             default_variant.to_string(),
             |e, v| e.set_variant(as_text(v)),
         ),
-        OptionDecl::spin("Hash", 16, 1, MAX_HASH_MB, set_hash),
+        OptionDecl::spin("Hash", DEFAULT_HASH_MB as i64, 1, MAX_HASH_MB, set_hash),
         OptionDecl::button("Clear Hash", |e, _| {
             e.tt.clear();
             e.memory.clear();

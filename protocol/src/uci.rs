@@ -164,6 +164,12 @@ impl Engine {
     /// An engine that plays the variants of `registry`; the first one is the default unless
     /// the registry holds [`DEFAULT_VARIANT`].
     pub fn with_registry(out: Output, registry: Arc<Registry>) -> Self {
+        Self::with_hash(out, registry, engine_options::DEFAULT_HASH_MB)
+    }
+
+    /// [`Engine::with_registry`] with a hash table of `hash_mb` megabytes, as if `Hash` had
+    /// been set: the in-process harnesses start thousands of engines a second with small ones.
+    pub fn with_hash(out: Output, registry: Arc<Registry>, hash_mb: usize) -> Self {
         let first = registry
             .get(DEFAULT_VARIANT)
             .or(registry.entries().first())
@@ -179,9 +185,9 @@ impl Engine {
             setups,
             out,
             worker: None,
-            tt: Arc::new(TranspositionTable::new(16)),
+            tt: Arc::new(TranspositionTable::new(hash_mb)),
             memory: Arc::new(SearchMemory::default()),
-            hash_mb: 16,
+            hash_mb,
             threads: 1,
             multipv: 1,
             move_overhead_ms: 30,
@@ -501,8 +507,13 @@ impl Engine {
 
     fn cmd_go(&mut self, rest: &str) -> Result<(), CommandError> {
         self.settle_worker();
-        if let Some(perft_args) = rest.strip_prefix("perft") {
-            let depth = perft_args.trim().parse::<u32>().ok();
+        // `perft` as a whole word: `go perft22` is a typo, not a depth-22 count.
+        let mut words = rest.split_whitespace();
+        if words.next() == Some("perft") {
+            let depth = match (words.next(), words.next()) {
+                (Some(d), None) => d.parse::<u32>().ok(),
+                _ => None,
+            };
             return match depth {
                 Some(d) if d <= MAX_PERFT_DEPTH => self.start_perft(d),
                 _ => Err(CommandError::Usage(format!(

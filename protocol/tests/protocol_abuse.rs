@@ -126,6 +126,9 @@ fn malformed_commands_are_errors_and_change_nothing_in_every_variant() {
             "go searchmoves e2e4".into(),
             "go perft".into(),
             "go perft 65".into(),
+            // Found by the `uci` fuzz target: once read as `go perft 22`, a count without end.
+            "go perft22".into(),
+            "go perft 2 3".into(),
             "bench 0".into(),
             hundred_kb_fen,
             hundred_kb_word,

@@ -23,13 +23,14 @@ pub struct TtEntry {
     pub bound: Bound,
 }
 
+#[derive(bytemuck::Zeroable)]
 struct Slot {
     check: AtomicU64,
     data: AtomicU64,
 }
 
 pub struct TranspositionTable {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     generation: AtomicU8,
 }
 
@@ -53,14 +54,10 @@ impl TranspositionTable {
     /// A table of `mb` megabytes, or why it cannot be allocated (the caller keeps its old one).
     pub fn try_new(mb: usize) -> Result<Self, String> {
         let count = (mb.max(1) << 20) / SLOT_BYTES;
-        let mut slots = Vec::new();
-        slots
-            .try_reserve_exact(count)
+        // A zeroed allocation: the kernel hands out zeroed pages as they are first touched,
+        // so a large table costs nothing until used (a 16 MB memset was most of `Engine::new`).
+        let slots = bytemuck::allocation::try_zeroed_slice_box::<Slot>(count)
             .map_err(|_| format!("cannot allocate a {mb} MB hash table"))?;
-        slots.extend((0..count).map(|_| Slot {
-            check: AtomicU64::new(0),
-            data: AtomicU64::new(0),
-        }));
         Ok(TranspositionTable {
             slots,
             generation: AtomicU8::new(0),
