@@ -15,7 +15,7 @@
 //! - `reactions`: the Celestial's and the Mystic's reactions and what follows an action.
 //! - `invokes`: the stage-2 invokes (Evoker, Conjurer, Miasma, Giant, Portalkeeper,
 //!   Shieldmaiden): generation, play and tokens.
-//! - `screen`: legality proven without playing where no enemy piece could reach a bearer.
+//! - `screen`: legality proven without playing where no enemy piece could reach the bearer.
 //! - `reference`: an independent slow generator written from the spec (perft cross-checks).
 //! - `cross_check`: seeded random games comparing the two generators position by position.
 //! - `fen`: EFEN, move tokens, the `d` board and the view.

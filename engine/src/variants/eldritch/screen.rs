@@ -1,8 +1,7 @@
-//! Legality without playing, where it is provable (ELD-613): when, for each check-bearer of the
-//! side to move, every enemy piece that could reach it on an empty board (`may_reach`) is a
-//! slider with a stopping piece between, a move that moves no bearer, adds no bearer and takes
-//! none of those stops away leaves every bearer unattacked (L1), so it needs no copy played and
-//! looked at.
+//! Legality without playing, where it is provable (ELD-613 with one check-bearer): when every
+//! enemy piece that could reach the bearer on an empty board (`may_reach`) is a slider with a
+//! stopping piece between, a move that moves no bearer, adds no bearer and takes none
+//! of those stops away leaves the bearer unattacked, so it needs no copy played and looked at.
 //! Anything else (the bearer moving, invokes, castling, blasts, removals elsewhere, an Evoker's
 //! ranged capture) is played as before.
 
@@ -13,16 +12,13 @@ use super::state::{Eldritch, ShadowmancerMode};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 
-/// What a move must leave standing for the proof: the stops between each bearer and each
+/// What a move must leave standing for the proof: the stops between the bearer and each
 /// enemy slider that could reach it.
 pub(super) struct Screen {
-    bearers: Bitboard,
-    /// The stopping pieces (and missing squares) between a bearer and a reaching slider.
+    bearer: crate::square::Square,
+    /// The stopping pieces (and missing squares) between the bearer and each reaching slider.
     stops: arrayvec::ArrayVec<Bitboard, 16>,
 }
-
-/// More bearers than this and the proof is not tried (each adds a pass over the enemy).
-const MAX_SCREENED_BEARERS: u32 = 4;
 
 /// Whether every capture of `kind` is a slide (ELD-008), whatever its state: a stop between
 /// it and its target then always stands in the way.
@@ -39,11 +35,7 @@ impl Eldritch {
     pub(super) fn screen(&self) -> Option<Screen> {
         let us = self.side;
         let bearers = self.check_bearers(us);
-        if bearers.is_empty()
-            || bearers.count() > MAX_SCREENED_BEARERS
-            || !self.react.is_empty()
-            || self.bolt.is_some()
-        {
+        if bearers.count() != 1 || !self.react.is_empty() || self.bolt.is_some() {
             return None;
         }
         let b = &self.board;
@@ -55,32 +47,31 @@ impl Eldritch {
         {
             return None;
         }
+        let bearer = bearers.lsb();
         let stopping = (b.occupied() & !self.passable_pieces(!us)) | !self.exists();
         let mut stops = arrayvec::ArrayVec::new();
-        for bearer in bearers {
-            for s in them {
-                let kind = self.piece_at(s).kind();
-                let delta = (
-                    bearer.col() as i8 - s.col() as i8,
-                    bearer.row() as i8 - s.row() as i8,
-                );
-                if !may_reach(kind, !us, delta) {
-                    continue;
-                }
-                let between = tables().between(bearer, s) & stopping;
-                if !slides_only(kind) || between.is_empty() || stops.is_full() {
-                    return None;
-                }
-                stops.push(between);
+        for s in them {
+            let kind = self.piece_at(s).kind();
+            let delta = (
+                bearer.col() as i8 - s.col() as i8,
+                bearer.row() as i8 - s.row() as i8,
+            );
+            if !may_reach(kind, !us, delta) {
+                continue;
             }
+            let between = tables().between(bearer, s) & stopping;
+            if !slides_only(kind) || between.is_empty() || stops.is_full() {
+                return None;
+            }
+            stops.push(between);
         }
-        Some(Screen { bearers, stops })
+        Some(Screen { bearer, stops })
     }
 
     /// Whether `mv` is proven legal by `screen` (false: play it and look).
     pub(super) fn screened(&self, screen: &Screen, mv: Move) -> bool {
         let from = mv.from();
-        if screen.bearers.contains(from) {
+        if from == screen.bearer {
             return false;
         }
         match mv.kind() {
@@ -120,11 +111,8 @@ impl Eldritch {
             target = crate::square::Square::from_index(mv.param()); // ELD-291
             removed.set(target);
         }
-        // A captured Beast takes its Druid with it (ELD-303); an own bearer taken is ELD-613 (a).
-        if (self.piece_at(target).kind() == BEAST && self.piece_at(target).is_some())
-            || screen.bearers.contains(target)
-            || screen.bearers.contains(mv.to())
-        {
+        // A captured Beast takes its Druid with it (ELD-303).
+        if self.piece_at(target).kind() == BEAST && self.piece_at(target).is_some() {
             return false;
         }
         screen.stops.iter().all(|&s| (s & !removed).any())
