@@ -12,6 +12,6 @@ for t in $TARGETS; do
   mkdir -p "fuzz/corpus/$t"
   echo "== $t for $SECONDS_EACH s"
   cargo +nightly fuzz run -O -s none "$t" "fuzz/corpus/$t" "fuzz/seeds/$t" -- \
-    -max_total_time="$SECONDS_EACH" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 2>&1 \
+    -max_total_time="$SECONDS_EACH" -timeout=120 -rss_limit_mb=4096 -print_final_stats=1 2>&1 \
     | grep -E "^(#[0-9]+ +DONE|stat::|==|SUMMARY|Done)|panicked|ERROR|Test unit written" || true
 done

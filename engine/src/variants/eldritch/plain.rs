@@ -127,8 +127,9 @@ impl Eldritch {
         let t = tables();
         let b = &self.board;
         let i = s.index();
-        let straight = (b.kind(ROOK) | b.kind(QUEEN)) & attackers;
-        let diagonal = (b.kind(BISHOP) | b.kind(QUEEN)) & attackers;
+        // Only sliders on one of `s`'s lines can reach it: the rest need no occupancy lookup.
+        let straight = (b.kind(ROOK) | b.kind(QUEEN)) & attackers & t.rook_empty(s);
+        let diagonal = (b.kind(BISHOP) | b.kind(QUEEN)) & attackers & t.bishop_empty(s);
         (t.knight[i] & b.kind(KNIGHT) & attackers).any()
             || (t.pawn[(!by).index()][i] & b.kind(PAWN) & attackers).any()
             || (t.king[i] & b.kind(KING) & attackers).any()
