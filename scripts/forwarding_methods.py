@@ -11,7 +11,7 @@ import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-TRAITS = {"Rules", "Position", "Fen", "MoveGen", "Notation", "Reference", "SearchHooks"}
+TRAITS = {"Rules", "Position", "Fen", "MoveGen", "Chance", "Notation", "Reference", "SearchHooks"}
 IMPL = re.compile(r"^impl(?:<[^>]*>)?\s+(?:[\w:]+::)?(\w+)\s+for\s+(\w+)\s*\{", re.M)
 FN = re.compile(r"\bfn\s+(\w+)")
 CALL = re.compile(r"^(?:&\s*)?((?:(?:self|Self|[A-Za-z_]\w*)(?:\.|::))*)(\w+)\s*(?:::<[^>]*>)?\(")

@@ -4,6 +4,7 @@ pub mod atoms;
 pub mod bitboard;
 pub mod board;
 pub mod board8;
+pub mod catalogue;
 pub mod consistency;
 pub mod errors;
 pub mod eval_api;

@@ -7,6 +7,6 @@ pub use crate::game::Game;
 pub use crate::moves::{Move, MoveKind, MoveList};
 pub use crate::piece::{Color, Piece};
 pub use crate::rules::{
-    Fen, MoveGen, Notation, Outcome, Position, Reason, Reference, Rules, SearchHooks,
+    Chance, Fen, MoveGen, Notation, Outcome, Position, Reason, Reference, Rules, SearchHooks,
 };
 pub use crate::square::{Geometry, Square};

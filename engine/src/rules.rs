@@ -1,6 +1,7 @@
 //! The rules traits every variant implements, one per role, and [`Rules`], all of them together.
 //! Search and perft are generic over it, so each variant gets its own monomorphized hot path.
 
+use crate::catalogue::PieceType;
 use crate::errors::{FenError, MoveError};
 use crate::moves::{Move, MoveList};
 use crate::piece::Color;
@@ -119,14 +120,12 @@ pub type OptionsOf<R> = <R as Position>::Options;
 
 /// The core of a variant's rules, implemented by its position type next to `play` (copy-make:
 /// `play` changes the position in place; callers that need the old position keep a clone).
-/// The other roles ([`Fen`], [`MoveGen`], [`Notation`], [`Reference`], [`SearchHooks`]) are
+/// The other roles ([`Fen`], [`MoveGen`], [`Chance`], [`Notation`], [`Reference`],
+/// [`SearchHooks`]) are
 /// implemented in the files that hold their code; [`Rules`] is all of them together.
 pub trait Position: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// The variant's registry and `UCI_Variant` name.
     const NAME: &'static str;
-    /// Whether [`Position::in_danger`] can hold without a check (Ghost Chess, Hobgoblin's
-    /// castling in progress); where it cannot, the search reuses a known check for it.
-    const DANGER_BEYOND_CHECK: bool = false;
     /// How squares are named.
     const GEOMETRY: Geometry;
     /// Perft may count the last ply by the length of the legal move list. False for variants
@@ -143,10 +142,6 @@ pub trait Position: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     const DRAWS_ARE_CLAIMS: bool = false;
     /// Kinds of piece a player can hold in hand (the `pocket` a Fairy-Stockfish GUI draws).
     const POCKET_KINDS: u32 = 0;
-    /// Nodes the search counts between looks at the clock and the node limit. Variants whose
-    /// nodes cost far more than a chess node (Hobgoblin generates thousands of turns) look
-    /// more often, so `movetime` and `go nodes` hold.
-    const SEARCH_CHECK_INTERVAL: u64 = 2048;
 
     /// The variant's engine options, fixed for a game (G7).
     type Options: Default + Clone + fmt::Debug + Send + Sync;
@@ -163,17 +158,6 @@ pub trait Position: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// Whether the player to decide is in check (false where the variant has no check).
     fn in_check(&self) -> bool;
 
-    /// Search support: the player to decide must answer a threat as urgently as a check, so
-    /// the search neither prunes nor stands pat here (Ghost Chess: a ghost can take the king,
-    /// which is not a check, GHO-12, GHO-52). Where this holds without a check, the tactical
-    /// actions ([`SearchHooks::tactical_order`]) must include every action that can answer the
-    /// threat; quiescence search then looks at those only. Only [`Position::in_check`] makes a
-    /// position without moves a loss. A check is always a danger: `in_check` implies this.
-    /// A variant that overrides it says so with [`Position::DANGER_BEYOND_CHECK`].
-    fn in_danger(&self) -> bool {
-        self.in_check()
-    }
-
     /// False at decision nodes that perft walks without consuming depth (GHO-27 (A), HOB-151).
     fn consumes_depth(&self) -> bool {
         true
@@ -185,31 +169,6 @@ pub trait Position: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// Material that can never mate (the variant's no-mating-material rule, G3).
     fn insufficient_material(&self) -> bool {
         false
-    }
-
-    /// Search support: the game ended by the variant's own rule in this position (a royal piece
-    /// captured or destroyed, G4), found cheaply without generating moves.
-    fn ended_by_rule(&self) -> Option<Outcome> {
-        None
-    }
-
-    /// G6: the pending step is a random event. [`MoveGen::generate_legal`] then lists its
-    /// outcomes (kind `Chance`), and [`Position::outcome_weight`] gives each one's probability.
-    fn is_chance_node(&self) -> bool {
-        false
-    }
-
-    /// Search support, at a chance node: whether no outcome can cost more than pawns (Hobgoblin:
-    /// no blast reaches a piece), so the move that led here may be pruned and reduced like a
-    /// quiet move. The default says no: every move that rolls dice is searched as tactical.
-    fn quiet_chance(&self) -> bool {
-        false
-    }
-
-    /// The probability of a chance outcome, as a weight; the weights of one node's outcomes are
-    /// relative to their sum.
-    fn outcome_weight(&self, _mv: Move) -> u32 {
-        1
     }
 }
 
@@ -256,25 +215,6 @@ pub trait MoveGen: Position {
     /// Perft keeps these counts by [`Position::hash`] and the halfmove clock
     /// ([`crate::perft_table`]), so the count must depend on nothing else.
     fn count_last_turns(&self) -> Option<u64> {
-        None
-    }
-
-    /// G6: the outcomes of the pending chance step with their probabilities as weights
-    /// (relative to their sum). The default weighs the legal actions by
-    /// [`Position::outcome_weight`]; variants with exact, large weights override it (Hobgoblin:
-    /// over 12^k).
-    fn weighted_outcomes(&self) -> Vec<(Move, u128)> {
-        self.legal_moves()
-            .iter()
-            .map(|&m| (m, self.outcome_weight(m) as u128))
-            .collect()
-    }
-
-    /// The outcome a chance step takes when nobody names one: the line perft counts by
-    /// convention (HOB-151: every roll survives) and the one a move list implies when its next
-    /// token names no outcome (`docs/notation.md` §3.7). `None` (the default): perft expands
-    /// every outcome, and a move list must name each.
-    fn implicit_outcome(&self) -> Option<Move> {
         None
     }
 
@@ -336,6 +276,12 @@ pub trait MoveGen: Position {
 
 /// Text for people and other programs: move tokens, PGN moves, the `d` board and the picture.
 pub trait Notation: Position {
+    /// The piece catalogue: every type this variant can put on the board (or beside it), in
+    /// kind order (`crate::catalogue`).
+    fn piece_types() -> &'static [PieceType]
+    where
+        Self: Sized;
+
     /// The canonical token of a legal action (`docs/notation.md`).
     fn format_move(&self, mv: Move) -> String;
 
@@ -381,9 +327,78 @@ pub trait Reference: Position {
     fn is_legal_pseudo(&self, mv: Move) -> bool;
 }
 
-/// What the search asks of a variant beyond the rules: move ordering, exchange evaluation and
+/// G6 chance steps (Hobgoblin's explosions): which positions are random events, and the
+/// probability of each outcome. Every default says "no chance here", so a variant without dice
+/// implements it empty.
+pub trait Chance: MoveGen {
+    /// G6: the pending step is a random event. [`MoveGen::generate_legal`] then lists its
+    /// outcomes (kind `Chance`), and [`Chance::outcome_weight`] gives each one's probability.
+    fn is_chance_node(&self) -> bool {
+        false
+    }
+
+    /// Search support, at a chance node: whether no outcome can cost more than pawns (Hobgoblin:
+    /// no blast reaches a piece), so the move that led here may be pruned and reduced like a
+    /// quiet move. The default says no: every move that rolls dice is searched as tactical.
+    fn quiet_chance(&self) -> bool {
+        false
+    }
+
+    /// The probability of a chance outcome, as a weight; the weights of one node's outcomes are
+    /// relative to their sum.
+    fn outcome_weight(&self, _mv: Move) -> u32 {
+        1
+    }
+
+    /// G6: the outcomes of the pending chance step with their probabilities as weights
+    /// (relative to their sum). The default weighs the legal actions by
+    /// [`Chance::outcome_weight`]; variants with exact, large weights override it (Hobgoblin:
+    /// over 12^k).
+    fn weighted_outcomes(&self) -> Vec<(Move, u128)> {
+        self.legal_moves()
+            .iter()
+            .map(|&m| (m, self.outcome_weight(m) as u128))
+            .collect()
+    }
+
+    /// The outcome a chance step takes when nobody names one: the line perft counts by
+    /// convention (HOB-151: every roll survives) and the one a move list implies when its next
+    /// token names no outcome (`docs/notation.md` §3.7). `None` (the default): perft expands
+    /// every outcome, and a move list must name each.
+    fn implicit_outcome(&self) -> Option<Move> {
+        None
+    }
+}
+
+/// What the search asks of a variant beyond the rules: threats, endings found without
+/// generating moves, how often to look at the clock, move ordering, exchange evaluation and
 /// null moves.
 pub trait SearchHooks: Position {
+    /// Whether [`SearchHooks::in_danger`] can hold without a check (Ghost Chess, Hobgoblin's
+    /// castling in progress); where it cannot, the search reuses a known check for it.
+    const DANGER_BEYOND_CHECK: bool = false;
+    /// Nodes the search counts between looks at the clock and the node limit. Variants whose
+    /// nodes cost far more than a chess node (Hobgoblin generates thousands of turns) look
+    /// more often, so `movetime` and `go nodes` hold.
+    const SEARCH_CHECK_INTERVAL: u64 = 2048;
+
+    /// Search support: the player to decide must answer a threat as urgently as a check, so
+    /// the search neither prunes nor stands pat here (Ghost Chess: a ghost can take the king,
+    /// which is not a check, GHO-12, GHO-52). Where this holds without a check, the tactical
+    /// actions ([`SearchHooks::tactical_order`]) must include every action that can answer the
+    /// threat; quiescence search then looks at those only. Only [`Position::in_check`] makes a
+    /// position without moves a loss. A check is always a danger: `in_check` implies this.
+    /// A variant that overrides it says so with [`SearchHooks::DANGER_BEYOND_CHECK`].
+    fn in_danger(&self) -> bool {
+        self.in_check()
+    }
+
+    /// Search support: the game ended by the variant's own rule in this position (a royal piece
+    /// captured or destroyed, G4), found cheaply without generating moves.
+    fn ended_by_rule(&self) -> Option<Outcome> {
+        None
+    }
+
     /// Search support: an ordering key for captures and promotions (larger = try first, most
     /// valuable victim before least valuable attacker), `None` for quiet actions. Quiescence
     /// search looks only at actions with a key.
@@ -422,6 +437,6 @@ pub const CONTINUATION_PIECE_BITS: u32 = 3;
 
 /// The rules of one variant: all its roles. Generic code (search, perft, games) is bound by it;
 /// every type with all the roles has it.
-pub trait Rules: Position + Fen + MoveGen + Notation + Reference + SearchHooks {}
+pub trait Rules: Position + Fen + MoveGen + Chance + Notation + Reference + SearchHooks {}
 
-impl<T: Position + Fen + MoveGen + Notation + Reference + SearchHooks> Rules for T {}
+impl<T: Position + Fen + MoveGen + Chance + Notation + Reference + SearchHooks> Rules for T {}

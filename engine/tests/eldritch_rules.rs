@@ -1,4 +1,4 @@
-//! Eldritch Chess part 1: one test per ruling group, citing the ELD rulings. Positions are
+//! Eldritch Chess: one test per ruling group, citing the ELD rulings. Positions are
 //! written in EFEN (`docs/notation.md` §2.6); moves in the tokens of §3.6.
 
 use grimoire_engine::moves::MoveKind;

@@ -103,17 +103,9 @@ impl Position for DiceRace {
     fn halfmove_clock(&self) -> u32 {
         0
     }
+}
 
-    /// Whoever just ended a turn with the goal's points has won.
-    fn ended_by_rule(&self) -> Option<Outcome> {
-        let last = !self.mover;
-        let reached = self.goal.is_some_and(|g| self.points[last.index()] >= g);
-        (self.phase == Phase::Choose && reached).then_some(Outcome::Win {
-            winner: last,
-            reason: Reason::VariantRule,
-        })
-    }
-
+impl Chance for DiceRace {
     fn is_chance_node(&self) -> bool {
         self.phase == Phase::Roll
     }
@@ -126,6 +118,7 @@ impl Position for DiceRace {
         }
     }
 }
+
 impl Fen for DiceRace {
     fn start_position(_: &()) -> Self {
         DiceRace {
@@ -212,6 +205,10 @@ impl MoveGen for DiceRace {
 }
 
 impl Notation for DiceRace {
+    fn piece_types() -> &'static [grimoire_engine::catalogue::PieceType] {
+        &[]
+    }
+
     fn format_move(&self, mv: Move) -> String {
         NAMES[mv.param() as usize].to_string()
     }
@@ -246,6 +243,16 @@ impl Reference for DiceRace {
 }
 
 impl SearchHooks for DiceRace {
+    /// Whoever just ended a turn with the goal's points has won.
+    fn ended_by_rule(&self) -> Option<Outcome> {
+        let last = !self.mover;
+        let reached = self.goal.is_some_and(|g| self.points[last.index()] >= g);
+        (self.phase == Phase::Choose && reached).then_some(Outcome::Win {
+            winner: last,
+            reason: Reason::VariantRule,
+        })
+    }
+
     fn tactical_order(&self, _: Move) -> Option<i32> {
         None
     }

@@ -3,7 +3,7 @@
 
 use crate::png::render_png;
 use crate::svg::render_svg;
-use crate::types::{types_view, VARIANTS};
+use crate::types::{types_view, variants};
 use grimoire_registry as registry;
 use std::path::{Path, PathBuf};
 
@@ -75,7 +75,7 @@ fn types_sheet(args: &ShowArgs) -> Result<String, String> {
         format!(
             "no type sheet for variant '{}' (known: {})",
             args.variant,
-            VARIANTS.join(", ")
+            variants().join(", ")
         )
     })?;
     if args.json {

@@ -1,84 +1,33 @@
-//! Every piece type of every variant, read from the variants' own tables, and a "type sheet"
-//! view that stands each of them on a board (`grimoire show --types`): the way to picture types
-//! that no FEN can hold yet (Eldritch's part-2 types).
+//! Every piece type of every registered variant, read from its catalogue through the registry,
+//! and a "type sheet" view that stands each of them on a board (`grimoire show --types`): the
+//! way to picture types that no start position holds.
 
+use grimoire_engine::catalogue::PieceType;
 use grimoire_engine::piece::Color;
-use grimoire_engine::square::Geometry;
-use grimoire_engine::variants::{archmage, chess, duggan, eldritch};
 use grimoire_engine::view::{BoardView, PieceView, SquareView, Zone};
 
-/// One piece type: its upper-case FEN code and full name (what the view's units carry).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PieceType {
-    pub code: String,
-    pub name: String,
+/// Every piece type of `variant` (a registry name), from its catalogue in kind order; `None`
+/// for a variant the registry does not know. Ghost Chess lists its ghosts (`Ghost Queen`, ...:
+/// the pieces a capture can leave on the edge ring, never a King) after the living pieces.
+pub fn variant_types(variant: &str) -> Option<&'static [PieceType]> {
+    Some(grimoire_registry::create(variant)?.piece_types())
 }
 
-fn from_letters(letters: &[char], names: &[&str]) -> Vec<PieceType> {
-    letters
+/// Every registered variant, in `UCI_Variant` order.
+pub fn variants() -> Vec<&'static str> {
+    grimoire_registry::variants()
         .iter()
-        .zip(names)
-        .map(|(l, n)| PieceType {
-            code: l.to_ascii_uppercase().to_string(),
-            name: n.to_string(),
-        })
+        .map(|v| v.name)
         .collect()
 }
-
-/// Every piece type of `variant` (a registry name), in the variant's kind order; `None` for a
-/// variant this module does not know. Ghost Chess lists its ghosts (`Ghost Queen`, ...: the
-/// pieces a capture can leave on the edge ring, never a King) after the living pieces.
-pub fn variant_types(variant: &str) -> Option<Vec<PieceType>> {
-    Some(match variant {
-        "chess" => from_letters(&chess::LETTERS, &chess::NAMES),
-        "duggan" => from_letters(&duggan::LETTERS, &duggan::NAMES),
-        "archmage" => from_letters(&archmage::pieces::LETTERS, &archmage::pieces::NAMES),
-        "ghost" => {
-            let mut t = from_letters(&chess::LETTERS, &chess::NAMES);
-            let ghosts: Vec<PieceType> = t
-                .iter()
-                .filter(|p| p.code != "K")
-                .map(|p| PieceType {
-                    code: p.code.clone(),
-                    name: format!("Ghost {}", p.name),
-                })
-                .collect();
-            t.extend(ghosts);
-            t
-        }
-        // Hobgoblin's units are the FIDE types; crowds, halves and links are counts and notes.
-        "hobgoblin" => from_letters(&chess::LETTERS, &chess::NAMES),
-        "eldritch" => eldritch::catalogue::CATALOGUE
-            .iter()
-            .map(|t| PieceType {
-                code: t.code.to_string(),
-                name: t.name.to_string(),
-            })
-            .collect(),
-        _ => return None,
-    })
-}
-
-/// The variants [`variant_types`] knows.
-pub const VARIANTS: [&str; 6] = [
-    "chess",
-    "duggan",
-    "archmage",
-    "ghost",
-    "eldritch",
-    "hobgoblin",
-];
 
 /// A board holding every type of `variant`, in kind order from the top-left square: each type
 /// as a White and a Black unit side by side where the board has room for both, otherwise one
 /// unit per type, the colours alternating. Ghost Chess's ghosts stand on the edge ring.
 pub fn types_view(variant: &str) -> Option<BoardView> {
-    let types = variant_types(variant)?;
-    let geometry = if variant == "archmage" {
-        Geometry::Board10
-    } else {
-        Geometry::Framed8
-    };
+    let game = grimoire_registry::create(variant)?;
+    let types = game.piece_types();
+    let geometry = game.view().geometry;
     let n = geometry.board_size();
     let mut squares: Vec<SquareView> = (0..n)
         .rev()
@@ -89,10 +38,9 @@ pub fn types_view(variant: &str) -> Option<BoardView> {
             units: Vec::new(),
         })
         .collect();
-    let ghost = |t: &PieceType| t.name.starts_with("Ghost ") && variant == "ghost";
     let (living, ghosts): (Vec<&PieceType>, Vec<&PieceType>) =
-        types.iter().partition(|t| !ghost(t));
-    let unit = |t: &PieceType, color| PieceView::new(t.code.clone(), t.name.clone(), color);
+        types.iter().partition(|t| !t.off_board);
+    let unit = |t: &PieceType, color| PieceView::new(t.code, t.name, color);
     let both = living.len() * 2 <= squares.len();
     let mut i = 0;
     for (k, t) in living.iter().enumerate() {

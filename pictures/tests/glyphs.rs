@@ -9,7 +9,7 @@ use grimoire_pictures::glyphs::{self, glyph, glyph_document, Glyph};
 use grimoire_pictures::png::render_png;
 use grimoire_pictures::show::{self, ShowArgs};
 use grimoire_pictures::svg::render_svg;
-use grimoire_pictures::types::{types_view, variant_types, VARIANTS};
+use grimoire_pictures::types::{types_view, variant_types, variants};
 use grimoire_registry as registry;
 use resvg::{tiny_skia, usvg};
 use std::collections::BTreeSet;
@@ -75,16 +75,16 @@ fn every_type_of_every_variant_has_a_glyph() {
     for (variant, n) in counts {
         let types = variant_types(variant).unwrap();
         assert_eq!(types.len(), n, "{variant}");
-        for t in &types {
+        for t in types {
             assert!(
-                glyph(&t.name).is_some(),
+                glyph(t.name).is_some(),
                 "{variant}: {} ({}) has no glyph",
                 t.name,
                 t.code
             );
         }
     }
-    assert_eq!(VARIANTS.len(), registry::variant_names().len());
+    assert_eq!(variants(), registry::variant_names());
     for v in registry::variant_names() {
         assert!(variant_types(v).is_some(), "no type list for {v}");
     }
@@ -119,7 +119,7 @@ fn every_unit_a_variant_shows_is_a_known_type_with_a_glyph() {
 
 #[test]
 fn the_pictures_hold_every_type_of_their_variant() {
-    for variant in VARIANTS {
+    for variant in variants() {
         let shown: BTreeSet<String> = PICTURES
             .iter()
             .filter(|(v, _)| *v == variant)
@@ -132,8 +132,8 @@ fn the_pictures_hold_every_type_of_their_variant() {
             .collect();
         let all: BTreeSet<String> = variant_types(variant)
             .unwrap()
-            .into_iter()
-            .map(|t| t.name)
+            .iter()
+            .map(|t| t.name.to_string())
             .collect();
         if variant == "eldritch" {
             // EFEN holds part-1 types only; the type sheet (`show --types`) holds them all.
@@ -174,15 +174,15 @@ fn differing_pixels(a: &[u8], b: &[u8]) -> usize {
 #[test]
 fn each_glyph_differs_from_every_other_of_its_variant() {
     const SIZE: u32 = 48;
-    for variant in VARIANTS {
+    for variant in variants() {
         let types = variant_types(variant).unwrap();
         for color in Color::BOTH {
             let drawn: Vec<(String, String, Vec<u8>)> = types
                 .iter()
                 .map(|t| {
-                    let g = glyph(&t.name).unwrap();
+                    let g = glyph(t.name).unwrap();
                     (
-                        t.name.clone(),
+                        t.name.to_string(),
                         glyph_document(g, color, SIZE),
                         raster(g, color, SIZE),
                     )
@@ -324,7 +324,7 @@ fn show_png_writes_the_picture_in_process() {
 #[test]
 fn show_types_draws_every_type_of_the_variant() {
     let png = temp_path("types.png");
-    for variant in VARIANTS {
+    for variant in variants() {
         show::run(&ShowArgs {
             variant: variant.into(),
             types: true,

@@ -21,6 +21,13 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
+/// The game's one piece type, in its catalogue (what pictures, the browser and `d` read).
+const KING_RACE_PIECES: [grimoire_engine::catalogue::PieceType; 1] = [
+    grimoire_engine::catalogue::PieceType::plain("King", "K", "K", 0)
+        .with_special("Never next to the other king; the first to reach the far rank wins.")
+        .royal(),
+];
+
 #[derive(Clone, PartialEq, Eq, Debug)]
 struct KingRace {
     kings: [Square; 2],
@@ -75,14 +82,10 @@ impl Position for KingRace {
     fn halfmove_clock(&self) -> u32 {
         0
     }
-
-    fn ended_by_rule(&self) -> Option<Outcome> {
-        self.winner().map(|winner| Outcome::Win {
-            winner,
-            reason: Reason::VariantRule,
-        })
-    }
 }
+
+/// No dice: every default of the chance role.
+impl Chance for KingRace {}
 
 impl Fen for KingRace {
     fn start_position(_: &()) -> Self {
@@ -159,6 +162,10 @@ impl MoveGen for KingRace {
 }
 
 impl Notation for KingRace {
+    fn piece_types() -> &'static [grimoire_engine::catalogue::PieceType] {
+        &KING_RACE_PIECES
+    }
+
     fn format_move(&self, mv: Move) -> String {
         let g = Geometry::Framed8;
         format!("{}{}", g.name(mv.from()), g.name(mv.to()))
@@ -225,6 +232,13 @@ impl Reference for KingRace {
 
 /// Every step is quiet: the search has nothing to look at in quiescence.
 impl SearchHooks for KingRace {
+    fn ended_by_rule(&self) -> Option<Outcome> {
+        self.winner().map(|winner| Outcome::Win {
+            winner,
+            reason: Reason::VariantRule,
+        })
+    }
+
     fn tactical_order(&self, _: Move) -> Option<i32> {
         None
     }
@@ -378,4 +392,21 @@ fn a_registered_variant_plays_itself_to_the_end() {
     let start = KingRace::start_position(&());
     let stats = grimoire_engine::consistency::random_games(&start, &(), 7, 20, 60).unwrap();
     assert!(stats.positions_checked > 100, "{stats:?}");
+}
+
+/// The recipe's catalogue step: the game's one type reaches `d`, the pictures (the board and
+/// its key) and the type sheet through the registry, with nothing else told about it.
+#[test]
+fn a_registered_variant_is_pictured_from_its_catalogue() {
+    let registry = registry();
+    let game = registry.create("kingrace").expect("registered");
+    assert_eq!(game.piece_types(), &KING_RACE_PIECES);
+    let d = game.display();
+    assert!(
+        d.contains("Pieces:\n  K   King (royal): K. Never next to the other king"),
+        "{d}"
+    );
+    let svg = grimoire_pictures::svg::render_svg(&game.view(), &game.last_move_squares(), None);
+    assert_eq!(svg.matches("class=\"key-item\"").count(), 1, "{svg}");
+    assert!(svg.contains("King"), "{svg}");
 }

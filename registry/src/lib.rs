@@ -4,6 +4,8 @@
 //! arena and the pictures work through [`AnyGame`]; everything below it (perft, search) is
 //! monomorphized per variant, so the only dynamic dispatch is one call per command.
 
+pub mod catalogue_doc;
+
 use grimoire_engine::errors::{MoveError, PositionError};
 use grimoire_engine::options::{self, OptionError, OptionSpec};
 use grimoire_engine::perft::{self, PerftMode};
@@ -76,6 +78,8 @@ pub trait AnyGame: Send + Sync {
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError>;
     /// The current position as a variant-independent picture (for the SVG writer).
     fn view(&self) -> grimoire_engine::view::BoardView;
+    /// The variant's piece catalogue (`grimoire_engine::catalogue`), in kind order.
+    fn piece_types(&self) -> &'static [grimoire_engine::catalogue::PieceType];
     /// The from and to squares of the last played move that the view shows; empty at the start.
     fn last_move_squares(&self) -> Vec<grimoire_engine::Square>;
     fn clone_box(&self) -> Box<dyn AnyGame>;
@@ -209,6 +213,40 @@ impl<V: Variant> Default for VariantGame<V> {
     }
 }
 
+impl<V: Variant> VariantGame<V> {
+    /// `d`'s key: one line per piece type on the board, from the catalogue (code, name,
+    /// Betza, and what Betza cannot say).
+    fn pieces_on_board(&self) -> String {
+        let units: Vec<String> = self
+            .view()
+            .squares
+            .iter()
+            .flat_map(|s| s.units.iter().map(|u| u.name.clone()))
+            .collect();
+        let mut out = String::new();
+        for t in V::Rules::piece_types()
+            .iter()
+            .filter(|t| units.iter().any(|u| u == t.name))
+        {
+            let mut line = format!("\n  {:<3} {}", t.code, t.name);
+            if t.royal {
+                line += " (royal)";
+            }
+            if !t.betza.is_empty() {
+                line += &format!(": {}", t.betza);
+            }
+            if !t.special.is_empty() {
+                line += &format!(". {}", t.special);
+            }
+            out += &line;
+        }
+        if out.is_empty() {
+            return out;
+        }
+        format!("\nPieces:{out}")
+    }
+}
+
 impl<V: Variant> AnyGame for VariantGame<V> {
     fn variant(&self) -> &'static str {
         V::Rules::NAME
@@ -275,7 +313,7 @@ impl<V: Variant> AnyGame for VariantGame<V> {
             pos.legal_moves().len(),
             pos.halfmove_clock(),
             state
-        )
+        ) + &self.pieces_on_board()
     }
 
     fn has_legal_action(&self) -> bool {
@@ -409,6 +447,10 @@ impl<V: Variant> AnyGame for VariantGame<V> {
 
     fn view(&self) -> grimoire_engine::view::BoardView {
         self.game.position().view()
+    }
+
+    fn piece_types(&self) -> &'static [grimoire_engine::catalogue::PieceType] {
+        V::Rules::piece_types()
     }
 
     fn last_move_squares(&self) -> Vec<grimoire_engine::Square> {

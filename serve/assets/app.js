@@ -230,6 +230,9 @@ function renderKey() {
       const span = document.createElement("span");
       span.innerHTML = k.color === "white" ? p.white : p.black;
       li.appendChild(span);
+      // The catalogue's facts as the item's tooltip: movement (Betza), the rest in words.
+      li.title = [p.royal ? "Royal." : "", p.betza ? `Moves: ${p.betza}.` : "", p.special || ""]
+        .filter(Boolean).join(" ");
     }
     li.appendChild(document.createTextNode(k.name || k.code));
     const code = document.createElement("code");

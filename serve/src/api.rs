@@ -114,8 +114,18 @@ pub async fn variants(State(games): State<Arc<Games>>) -> Response {
                 .collect();
             let types: Vec<Value> = grimoire_pictures::types::variant_types(e.name)
                 .unwrap_or_default()
-                .into_iter()
-                .map(|t| json!({ "code": t.code, "name": t.name }))
+                .iter()
+                .map(|t| {
+                    json!({
+                        "code": t.code,
+                        "name": t.name,
+                        "betza": t.betza,
+                        "special": t.special,
+                        "value": t.value,
+                        "royal": t.royal,
+                        "off_board": t.off_board,
+                    })
+                })
                 .collect();
             json!({
                 "name": e.name,
@@ -153,8 +163,12 @@ pub async fn pieces(Path(name): Path<String>) -> Response {
             json!({
                 "code": t.code,
                 "name": t.name,
-                "white": glyph(&t.code, &t.name, Color::White),
-                "black": glyph(&t.code, &t.name, Color::Black),
+                "betza": t.betza,
+                "special": t.special,
+                "value": t.value,
+                "royal": t.royal,
+                "white": glyph(t.code, t.name, Color::White),
+                "black": glyph(t.code, t.name, Color::Black),
             })
         })
         .collect();

@@ -136,6 +136,10 @@ impl AnyGame for Dice {
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         self.chess.set_option(name, value)
     }
+    fn piece_types(&self) -> &'static [grimoire_engine::catalogue::PieceType] {
+        self.chess.piece_types()
+    }
+
     fn view(&self) -> BoardView {
         self.chess.view()
     }

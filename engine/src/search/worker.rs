@@ -391,7 +391,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Worker<'a, R, E> {
         }
     }
 
-    /// Whether `pos` (hash `key`) is in danger ([`Position::in_danger`]): the parent's answer
+    /// Whether `pos` (hash `key`) is in danger ([`SearchHooks::in_danger`]): the parent's answer
     /// where it asked for this position's check and danger is check alone, else asked now.
     fn danger_of(&mut self, pos: &R, key: u64) -> bool {
         match self.known_check.take() {

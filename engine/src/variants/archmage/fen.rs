@@ -182,6 +182,10 @@ impl Fen for ArchMage {
 }
 
 impl Notation for ArchMage {
+    fn piece_types() -> &'static [crate::catalogue::PieceType] {
+        &super::pieces::PIECES
+    }
+
     fn format_move(&self, mv: Move) -> String {
         let g = Geometry::Board10;
         let mut s = String::with_capacity(7);

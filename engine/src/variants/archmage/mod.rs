@@ -268,6 +268,9 @@ pub fn piece_attacks(kind: u8, color: Color, from: Square, occ: Bitboard) -> Bit
     attacks::attacks_of(kind, color, from, occ)
 }
 
+/// No dice in ArchMage Chess: no position is a chance step.
+impl crate::rules::Chance for ArchMage {}
+
 impl Position for ArchMage {
     const NAME: &'static str = "archmage";
     const GEOMETRY: Geometry = Geometry::Board10;

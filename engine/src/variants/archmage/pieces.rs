@@ -3,6 +3,7 @@
 //! switches and drops need code of their own.
 
 use crate::atoms::{BentRider, LeapAtom};
+use crate::catalogue::{self, PieceType};
 
 pub const PAWN: u8 = 0;
 pub const KING: u8 = 1;
@@ -27,34 +28,50 @@ pub const GRIFFON: u8 = 19;
 /// Number of piece kinds.
 pub const KINDS: usize = 20;
 
-/// FEN letters by kind (ARC-6); the same letters name promotion results in move tokens.
-pub const LETTERS: [char; KINDS] = [
-    'p', 'k', 'q', 'r', 'b', 'a', 'm', 's', 'l', 'f', 'i', 'z', 'j', 'c', 't', 'u', 'd', 'h', 'x',
-    'g',
+/// The piece catalogue, by kind (ARC-6, ARC-20..46); values as the move ordering's.
+pub const PIECES: [PieceType; KINDS] = [
+    PieceType::plain("Pawn", "P", "fmWfcF", 100)
+        .with_special("Two squares forward from relative ranks 1 to 3 (mnD), en passant; becomes an ArchMage on the last rank (ARC-24..28)."),
+    PieceType::plain("King", "K", "K", 0)
+        .with_special("Castles; never takes part in a switch (ARC-20, ARC-70).")
+        .royal(),
+    PieceType::plain("Queen", "Q", "Q", 950),
+    PieceType::plain("Rook", "R", "R", 500)
+        .with_special("Becomes a Chancellor on the last rank (ARC-22)."),
+    PieceType::plain("Bishop", "B", "B", 330)
+        .with_special("Becomes an Archbishop on the last rank (ARC-23)."),
+    PieceType::plain("ArchMage", "A", "QNADGH", 1450)
+        .with_special("A summoner: may switch places with a friendly piece, or drop a Dragon from the hand beside itself (ARC-29, ARC-30, ARC-51, ARC-61)."),
+    PieceType::plain("Mage", "M", "KNAD", 800)
+        .with_special("A summoner (switch, drop); becomes an ArchMage on the last rank (ARC-31)."),
+    PieceType::plain("Sorceress", "S", "KADGH", 700)
+        .with_special("A summoner (switch, drop); becomes an ArchMage on the last rank (ARC-32)."),
+    PieceType::plain("Lion", "L", "KNAD", 800),
+    PieceType::plain("Phoenix", "F", "WA", 350)
+        .with_special("Becomes a Lion on the last rank (ARC-34)."),
+    PieceType::plain("Prince", "I", "KmnD", 350)
+        .with_special("Its two-step never captures or gives check; becomes an Amazon, Lion, Manticore or Griffon on the last rank (ARC-35, ARC-36)."),
+    PieceType::plain("Amazon", "Z", "QN", 1250),
+    PieceType::plain("Archbishop", "J", "BN", 900),
+    PieceType::plain("Chancellor", "C", "RN", 1000),
+    PieceType::plain("Centaur", "T", "KN", 600)
+        .with_special("Becomes a Lion on the last rank (ARC-40)."),
+    PieceType::plain("Buffalo", "U", "NCZ", 650),
+    PieceType::plain("Dragon King", "D", "RF", 700)
+        .with_special("Enters play only by a drop from the hand (ARC-42, ARC-60)."),
+    PieceType::plain("Dragon Horse", "H", "BW", 600)
+        .with_special("Enters play only by a drop from the hand (ARC-43, ARC-60)."),
+    PieceType::plain("Manticore", "X", "WyafsW", 500)
+        .with_special("A bent rider: one orthogonal step, then slides diagonally outwards (ARC-44)."),
+    PieceType::plain("Griffon", "G", "FyafsF", 480)
+        .with_special("A bent rider: one diagonal step, then slides orthogonally outwards (ARC-45)."),
 ];
 
-pub const NAMES: [&str; KINDS] = [
-    "Pawn",
-    "King",
-    "Queen",
-    "Rook",
-    "Bishop",
-    "ArchMage",
-    "Mage",
-    "Sorceress",
-    "Lion",
-    "Phoenix",
-    "Prince",
-    "Amazon",
-    "Archbishop",
-    "Chancellor",
-    "Centaur",
-    "Buffalo",
-    "Dragon King",
-    "Dragon Horse",
-    "Manticore",
-    "Griffon",
-];
+/// FEN letters by kind (ARC-6); the same letters name promotion results in move tokens.
+pub const LETTERS: [char; KINDS] = catalogue::letters(&PIECES);
+
+/// Piece names by kind.
+pub const NAMES: [&str; KINDS] = catalogue::names(&PIECES);
 
 /// How one piece type moves and captures (ARC-20..46), apart from the special moves named in
 /// the module docs. Leaps are never blocked; slides follow ARC-11.

@@ -17,16 +17,31 @@ use crate::tables::{masks, AttackTables};
 use crate::zobrist::KEYS;
 use std::sync::LazyLock;
 
+use crate::catalogue::{self, PieceType};
+
 pub const PAWN: u8 = 0;
 pub const KNIGHT: u8 = 1;
 pub const BISHOP: u8 = 2;
 pub const ROOK: u8 = 3;
 pub const QUEEN: u8 = 4;
 pub const KING: u8 = 5;
+/// The piece catalogue, by kind (FIDE Laws, Article 3).
+pub const PIECES: [PieceType; 6] = [
+    PieceType::plain("Pawn", "P", "fmWfcF", 100).with_special(
+        "Two squares forward from its first square, en passant, promotion on the last rank.",
+    ),
+    PieceType::plain("Knight", "N", "N", 300),
+    PieceType::plain("Bishop", "B", "B", 300),
+    PieceType::plain("Rook", "R", "R", 500),
+    PieceType::plain("Queen", "Q", "Q", 900),
+    PieceType::plain("King", "K", "K", 0)
+        .with_special("Castles with a rook; may not move into check.")
+        .royal(),
+];
 /// FEN letters by kind.
-pub const LETTERS: [char; 6] = ['p', 'n', 'b', 'r', 'q', 'k'];
-/// Piece names by kind (pictures and their keys).
-pub const NAMES: [&str; 6] = ["Pawn", "Knight", "Bishop", "Rook", "Queen", "King"];
+pub const LETTERS: [char; 6] = catalogue::letters(&PIECES);
+/// Piece names by kind.
+pub const NAMES: [&str; 6] = catalogue::names(&PIECES);
 
 pub const WHITE_KINGSIDE: u8 = 1;
 pub const WHITE_QUEENSIDE: u8 = 2;
@@ -194,6 +209,9 @@ impl Chess {
         }
     }
 }
+
+/// No dice in Chess: no position is a chance step.
+impl crate::rules::Chance for Chess {}
 
 impl Position for Chess {
     const NAME: &'static str = "chess";

@@ -7,6 +7,10 @@ use crate::rules::{MoveGen, Notation};
 use crate::view::BoardView;
 
 impl Notation for Chess {
+    fn piece_types() -> &'static [crate::catalogue::PieceType] {
+        &super::PIECES
+    }
+
     fn format_move(&self, mv: Move) -> String {
         mv.coordinate_token(&LETTERS, QUEEN)
     }

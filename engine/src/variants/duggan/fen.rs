@@ -73,6 +73,10 @@ impl Fen for Duggan {
 }
 
 impl Notation for Duggan {
+    fn piece_types() -> &'static [crate::catalogue::PieceType] {
+        &super::PIECES
+    }
+
     fn format_move(&self, mv: Move) -> String {
         mv.coordinate_token(&LETTERS, ARCHER)
     }

@@ -19,6 +19,7 @@ pub mod tables;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
+use crate::catalogue::{self, PieceType};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece};
 use crate::rules::Position;
@@ -37,18 +38,38 @@ pub const ASSASSIN: u8 = 5;
 pub const ADEPT: u8 = 6;
 /// Number of piece kinds.
 pub const KINDS: usize = 7;
-/// FEN letters by kind (DUG-4); the same letters name promotion choices in move tokens.
-pub const LETTERS: [char; KINDS] = ['g', 'm', 'a', 'b', 'c', 's', 'd'];
-/// Piece names by kind.
-pub const NAMES: [&str; KINDS] = [
-    "Golem",
-    "Mercenary",
-    "Archer",
-    "Bishop",
-    "Commander",
-    "Assassin",
-    "Adept",
+/// The piece catalogue, by kind (DUG-4, DUG-10..39); values as the ordering's.
+pub const PIECES: [PieceType; KINDS] = [
+    PieceType::plain("Golem", "G", "AH", 296).with_special(
+        "Leaps (2,2) or (3,0); onto an occupied square it crushes every piece on its path and \
+         destination, friend or foe; no Golem or own Adept may stand there; only Mercenaries, \
+         Commanders and Adepts capture it (DUG-10..13, DUG-7).",
+    ),
+    PieceType::plain("Mercenary", "M", "mfWmfnD", 100).with_special(
+        "The two-step only from its second rank; while threatened it may also step or capture \
+         left, right or forward (fsW); promotes to Archer, Bishop or Commander on the last rank \
+         (DUG-20..23).",
+    ),
+    PieceType::plain("Archer", "A", "", 523).with_special(
+        "A bent rider: n squares in one direction, then n squares at a right angle, blocked only \
+         when both paths are; never leaves its colour; cannot capture a Golem (DUG-25..28).",
+    ),
+    PieceType::plain("Bishop", "B", "B", 330).with_special("Cannot capture a Golem (DUG-29)."),
+    PieceType::plain("Commander", "C", "W", 145).with_special(
+        "Made by promotion; ending on its own first rank it may become an Archer, Assassin, \
+         Golem or Bishop (DUG-30..32).",
+    ),
+    PieceType::plain("Assassin", "S", "cK", 1659).with_special(
+        "Teleports to any empty square; captures only by a king step, never a Golem (DUG-35..38).",
+    ),
+    PieceType::plain("Adept", "D", "K", 0)
+        .with_special("The royal piece: checkmate it to win; no castling (DUG-39).")
+        .royal(),
 ];
+/// FEN letters by kind (DUG-4); the same letters name promotion choices in move tokens.
+pub const LETTERS: [char; KINDS] = catalogue::letters(&PIECES);
+/// Piece names by kind.
+pub const NAMES: [&str; KINDS] = catalogue::names(&PIECES);
 
 /// DUG-2.
 pub const START_FEN: &str = "gabsdbag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSDBAG w - - 0 1";
@@ -168,6 +189,9 @@ impl Duggan {
         }
     }
 }
+
+/// No dice in Duggan: no position is a chance step.
+impl crate::rules::Chance for Duggan {}
 
 impl Position for Duggan {
     const NAME: &'static str = "duggan";

@@ -1279,6 +1279,10 @@ impl Fen for Eldritch {
 }
 
 impl Notation for Eldritch {
+    fn piece_types() -> &'static [crate::catalogue::PieceType] {
+        super::pieces::piece_types()
+    }
+
     /// Token of a legal action (notation §3.6).
     fn format_move(&self, mv: Move) -> String {
         let mut s = String::with_capacity(8);

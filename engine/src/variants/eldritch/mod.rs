@@ -1,4 +1,4 @@
-//! Eldritch Chess (`eldritch`), part 1, as specified by `shared/rules/eldritch.md` (rulings
+//! Eldritch Chess (`eldritch`), the whole game, as specified by `shared/rules/eldritch.md` (rulings
 //! ELD-001 onwards) and described as implemented in `docs/rules/eldritch.md`.
 //!
 //! - `catalogue`: one table row per piece type (code, categories, atoms, promotion, flags).
@@ -23,6 +23,7 @@
 
 pub mod army;
 pub mod catalogue;
+#[cfg(feature = "cross-check")]
 pub mod cross_check;
 mod diviner;
 mod fen;
@@ -32,6 +33,7 @@ pub mod highlander;
 mod invokes;
 mod movegen;
 pub mod options;
+pub mod pieces;
 pub mod placement;
 mod plain;
 mod play;
@@ -47,7 +49,7 @@ pub use state::{BlockAdjacency, Eldritch, EldritchOptions, ShadowmancerMode};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::piece::Color;
-use crate::rules::{Outcome, Position, Reason};
+use crate::rules::Position;
 use crate::square::Geometry;
 use crate::zobrist::KEYS;
 use catalogue::*;
@@ -306,6 +308,9 @@ impl Eldritch {
     }
 }
 
+/// No dice in Eldritch: no position is a chance step.
+impl crate::rules::Chance for Eldritch {}
+
 impl Position for Eldritch {
     const NAME: &'static str = "eldritch";
     const GEOMETRY: Geometry = Geometry::Framed8;
@@ -335,13 +340,6 @@ impl Position for Eldritch {
 
     fn halfmove_clock(&self) -> u32 {
         self.halfmove as u32
-    }
-
-    fn ended_by_rule(&self) -> Option<Outcome> {
-        self.eliminated().map(|loser| Outcome::Win {
-            winner: !loser,
-            reason: Reason::RoyalCaptured,
-        })
     }
 
     fn insufficient_material(&self) -> bool {

@@ -8,7 +8,7 @@ use super::state::{BlockAdjacency, Eldritch, ShadowmancerMode, TAG_DIRECTIONS, T
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Color;
-use crate::rules::{fide_terminal, MoveGen, Outcome, Position, SearchHooks};
+use crate::rules::{fide_terminal, MoveGen, Outcome, SearchHooks};
 use crate::square::Square;
 
 /// Param of a Berserker one-shot move (ELD-231): the mover is removed afterwards.

@@ -5,9 +5,17 @@ use super::catalogue::*;
 use super::movegen;
 use super::state::Eldritch;
 use crate::moves::{Move, MoveKind};
-use crate::rules::{Position, SearchHooks};
+use crate::rules::{Outcome, Position, Reason, SearchHooks};
 
 impl SearchHooks for Eldritch {
+    /// ELD-620 (a): a side whose last royal piece is gone has lost.
+    fn ended_by_rule(&self) -> Option<Outcome> {
+        self.eliminated().map(|loser| Outcome::Win {
+            winner: !loser,
+            reason: Reason::RoyalCaptured,
+        })
+    }
+
     fn tactical_order(&self, mv: Move) -> Option<i32> {
         if matches!(
             mv.kind(),

@@ -213,6 +213,10 @@ impl Fen for Ghost {
 }
 
 impl Notation for Ghost {
+    fn piece_types() -> &'static [crate::catalogue::PieceType] {
+        &super::PIECES
+    }
+
     fn format_move(&self, mv: Move) -> String {
         let g = Geometry::Framed8;
         let mut s = String::with_capacity(5);

@@ -19,13 +19,43 @@ pub mod spawn;
 pub mod tables;
 
 use crate::board::Board;
+use crate::catalogue::PieceType;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece};
-use crate::rules::{Outcome, Position, Reason};
+use crate::rules::Position;
 use crate::square::{Geometry, Square};
 use crate::variants::chess::{Chess, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::zobrist::KEYS;
 use tables::tables;
+
+/// The piece catalogue: the FIDE pieces living on the board (GHO-10, GHO-11), then their
+/// ghosts on the edge ring (GHO-30..45), which a capture leaves behind (never a King).
+pub const PIECES: [PieceType; 11] = [
+    PieceType::plain("Pawn", "P", "fmWfcF", 100)
+        .with_special("FIDE's pawn; captured, it returns as a ghost on the nearest edge square (GHO-20)."),
+    PieceType::plain("Knight", "N", "N", 300),
+    PieceType::plain("Bishop", "B", "B", 300),
+    PieceType::plain("Rook", "R", "R", 500),
+    PieceType::plain("Queen", "Q", "Q", 900),
+    PieceType::plain("King", "K", "K", 0)
+        .with_special("Check comes from living pieces only, but a ghost that reaches the king takes it and wins (GHO-12, GHO-52).")
+        .royal(),
+    PieceType::plain("Ghost Pawn", "P", "", 25)
+        .with_special("Moves from the edge through everything; it may stop only on an edge square or to capture, and vanishes when it takes a living piece (GHO-30..45).")
+        .off_board(),
+    PieceType::plain("Ghost Knight", "N", "N", 100)
+        .with_special("Phases through everything; also 1 to 3 squares along its edge line; stops only on the edge or to capture, then vanishes (GHO-30..33).")
+        .off_board(),
+    PieceType::plain("Ghost Bishop", "B", "B", 200)
+        .with_special("Slides through everything; also 1 to 3 squares along its edge line; stops only on the edge or to capture, then vanishes (GHO-30..33).")
+        .off_board(),
+    PieceType::plain("Ghost Rook", "R", "R", 300)
+        .with_special("Slides through everything; stops only on the edge or to capture, then vanishes (GHO-30..33).")
+        .off_board(),
+    PieceType::plain("Ghost Queen", "Q", "Q", 500)
+        .with_special("Slides through everything; stops only on the edge or to capture, then vanishes (GHO-30..33).")
+        .off_board(),
+];
 
 /// GHO-2 (the 7th field `-`: no ghosts).
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
@@ -194,8 +224,10 @@ impl Ghost {
     }
 }
 
+/// No dice in Ghost: no position is a chance step.
+impl crate::rules::Chance for Ghost {}
+
 impl Position for Ghost {
-    const DANGER_BEYOND_CHECK: bool = true;
     const NAME: &'static str = "ghost";
     const GEOMETRY: Geometry = Geometry::Framed8;
     const BULK_LEAF_COUNT: bool = false;
@@ -222,12 +254,6 @@ impl Position for Ghost {
         self.winner.is_none() && self.living.in_check()
     }
 
-    /// In check, or an enemy ghost could take the king (GHO-52): the search must answer it.
-    /// At a decision step the decider moves next anyway, so a ghost threat is answered then.
-    fn in_danger(&self) -> bool {
-        (self.danger && self.pending.is_none()) || self.in_check()
-    }
-
     /// GHO-27 (A): a spawn decision costs no perft depth.
     #[inline]
     fn consumes_depth(&self) -> bool {
@@ -236,13 +262,6 @@ impl Position for Ghost {
 
     fn halfmove_clock(&self) -> u32 {
         self.living.halfmove_clock()
-    }
-
-    fn ended_by_rule(&self) -> Option<Outcome> {
-        self.winner.map(|winner| Outcome::Win {
-            winner,
-            reason: Reason::RoyalCaptured,
-        })
     }
 
     /// GHO-56: the board holds only the two kings and no ghost exists (nor is one spawning).

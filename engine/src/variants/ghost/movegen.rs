@@ -9,7 +9,7 @@ use super::{decision, spawn, Ghost, PROMOTIONS};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Color;
-use crate::rules::{fide_terminal, MoveGen, Outcome, Position};
+use crate::rules::{fide_terminal, MoveGen, Outcome, Position, SearchHooks};
 use crate::square::Square;
 use crate::variants::chess::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 

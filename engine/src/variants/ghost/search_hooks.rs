@@ -4,7 +4,7 @@
 use super::tables::tables;
 use super::Ghost;
 use crate::moves::{Move, MoveKind};
-use crate::rules::SearchHooks;
+use crate::rules::{Outcome, Position, Reason, SearchHooks};
 use crate::variants::chess::{KING, QUEEN};
 
 /// Exchange values (P N B R Q) of living pieces and of ghosts, as the evaluation's material.
@@ -15,6 +15,21 @@ const SEE_GHOST: [i32; 5] = [23, 107, 208, 315, 501];
 const ORDER_VALUE: [i32; 6] = [100, 300, 310, 500, 900, 20_000];
 
 impl SearchHooks for Ghost {
+    const DANGER_BEYOND_CHECK: bool = true;
+
+    /// In check, or an enemy ghost could take the king (GHO-52): the search must answer it.
+    /// At a decision step the decider moves next anyway, so a ghost threat is answered then.
+    fn in_danger(&self) -> bool {
+        (self.danger && self.pending.is_none()) || self.in_check()
+    }
+
+    fn ended_by_rule(&self) -> Option<Outcome> {
+        self.winner.map(|winner| Outcome::Win {
+            winner,
+            reason: Reason::RoyalCaptured,
+        })
+    }
+
     /// Captures of every kind (living, ghost on living, ghost on ghost, the enemy king),
     /// promotions and spawn decisions (so quiescence resolves a pending spawn).
     fn tactical_order(&self, mv: Move) -> Option<i32> {

@@ -12,7 +12,7 @@ use super::Hobgoblin;
 use crate::moves::{Move, MoveKind};
 use crate::perft::perft;
 use crate::piece::Color;
-use crate::rules::{MoveGen, Notation, Position};
+use crate::rules::{Chance, MoveGen, Notation, Position};
 use crate::square::{Geometry, Square};
 use rand::prelude::*;
 use std::collections::BTreeSet;

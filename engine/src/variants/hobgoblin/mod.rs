@@ -1,5 +1,5 @@
-//! Hobgoblin Chess (issue 17, part 1): crowds, halves, magnetism, mutation, the lunar hallway
-//! and promotion (`docs/rules/hobgoblin.md`; design `docs/hobgoblin-design.md`).
+//! Hobgoblin Chess: crowds, halves, magnetism, mutation, the lunar hallway, promotion and the
+//! explosion dice (`docs/rules/hobgoblin.md`; design `docs/hobgoblin-design.md`).
 //!
 //! - `position`: the state (nodes, crowds as counts, partner pairs, links, castling, record,
 //!   phase, result, bitboards, hash);
@@ -9,14 +9,20 @@
 //! - `play`: the turn in HOB-120's order;
 //! - `movegen`: every turn once (HOB-150);
 //! - `notation`: tokens (§3.7), picture;
-//! - `reference`, `search_hooks`, `options` (`HobUnlinkEnemy`);
-//! - `model`: the independent reference model used to cross-check perft.
+//! - `movegen` also holds the `Reference` role (its generator has a legality switch);
+//! - `chance`: the explosion outcomes and their weights (HOB-100..104, G6);
+//! - `search_hooks`, `options` (`HobUnlinkEnemy`);
+//! - `model`, `cross_check`: the independent reference model and its comparison with the
+//!   generator (test support).
 //!
-//! Part 1: every explosion roll survives (HOB-151's line); the roll sites are computed.
+//! Perft follows HOB-151's line (every roll survives); the search weighs every outcome.
 
+pub mod chance;
 mod counting;
+#[cfg(feature = "cross-check")]
 pub mod cross_check;
 pub mod fen;
+#[cfg(feature = "cross-check")]
 pub mod model;
 pub mod movegen;
 pub mod notation;
@@ -24,7 +30,6 @@ pub mod options;
 pub mod plans;
 pub mod play;
 pub mod position;
-pub mod reference;
 pub mod rides;
 pub mod search_hooks;
 mod seen;
@@ -38,22 +43,19 @@ pub use position::{
 
 use crate::moves::{Move, MoveKind};
 use crate::piece::Color;
-use crate::rules::{Outcome, Position, Reason};
+use crate::rules::{Chance as _, Position};
 use crate::square::Geometry;
 
 impl Position for Hobgoblin {
-    const DANGER_BEYOND_CHECK: bool = true;
     const NAME: &'static str = "hobgoblin";
     const GEOMETRY: Geometry = Geometry::Framed8;
     /// Link steps and the opponent's decision cost no depth (HOB-151).
     const BULK_LEAF_COUNT: bool = false;
-    /// A node generates up to thousands of turns: look at the clock every few nodes.
-    const SEARCH_CHECK_INTERVAL: u64 = 4;
     type Options = HobOptions;
 
     #[inline]
     fn side_to_move(&self) -> Color {
-        self.side()
+        self.side
     }
 
     #[inline]
@@ -82,38 +84,10 @@ impl Position for Hobgoblin {
             && self.royal_attacked(self.side(), false)
     }
 
-    /// A castling in progress is as urgent as a check: one attacked danger node or one
-    /// magnetised locked half loses at once (HOB-65).
-    fn in_danger(&self) -> bool {
-        self.in_check()
-            || (!self.pending_decision()
-                && self.chance().is_none()
-                && self.in_progress(self.side()).is_some())
-    }
-
     /// HOB-151: the move after a link step, the chance step and the opponent's decision are
     /// free.
     fn consumes_depth(&self) -> bool {
         !(self.after_link() || self.pending_decision() || self.is_chance_node())
-    }
-
-    /// G6: the dice of a turn's roll sites are pending (HOB-100..104).
-    fn is_chance_node(&self) -> bool {
-        self.chance().is_some() && self.result().is_none()
-    }
-
-    /// No blast of any roll site reaches a piece or a king of either side (HOB-102): at worst
-    /// pawns go.
-    fn quiet_chance(&self) -> bool {
-        let Some(chance) = self.chance() else {
-            return true;
-        };
-        let blast = self.blast_nodes(&chance, u32::MAX);
-        let b = self.bits();
-        let pieces = (0..2).fold(crate::bitboard::Bitboard::EMPTY, |acc, c| {
-            (0..5).fold(acc, |acc, k| acc | b.whole[c][k] | b.halves[c][k])
-        });
-        (blast & pieces).is_empty()
     }
 
     fn halfmove_clock(&self) -> u32 {
@@ -129,22 +103,6 @@ impl Position for Hobgoblin {
                 others |= b.whole[c][k] | b.halves[c][k];
             }
             others.is_empty()
-        })
-    }
-
-    fn ended_by_rule(&self) -> Option<Outcome> {
-        self.result().map(|r| match r {
-            HobResult::WhiteWins => Outcome::Win {
-                winner: Color::White,
-                reason: Reason::VariantRule,
-            },
-            HobResult::BlackWins => Outcome::Win {
-                winner: Color::Black,
-                reason: Reason::VariantRule,
-            },
-            HobResult::Draw => Outcome::Draw {
-                reason: Reason::VariantRule,
-            },
         })
     }
 }

@@ -6,7 +6,7 @@ use super::counting::{Memo, Opening, Remembered};
 use super::options::UnlinkEnemy;
 use super::plans::{self, Class, Classes, CodeWriter, Plan, State};
 use super::play::{Effects, PROMOTION_KINDS};
-use super::position::{Chance, Hobgoblin, Phase, Wing, KINDS, KING, PAWN, ROOK};
+use super::position::{Hobgoblin, Phase, Wing, KINDS, KING, PAWN, ROOK};
 use super::seen::SeenSet;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind, MoveList};
@@ -253,7 +253,7 @@ impl Hobgoblin {
         }
         if self.chance().is_some() {
             if moves {
-                for (mv, _) in crate::rules::MoveGen::weighted_outcomes(self) {
+                for (mv, _) in crate::rules::Chance::weighted_outcomes(self) {
                     out.found = true;
                     out.list.push(mv);
                 }
@@ -851,34 +851,6 @@ impl Hobgoblin {
     }
 }
 
-/// The chance outcome whose sites of `mask` explode (bit i: the i-th roll site in index order).
-pub fn outcome_move(mask: u32) -> Move {
-    Move::build(None, None, MoveKind::Chance, None, 0, mask)
-}
-
-/// Per roll site, the weights of exploding and surviving (HOB-101, HOB-104): with k rolls,
-/// 12^k − 11^k and 11^k out of 12^k, so a set's weight is the product over the sites and the
-/// weights of a turn sum to 12^(total rolls). Exact up to 35 rolls in a turn (12^35 < 2^128);
-/// beyond that (crowds of dozens of pawns) each site's pair is scaled to 2^60 in total, so the
-/// weights keep their ratios to about 18 digits.
-fn site_weights(chance: &Chance) -> (Vec<u128>, Vec<u128>) {
-    let exact = chance.total_rolls() <= 35;
-    chance
-        .sites()
-        .map(|(_, k)| {
-            if exact {
-                let (twelve, eleven) = (12u128.pow(k as u32), 11u128.pow(k as u32));
-                (twelve - eleven, eleven)
-            } else {
-                let survive = (11.0f64 / 12.0).powi(k as i32);
-                let scale = (1u128 << 60) as f64;
-                let s = ((survive * scale) as u128).max(1);
-                ((1u128 << 60) - s, s)
-            }
-        })
-        .unzip()
-}
-
 /// HOB-40..43: a non-empty moving set with a member that reaches `t` (or whose partner is
 /// there), that holds a pawn, an extending piece or a consolidating half.
 fn plan_is_valid(classes: &[Class], counts: &[(u8, u8)], providers: u64, t: Square) -> bool {
@@ -959,50 +931,6 @@ impl crate::rules::MoveGen for Hobgoblin {
         self.count_turns()
     }
 
-    /// The distinct outcomes of the pending chance step (HOB-104, G6), each with its exact
-    /// weight over 12^k (k: the turn's rolls): every set of exploding sites is played, and sets
-    /// with the same result are merged. An outcome's move names the smallest of its sets
-    /// (fewest sites, then the earliest in index order); the all-survive outcome comes first.
-    fn weighted_outcomes(&self) -> Vec<(Move, u128)> {
-        let Some(chance) = self.chance() else {
-            return Vec::new();
-        };
-        let sites = chance.sites.count() as usize;
-        let (explode, survive) = site_weights(&chance);
-        // Smallest sets first: fewest sites, then the earliest sites in index order.
-        let mut masks: Vec<u32> = (0..1u32 << sites).collect();
-        masks.sort_by_key(|&m| {
-            let list: Vec<u32> = (0..32).filter(|i| m & (1 << i) != 0).collect();
-            (m.count_ones(), list)
-        });
-        let mut outcomes: Vec<(u64, Move, u128)> = Vec::new();
-        for mask in masks {
-            let mut weight = 1u128;
-            for i in 0..sites {
-                let w = if mask & (1 << i) != 0 {
-                    explode[i]
-                } else {
-                    survive[i]
-                };
-                weight = weight.saturating_mul(w);
-            }
-            let mut child = self.clone();
-            child.apply_outcome(mask);
-            let key = child.hash();
-            match outcomes.iter_mut().find(|o| o.0 == key) {
-                Some(o) => o.2 = o.2.saturating_add(weight),
-                None => outcomes.push((key, outcome_move(mask), weight)),
-            }
-        }
-        outcomes.into_iter().map(|(_, mv, w)| (mv, w)).collect()
-    }
-
-    /// HOB-151 and notation §3.7: unnamed dice mean every roll survived.
-    fn implicit_outcome(&self) -> Option<Move> {
-        use crate::rules::Position;
-        self.is_chance_node().then(|| outcome_move(0))
-    }
-
     /// Captures, and link steps that open a line to the enemy king; decisions are never
     /// tactical.
     fn generate_tactical(&self, moves: &mut MoveList)
@@ -1020,8 +948,39 @@ impl crate::rules::MoveGen for Hobgoblin {
     /// A stored result (HOB-140..142), then FIDE's order (G3): no legal turn, the 100-turn
     /// rule (HOB-146), bare kings (HOB-147).
     fn terminal(&self) -> Option<crate::rules::Outcome> {
-        use crate::rules::Position;
+        use crate::rules::SearchHooks;
         self.ended_by_rule()
             .or_else(|| crate::rules::fide_terminal(self))
+    }
+}
+
+/// The reference role beside the generator it shares: the hash from scratch, every candidate
+/// turn without the legality filter, and legality by playing and looking (HOB-133). The
+/// independent model that cross-checks perft from the rules text alone is `model.rs`.
+impl crate::rules::Reference for Hobgoblin {
+    fn recompute_hash(&self) -> u64 {
+        Hobgoblin::recompute_hash(self)
+    }
+
+    fn generate_pseudo_legal(&self, moves: &mut MoveList) {
+        self.generate(moves, false, false);
+    }
+
+    fn is_legal_pseudo(&self, mv: Move) -> bool {
+        let me = self.side();
+        let mut child = self.clone();
+        match mv.kind() {
+            MoveKind::Decision | MoveKind::Chance => true,
+            MoveKind::Link | MoveKind::Unlink => {
+                child.apply_link_step(mv);
+                let mut list = MoveList::new();
+                child.generate(&mut list, true, true)
+            }
+            _ => {
+                let fx = child.move_stage(mv);
+                fx.king_captured
+                    || (!fx.locked_disturbed[me.index()] && !child.royal_attacked(me, true))
+            }
+        }
     }
 }

@@ -9,7 +9,7 @@ use super::position::{is_hallway, Hobgoblin, KINDS, KIND_LETTERS, PAWN};
 use crate::errors::MoveError;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Color;
-use crate::rules::{MoveGen, Notation, Position};
+use crate::rules::{Chance, MoveGen, Notation, Position};
 use crate::square::Square;
 use crate::view::{BoardView, PieceView, SquareView, Zone};
 use std::rc::Rc;
@@ -515,6 +515,10 @@ impl Hobgoblin {
 }
 
 impl Notation for Hobgoblin {
+    fn piece_types() -> &'static [crate::catalogue::PieceType] {
+        &super::position::PIECES
+    }
+
     fn format_move(&self, mv: Move) -> String {
         match mv.kind() {
             MoveKind::Link => format!("{}={}", name(mv.from()), name(mv.to())),

@@ -16,13 +16,40 @@ use crate::square::{Geometry, Square, SQUARE_COUNT};
 use crate::zobrist::KEYS;
 use arrayvec::ArrayVec;
 
+use crate::catalogue::PieceType;
 /// Unit kinds, in the canonical FEN order (notation §2.7): K Q R B N P, the code order of the
 /// standard pieces in Eldritch's catalogue too.
 pub use crate::variants::eldritch::catalogue::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 /// Number of unit kinds (five pieces and the pawn).
 pub const KINDS: usize = 6;
+/// The piece catalogue, by kind (HOB-20..27): FIDE's patterns, with what crowds, halves,
+/// links and the dice add.
+pub const PIECES: [PieceType; KINDS] = [
+    PieceType::plain("King", "K", "K", 0)
+        .with_special("Royal in both halves when extended; castles in two stages (HOB-20, HOB-21, HOB-60..67).")
+        .royal(),
+    PieceType::plain("Queen", "Q", "Q", 900)
+        .with_special("Moves in two stages: it may extend, standing on two nodes at once as two halves (HOB-40..47).")
+        ,
+    PieceType::plain("Rook", "R", "R", 500)
+        .with_special("Moves in two stages: it may extend, standing on two nodes at once as two halves (HOB-40..47)."),
+    PieceType::plain("Bishop", "B", "B", 330)
+        .with_special("Moves in two stages: it may extend; through the hallway it may change square colour (HOB-24, HOB-40..47)."),
+    PieceType::plain("Knight", "N", "N", 320)
+        .with_special("Moves in two stages: it may extend; in the hallway it steps up or down (HOB-25, HOB-40..47)."),
+    PieceType::plain("Pawn", "P", "fmWfcF", 100)
+        .with_special("Two- and three-square rides from its first ranks; pawns crowd; each pawn that moves rolls a die and explodes one time in 12, taking its neighbours with it (HOB-26, HOB-27, HOB-100..105)."),
+];
 /// Letters of the kinds, White's case.
-pub const KIND_LETTERS: [char; KINDS] = ['K', 'Q', 'R', 'B', 'N', 'P'];
+pub const KIND_LETTERS: [char; KINDS] = {
+    let mut out = ['?'; KINDS];
+    let mut i = 0;
+    while i < KINDS {
+        out[i] = PIECES[i].code.as_bytes()[0] as char;
+        i += 1;
+    }
+    out
+};
 /// Distinct pair entries one position can hold (design §1).
 pub const MAX_PAIRS: usize = 64;
 
@@ -394,7 +421,7 @@ pub struct Hobgoblin {
     links: [Option<u8>; 9],
     linked: Bitboard,
     bits: HobBits,
-    side: Color,
+    pub(super) side: Color,
     rights: u8,
     in_progress: [Option<Wing>; 2],
     ep: Option<EpRecord>,

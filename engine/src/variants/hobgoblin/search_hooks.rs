@@ -2,14 +2,45 @@
 //! steps that open a line to the enemy king as tactical, no SEE, and null moves only at the
 //! start of a quiet turn.
 
+use super::position::HobResult;
 use super::position::{Hobgoblin, KINDS};
 use crate::moves::{Move, MoveKind};
-use crate::rules::SearchHooks;
+use crate::piece::Color;
+use crate::rules::{Outcome, Position, Reason, SearchHooks};
 
 /// Rough unit values for ordering (K Q R B N P): taking a king ends the game (HOB-140).
 const ORDER_VALUE: [i32; KINDS] = [20_000, 900, 500, 330, 320, 100];
 
 impl SearchHooks for Hobgoblin {
+    const DANGER_BEYOND_CHECK: bool = true;
+    /// A node generates up to thousands of turns: look at the clock every few nodes.
+    const SEARCH_CHECK_INTERVAL: u64 = 4;
+    /// A castling in progress is as urgent as a check: one attacked danger node or one
+    /// magnetised locked half loses at once (HOB-65).
+    fn in_danger(&self) -> bool {
+        self.in_check()
+            || (!self.pending_decision()
+                && self.chance().is_none()
+                && self.in_progress(self.side()).is_some())
+    }
+
+    /// A stored result: a king taken (HOB-140..142) or a draw by the variant's own rule.
+    fn ended_by_rule(&self) -> Option<Outcome> {
+        self.result().map(|r| match r {
+            HobResult::WhiteWins => Outcome::Win {
+                winner: Color::White,
+                reason: Reason::VariantRule,
+            },
+            HobResult::BlackWins => Outcome::Win {
+                winner: Color::Black,
+                reason: Reason::VariantRule,
+            },
+            HobResult::Draw => Outcome::Draw {
+                reason: Reason::VariantRule,
+            },
+        })
+    }
+
     fn tactical_order(&self, mv: Move) -> Option<i32> {
         match mv.kind() {
             MoveKind::Normal | MoveKind::EnPassant => {
