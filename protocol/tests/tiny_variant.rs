@@ -1,7 +1,8 @@
 //! Adding a variant, shown end to end: a tiny game written here (its rules, evaluator and
 //! manifest, nothing else) is registered by one line, `Registry::register::<KingRaceVariant>()`,
 //! exactly as the shipped variants are listed in `grimoire_eval::variant::visit_variants`. It
-//! then plays through the UCI loop, perft and self-play without any other code knowing it.
+//! then plays through the UCI loop, perft and self-play, shows in `d` and the pictures, and is
+//! served to the browser board, without any other code knowing it.
 //!
 //! King race: each side has only a king on the 8x8 board. A king steps to any adjacent square
 //! that is not next to the enemy king; the first king to reach the far rank (White the 8th,
@@ -409,4 +410,82 @@ fn a_registered_variant_is_pictured_from_its_catalogue() {
     let svg = grimoire_pictures::svg::render_svg(&game.view(), &game.last_move_squares(), None);
     assert_eq!(svg.matches("class=\"key-item\"").count(), 1, "{svg}");
     assert!(svg.contains("King"), "{svg}");
+}
+
+/// The recipe's browser step: the board's API serves the registered game, its key and glyphs
+/// from the catalogue, and plays a move on it, with nothing in the server told about it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_registered_variant_is_served_to_the_browser_board() {
+    use axum::body::Body;
+    use axum::http::{Request, StatusCode};
+    use http_body_util::BodyExt;
+    use serde_json::{json, Value};
+    use tower::ServiceExt;
+
+    let games = Arc::new(grimoire_serve::games::Games::new(registry(), 4));
+    let app = grimoire_serve::app(
+        games,
+        grimoire_serve::access::Access {
+            token: None,
+            loopback_hosts_only: true,
+        },
+    );
+    let call = |method: &'static str, uri: String, body: Option<Value>| {
+        let app = app.clone();
+        async move {
+            let mut req = Request::builder()
+                .method(method)
+                .uri(uri)
+                .header("host", "localhost:8080");
+            if body.is_some() {
+                req = req.header("content-type", "application/json");
+            }
+            let req = req
+                .body(
+                    body.map(|b| Body::from(b.to_string()))
+                        .unwrap_or_else(Body::empty),
+                )
+                .unwrap();
+            let response = app.oneshot(req).await.unwrap();
+            let status = response.status();
+            let bytes = response.into_body().collect().await.unwrap().to_bytes();
+            let value: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+            (status, value)
+        }
+    };
+    let (status, list) = call("GET", "/api/variants".into(), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let race = list["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["name"] == "kingrace")
+        .expect("listed")
+        .clone();
+    assert_eq!(race["types"][0]["name"], "King");
+    assert_eq!(race["types"][0]["royal"], true);
+    let (status, pieces) = call("GET", "/api/variants/kingrace/pieces".into(), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(pieces["pieces"][0]["white"]
+        .as_str()
+        .unwrap()
+        .starts_with("<svg"));
+    let (status, state) = call(
+        "POST",
+        "/api/games".into(),
+        Some(json!({ "variant": "kingrace" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{state}");
+    assert_eq!(state["fen"], "e1 e8 w");
+    let id = state["id"].as_str().unwrap().to_string();
+    let (status, state) = call(
+        "POST",
+        format!("/api/games/{id}/move"),
+        Some(json!({ "token": "e1e2" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_eq!(state["moves"][0]["token"], "e1e2");
+    assert_eq!(state["key"][0]["name"], "King");
 }

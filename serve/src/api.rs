@@ -112,8 +112,8 @@ pub async fn variants(State(games): State<Arc<Games>>) -> Response {
                     v
                 })
                 .collect();
-            let types: Vec<Value> = grimoire_pictures::types::variant_types(e.name)
-                .unwrap_or_default()
+            let types: Vec<Value> = (e.create)()
+                .piece_types()
                 .iter()
                 .map(|t| {
                     json!({
@@ -139,8 +139,8 @@ pub async fn variants(State(games): State<Arc<Games>>) -> Response {
 }
 
 /// `GET /api/variants/{name}/pieces`: each piece type's glyph in both colours, as SVG.
-pub async fn pieces(Path(name): Path<String>) -> Response {
-    let Some(types) = grimoire_pictures::types::variant_types(&name.to_ascii_lowercase()) else {
+pub async fn pieces(State(games): State<Arc<Games>>, Path(name): Path<String>) -> Response {
+    let Some(types) = games.registry().create(&name).map(|g| g.piece_types()) else {
         return refused(Refusal {
             status: 404,
             message: format!(
