@@ -2,7 +2,7 @@
 //! that is wrong; `Display` gives the text of the protocol's `info string error:` lines, and
 //! tests match the variants rather than the words.
 
-use crate::rules::Outcome;
+use crate::outcome::Outcome;
 use std::fmt;
 
 /// At most `max` characters of `text`, for quoting input in a message (input lines can be

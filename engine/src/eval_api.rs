@@ -1,25 +1,6 @@
-//! The interface between search and evaluation. Evaluators live in the `grimoire-eval` crate;
-//! the search is generic over them, so each (variant, evaluator) pair is monomorphized.
+//! The interface between search and evaluation, as evaluators name it: the search's
+//! [`Evaluator`] trait and [`Score`] (defined beside the search, `search/evaluator.rs`, so
+//! the two modules do not import each other) and the margins an evaluator carries.
 
-use crate::rules::Rules;
+pub use crate::search::evaluator::{Evaluator, Score};
 pub use crate::search::SearchParams;
-
-/// Scores are centipawns from the point of view of the player to decide.
-pub type Score = i32;
-
-/// A static evaluation for variant `R`.
-pub trait Evaluator<R: Rules>: Send + Sync + 'static {
-    /// The static score of a position that is not over, from the point of view of
-    /// `pos.side_to_move()`. Must stay well inside ±10000 (mate scores live above that), and
-    /// must depend on nothing but what `pos.hash()` covers: each search thread caches it by
-    /// that hash (`search/eval_cache.rs`).
-    fn evaluate(&self, pos: &R) -> Score;
-
-    /// The search's margins for this evaluator (`docs/search.md`): each variant's evaluator can
-    /// carry its own set, scaled to its material. The default is [`SearchParams::DEFAULT`].
-    fn search_params(&self) -> &SearchParams {
-        &DEFAULT_SEARCH_PARAMS
-    }
-}
-
-static DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams::DEFAULT;

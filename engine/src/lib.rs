@@ -13,6 +13,7 @@ pub mod game;
 mod mailbox;
 pub mod moves;
 pub mod options;
+pub mod outcome;
 pub mod overflow;
 pub mod perft;
 pub mod perft_table;

@@ -5,7 +5,8 @@
 //! is waited for, as in engines whose perft runs on the input thread, so scripted
 //! `go perft` / `quit` sequences print their counts. `stop` interrupts either.
 
-use crate::engine_options;
+pub mod engine_options;
+
 use crate::errors::CommandError;
 use crate::output::Output;
 use grimoire_engine::options::{self as opts, OptionError};

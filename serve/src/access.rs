@@ -145,7 +145,7 @@ pub async fn guard(State(access): State<Arc<Access>>, request: Request, next: Ne
         Err(why) => (
             StatusCode::FORBIDDEN,
             [(header::CONTENT_TYPE, "application/json")],
-            crate::view::error_json(why),
+            crate::session::view::error_json(why),
         )
             .into_response(),
     }

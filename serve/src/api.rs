@@ -6,8 +6,8 @@
 use crate::clock::TimeControl;
 use crate::games::Games;
 use crate::players::Player;
+use crate::session::view::error_json;
 use crate::session::{self, Refusal, Session, Settings};
-use crate::view::error_json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};

@@ -40,7 +40,7 @@ pub fn serve(path: &str) -> Response {
         None => (
             StatusCode::NOT_FOUND,
             [(header::CONTENT_TYPE, "application/json")],
-            crate::view::error_json("no such page"),
+            crate::session::view::error_json("no such page"),
         )
             .into_response(),
     }

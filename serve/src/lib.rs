@@ -24,7 +24,6 @@ pub mod listener;
 pub mod pgn;
 pub mod players;
 pub mod session;
-pub mod view;
 pub mod ws;
 
 use access::Access;

@@ -2,7 +2,7 @@
 //! POST's body must arrive whole within [`BODY_TIMEOUT`] and [`crate::MAX_BODY_BYTES`], so a
 //! client that sends its body slowly holds nothing for long.
 
-use crate::view::error_json;
+use crate::session::view::error_json;
 use axum::body::Body;
 use axum::extract::Request;
 use axum::http::{header, Method, StatusCode};

@@ -9,11 +9,12 @@
 //! `generation`, which every change bumps: a search that finishes after a change (a take-back,
 //! a new position) is ignored, so the engine's state never mixes two positions.
 
+pub mod view;
+
 use crate::chance::{self, Roll};
 use crate::clock::{Clocks, TimeControl};
 use crate::engine::{self, Done, Info, Job, Mode};
 use crate::players::Player;
-use crate::view::{self, removed_squares};
 use grimoire_arena::limits::MoveLimit;
 use grimoire_arena::openings::Opening;
 use grimoire_arena::pgn::{today, write_game, PgnContext};
@@ -29,6 +30,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Instant;
 use tokio::sync::broadcast;
+use view::removed_squares;
 
 /// Transposition table of one game's searches, in MB.
 const HASH_MB: usize = 8;

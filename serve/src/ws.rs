@@ -6,7 +6,7 @@
 
 use crate::games::Games;
 use crate::session;
-use crate::view::error_json;
+use crate::session::view::error_json;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -71,7 +71,7 @@ async fn listen(
     // Subscribe before reading the state, so no change falls between the two.
     let (mut events, hello) = {
         let s = session::lock(&session);
-        (s.events().subscribe(), crate::view::state_json(&s))
+        (s.events().subscribe(), crate::session::view::state_json(&s))
     };
     if tx.send(Message::Text(hello.into())).await.is_err() {
         return;
@@ -93,7 +93,7 @@ async fn listen(
                     Err(RecvError::Lagged(_)) => {
                         let s = session.clone();
                         match tokio::task::spawn_blocking(move || {
-                            crate::view::state_json(&session::lock(&s))
+                            crate::session::view::state_json(&session::lock(&s))
                         }).await {
                             Ok(state) => state,
                             Err(_) => break,

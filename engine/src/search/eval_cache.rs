@@ -6,7 +6,7 @@
 //! position alone, and the hash covers the whole position, so a hit returns exactly what the
 //! evaluator would: the search visits the same nodes with or without the cache.
 
-use crate::eval_api::Score;
+use crate::search::evaluator::Score;
 
 /// Entries in each thread's cache (a power of two; 16 bytes each, 1 MiB in all).
 const ENTRIES: usize = 1 << 16;

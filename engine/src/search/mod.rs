@@ -3,6 +3,7 @@
 //! thread reports and decides).
 
 mod eval_cache;
+pub mod evaluator;
 mod limits;
 mod params;
 mod tt;
@@ -12,10 +13,10 @@ pub use limits::{Limits, TimePlan};
 pub use params::SearchParams;
 pub use tt::{Bound, TranspositionTable, TtEntry};
 
-use crate::eval_api::{Evaluator, Score};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::rules::{Progress, Rules};
+use crate::search::evaluator::{Evaluator, Score};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

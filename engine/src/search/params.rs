@@ -49,7 +49,7 @@ struct Field {
 macro_rules! search_params {
     ($( $(#[doc = $doc:literal])* $field:ident : $ty:ident = $default:expr, [$min:expr, $max:expr]; )*) => {
         /// The search's tuning margins and constants (`docs/search.md`). An evaluator carries
-        /// one ([`crate::eval_api::Evaluator::search_params`]), so each variant can have its own.
+        /// one ([`crate::search::evaluator::Evaluator::search_params`]), so each variant can have its own.
         /// Depths and plies are in plies; margins in centipawns of the variant's evaluation.
         #[derive(Copy, Clone, Debug)]
         pub struct SearchParams {

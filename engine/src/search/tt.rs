@@ -2,8 +2,8 @@
 //! `key ^ data` and `data`. A torn write (two threads writing one entry at once) fails the key
 //! check on probe and reads as a miss, so no lock is needed.
 
-use crate::eval_api::Score;
 use crate::moves::Move;
+use crate::search::evaluator::Score;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

@@ -9,9 +9,9 @@
 use super::eval_cache::EvalCache;
 use super::tt::{Bound, TranspositionTable};
 use super::{ChanceSearch, SearchParams, Shared, MATE, MATE_BOUND, MAX_PLY};
-use crate::eval_api::{Evaluator, Score};
 use crate::moves::{Move, MoveList};
 use crate::rules::{Outcome, Progress, Rules};
+use crate::search::evaluator::{Evaluator, Score};
 use std::sync::atomic::Ordering;
 
 const INFINITY: Score = 32_500;

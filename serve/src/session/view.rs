@@ -3,7 +3,7 @@
 //! as tokens with their kinds and squares, the moves, the clocks, the result, the engine's
 //! activity, the referee's rolls and the setup log.
 
-use crate::session::Session;
+use super::Session;
 use grimoire_engine::view::BoardView;
 use grimoire_engine::{Color, MoveKind, Square};
 use grimoire_pictures::svg::{key_entries, render_svg_with, SvgOptions};
@@ -146,7 +146,7 @@ struct State<'a> {
     analysis: Option<usize>,
     rolls: &'a [crate::chance::Roll],
     setup: Option<SetupView<'a>>,
-    engine_moves: &'a [crate::session::EngineMove],
+    engine_moves: &'a [super::EngineMove],
     message: Option<&'a str>,
 }
 

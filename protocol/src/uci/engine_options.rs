@@ -1,7 +1,7 @@
 //! The engine's own UCI options as data: one declaration each (name, type, default, bounds and
 //! the setter). `uci` lists them and `setoption` applies them through the same table.
 
-use crate::uci::{Engine, DEFAULT_VARIANT};
+use super::{Engine, DEFAULT_VARIANT};
 use grimoire_engine::options::{
     as_bool, as_int, as_text, OptionDecl, OptionError, OptionKind, OptionValue,
 };
