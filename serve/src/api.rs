@@ -84,6 +84,19 @@ async fn change(
     }
 }
 
+/// One piece type of the catalogue as the page reads it (key, tooltips, help).
+fn type_json(t: &grimoire_engine::catalogue::PieceType) -> Value {
+    json!({
+        "code": t.code,
+        "name": t.name,
+        "betza": t.betza,
+        "special": t.special,
+        "value": t.value,
+        "royal": t.royal,
+        "off_board": t.off_board,
+    })
+}
+
 /// `GET /api/variants`: each variant with its rule options, setup command and piece types.
 pub async fn variants(State(games): State<Arc<Games>>) -> Response {
     let list: Vec<Value> = games
@@ -112,21 +125,7 @@ pub async fn variants(State(games): State<Arc<Games>>) -> Response {
                     v
                 })
                 .collect();
-            let types: Vec<Value> = (e.create)()
-                .piece_types()
-                .iter()
-                .map(|t| {
-                    json!({
-                        "code": t.code,
-                        "name": t.name,
-                        "betza": t.betza,
-                        "special": t.special,
-                        "value": t.value,
-                        "royal": t.royal,
-                        "off_board": t.off_board,
-                    })
-                })
-                .collect();
+            let types: Vec<Value> = (e.create)().piece_types().iter().map(type_json).collect();
             json!({
                 "name": e.name,
                 "options": options,
@@ -160,16 +159,10 @@ pub async fn pieces(State(games): State<Arc<Games>>, Path(name): Path<String>) -
     let list: Vec<Value> = types
         .iter()
         .map(|t| {
-            json!({
-                "code": t.code,
-                "name": t.name,
-                "betza": t.betza,
-                "special": t.special,
-                "value": t.value,
-                "royal": t.royal,
-                "white": glyph(t.code, t.name, Color::White),
-                "black": glyph(t.code, t.name, Color::Black),
-            })
+            let mut v = type_json(t);
+            v["white"] = json!(glyph(t.code, t.name, Color::White));
+            v["black"] = json!(glyph(t.code, t.name, Color::Black));
+            v
         })
         .collect();
     json_response(StatusCode::OK, json!({ "pieces": list }).to_string())

@@ -41,18 +41,7 @@ pub fn betza(atoms: &[MovePattern]) -> String {
                 offsets,
                 mode,
                 lame,
-            } => {
-                for (letter, group) in leap_groups(offsets) {
-                    let jumping = letter_len(letter) > 1;
-                    let lame = if lame && jumping { "n" } else { "" };
-                    parts.push(format!(
-                        "{}{lame}{}{}",
-                        mode_prefix(mode),
-                        directions(letter, &group),
-                        letter_name(letter)
-                    ));
-                }
-            }
+            } => parts.extend(leaps(offsets, mode, lame)),
             MovePattern::Slide {
                 dirs, max, mode, ..
             } => {
@@ -115,6 +104,22 @@ pub fn betza(atoms: &[MovePattern]) -> String {
         }
     }
     parts.concat()
+}
+
+/// One Betza atom per leap among `offsets` (`nD`: a lame leap, blocked on the way).
+fn leaps(offsets: &[Offset], mode: Mode, lame: bool) -> Vec<String> {
+    leap_groups(offsets)
+        .into_iter()
+        .map(|(letter, group)| {
+            let lame = if lame && letter_len(letter) > 1 {
+                "n"
+            } else {
+                ""
+            };
+            let dirs = directions(letter, &group);
+            format!("{}{lame}{dirs}{}", mode_prefix(mode), letter_name(letter))
+        })
+        .collect()
 }
 
 fn mode_prefix(mode: Mode) -> &'static str {

@@ -29,8 +29,7 @@ pub const PIECES: [PieceType; KINDS] = [
         .with_special("Royal in both halves when extended; castles in two stages (HOB-20, HOB-21, HOB-60..67).")
         .royal(),
     PieceType::plain("Queen", "Q", "Q", 900)
-        .with_special("Moves in two stages: it may extend, standing on two nodes at once as two halves (HOB-40..47).")
-        ,
+        .with_special("Moves in two stages: it may extend, standing on two nodes at once as two halves (HOB-40..47)."),
     PieceType::plain("Rook", "R", "R", 500)
         .with_special("Moves in two stages: it may extend, standing on two nodes at once as two halves (HOB-40..47)."),
     PieceType::plain("Bishop", "B", "B", 330)
