@@ -276,3 +276,22 @@ fn a_huge_hobgoblin_crowd_is_refused_by_the_fen_limits() {
     assert_eq!(game.fen(), before);
     check_fen(game.as_mut(), CROWD);
 }
+
+/// The libFuzzer `moves` target's entry, over its seed inputs: each selector byte's position is
+/// made once a thread and reused, so a second pass over the same inputs must behave alike.
+#[test]
+fn the_moves_target_replays_its_seeds_twice() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../fuzz/seeds/moves");
+    let mut inputs: Vec<Vec<u8>> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| std::fs::read(e.unwrap().path()).unwrap())
+        .collect();
+    assert!(!inputs.is_empty());
+    // Every selector byte once too (variants times prefix lengths), with a bad token.
+    inputs.extend((0..=255u8).map(|b| [&[b][..], b"e2e4 zz9"].concat()));
+    for _ in 0..2 {
+        for data in &inputs {
+            grimoire_protocol::reliability::fuzz_moves(data);
+        }
+    }
+}
