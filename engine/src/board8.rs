@@ -143,19 +143,6 @@ pub fn write_board_in<const K: usize>(
     }
 }
 
-/// The `d` legend line: each kind's upper-case letter and name.
-pub fn legend(letters: &[char], names: &[&str]) -> String {
-    let items: Vec<String> = letters
-        .iter()
-        .zip(names)
-        .map(|(l, n)| format!("{} {n}", l.to_ascii_uppercase()))
-        .collect();
-    format!(
-        "Pieces: {} (upper case White, lower case Black)",
-        items.join(", ")
-    )
-}
-
 /// The board as a text grid with rank and file labels (no trailing newline), for `d`.
 pub fn render_board<const K: usize>(board: &Board<K>, letters: &[char]) -> String {
     let mut out = String::new();

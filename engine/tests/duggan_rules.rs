@@ -853,8 +853,14 @@ fn dug_22_dug_37_dug_38_engine_options() {
 }
 
 #[test]
-fn render_shows_the_board_and_a_legend() {
+fn render_shows_the_board_and_the_catalogue_names_the_types() {
     let r = pos(START_FEN).render();
     assert!(r.contains("| G | A | B | S | D | B | A | G | 1"));
-    assert!(r.contains("G Golem") && r.contains("C Commander") && r.contains("D Adept"));
+    let names: Vec<(&str, &str)> = Duggan::piece_types()
+        .iter()
+        .map(|t| (t.code, t.name))
+        .collect();
+    for t in [("G", "Golem"), ("C", "Commander"), ("D", "Adept")] {
+        assert!(names.contains(&t), "{t:?}");
+    }
 }

@@ -269,8 +269,7 @@ impl Notation for ArchMage {
                 .collect();
             out.push_str(&format!("\nHand {}: {}", c.name(), items.join(", ")));
         }
-        out.push('\n');
-        out.push_str(&board8::legend(&LETTERS, &NAMES));
+        // The key of the types on the board follows in `d`, from the catalogue.
         out
     }
 

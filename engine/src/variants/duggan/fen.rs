@@ -82,10 +82,8 @@ impl Notation for Duggan {
     }
 
     fn render(&self) -> String {
-        let mut out = board8::render_board(&self.board, &LETTERS);
-        out.push_str("\n\n");
-        out.push_str(&board8::legend(&LETTERS, &NAMES));
-        out
+        // The key of the types on the board follows in `d`, from the catalogue.
+        board8::render_board(&self.board, &LETTERS)
     }
 
     fn view(&self) -> BoardView {

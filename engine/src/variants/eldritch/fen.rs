@@ -1439,18 +1439,11 @@ impl Notation for Eldritch {
         } else {
             "     a    b    c    d    e    f    g    h"
         });
-        present.sort();
         if !present.is_empty() {
+            // The key of the types on the board follows in `d`, from the catalogue.
             out.push_str(
-                "\n\nLegend (upper case White, lower case Black; ' marks a piece with state of its own, braces or ! in the FEN):",
+                "\n\nUpper case White, lower case Black; ' marks a piece with state of its own (braces or ! in the FEN).",
             );
-            for k in present {
-                out.push_str(&format!(
-                    "\n  {:<3}{}",
-                    piece_type(k).code,
-                    piece_type(k).name
-                ));
-            }
         }
         if let Some(p) = self.placing() {
             out.push_str("\n\nPlacement phase, unplaced:");
