@@ -35,8 +35,8 @@ fn armies_are_declared_validated_and_started() {
         "{out}"
     );
     assert!(
-        out.contains("*W Dragon") && out.contains("^V Vampire"),
-        "legend: {out}"
+        out.contains("  *W  Dragon") && out.contains("  ^V  Vampire (royal): N"),
+        "the key of the types on the board (the catalogue): {out}"
     );
     assert!(
         out.contains(
