@@ -94,6 +94,17 @@ pub const fn names<const N: usize>(pieces: &[PieceType; N]) -> [&'static str; N]
     out
 }
 
+/// The values in table order (the move ordering's piece values where a variant uses them).
+pub const fn values<const N: usize>(pieces: &[PieceType; N]) -> [i32; N] {
+    let mut out = [0; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = pieces[i].value;
+        i += 1;
+    }
+    out
+}
+
 /// The type named `name` in `pieces`.
 pub fn by_name<'a>(pieces: &'a [PieceType], name: &str) -> Option<&'a PieceType> {
     pieces.iter().find(|t| t.name == name)

@@ -77,10 +77,7 @@ impl ArchMageOptions {
 
 /// Ordering values of the kinds (centipawns, the evaluation's material) for captures and
 /// promotions.
-pub const ORDER_VALUE: [i32; KINDS] = [
-    100, 0, 950, 500, 330, 1450, 800, 700, 800, 350, 350, 1250, 900, 1000, 600, 650, 700, 600, 500,
-    480,
-];
+pub const ORDER_VALUE: [i32; KINDS] = crate::catalogue::values(&pieces::PIECES);
 
 /// Castling: (right, King destination file, Rook origin file, Rook destination file).
 const CASTLES: [(u8, u8, u8); 2] = [(7, 8, 6), (3, 1, 4)];

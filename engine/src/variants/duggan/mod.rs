@@ -121,7 +121,7 @@ impl DugganOptions {
 
 /// Ordering values (centipawns, the evaluation's material) of the pieces for captures and
 /// promotions; the Adept is never captured.
-const ORDER_VALUE: [i32; KINDS] = [296, 100, 523, 330, 145, 1659, 0];
+const ORDER_VALUE: [i32; KINDS] = catalogue::values(&PIECES);
 
 /// A Duggan position. Copy-make: the state is the placement, the side to move and the two
 /// counters (DUG §7); the options ride along so that generation knows them.
