@@ -248,10 +248,15 @@ fn fen_regressions() {
     // Eldritch: a Fireball's blast takes White's only King a few plies on (found by the `fen`
     // fuzz target): the finished game's FEN is refused alone, and that must not fail the soak.
     const KING_BLASTED: &str = "8/2p5/3*x4/K5Pr/qR3p1k/8/4P1b1/8 w * - 0 1";
+    // Eldritch: a virgin Berserker two squares below the last rank (ELD-230..232, found by the
+    // `fen` fuzz target). Its double step there is a promotion, so the queen slide to the same
+    // square is not a one-shot move of its own; the generator listed both.
+    const BERSERKER_DOUBLE_STEP: &str = "8/2p5/3^B4/K5Pr/pB3pqk/8/4P1P1/8 w * - 0 1";
     for v in 0..variant_count() {
         let mut game = (registry::variants()[v].create)();
         check_fen(game.as_mut(), NO_BLACK_LIEGE);
         check_fen(game.as_mut(), KING_BLASTED);
+        check_fen(game.as_mut(), BERSERKER_DOUBLE_STEP);
         for fen in CUT_STACKS {
             check_fen(game.as_mut(), fen);
         }
@@ -294,4 +299,17 @@ fn the_moves_target_replays_its_seeds_twice() {
             grimoire_protocol::reliability::fuzz_moves(data);
         }
     }
+}
+
+/// A fuzzed `setoption` whose name holds the words "worker thread failed" (found by the `uci`
+/// target): the engine's error line echoes it, and the harness once read the echo as a dead
+/// worker. Only the engine's own line counts now.
+#[test]
+fn an_echoed_command_is_not_a_dead_worker() {
+    let input = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fuzz/seeds/uci/echoed_worker_failed"
+    ))
+    .unwrap();
+    fuzz_uci(&input);
 }

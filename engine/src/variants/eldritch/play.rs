@@ -211,6 +211,14 @@ impl Eldritch {
         }
         match mv.kind() {
             MoveKind::DoublePush => true,
+            // A virgin double step onto the promotion rank is a promotion, not a DoublePush.
+            MoveKind::Promotion
+                if mv.to().col() == mv.from().col()
+                    && mv.to().row() as i8 - mv.from().row() as i8
+                        == 2 * self.forward_of(mv.from()) =>
+            {
+                true
+            }
             MoveKind::Normal | MoveKind::Promotion => {
                 let f = self.forward_of(mv.from());
                 let dx = mv.to().col() as i8 - mv.from().col() as i8;
