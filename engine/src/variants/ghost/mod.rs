@@ -24,6 +24,7 @@ use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece};
 use crate::rules::Position;
 use crate::square::{Geometry, Square};
+use crate::variants::chess::PIECES as CHESS_PIECES;
 use crate::variants::chess::{Chess, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::zobrist::KEYS;
 use tables::tables;
@@ -33,10 +34,11 @@ use tables::tables;
 pub const PIECES: [PieceType; 11] = [
     PieceType::plain("Pawn", "P", "fmWfcF", 100)
         .with_special("FIDE's pawn; captured, it returns as a ghost on the nearest edge square (GHO-20)."),
-    PieceType::plain("Knight", "N", "N", 300),
-    PieceType::plain("Bishop", "B", "B", 300),
-    PieceType::plain("Rook", "R", "R", 500),
-    PieceType::plain("Queen", "Q", "Q", 900),
+    // The living pieces are chess's, with what ghosts add to the pawn and the king.
+    CHESS_PIECES[1],
+    CHESS_PIECES[2],
+    CHESS_PIECES[3],
+    CHESS_PIECES[4],
     PieceType::plain("King", "K", "K", 0)
         .with_special("Check comes from living pieces only, but a ghost that reaches the king takes it and wins (GHO-12, GHO-52).")
         .royal(),
