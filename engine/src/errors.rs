@@ -3,6 +3,7 @@
 //! tests match the variants rather than the words.
 
 use crate::outcome::Outcome;
+use crate::piece::Color;
 use std::fmt;
 
 /// At most `max` characters of `text`, for quoting input in a message (input lines can be
@@ -42,9 +43,112 @@ pub enum FenError {
         field: &'static str,
         message: String,
     },
-    /// Well formed, but not a position of the game (king count, a side not to move in check,
-    /// pawns on a back rank, ...).
-    Illegal(String),
+    /// Well formed, but not a position of the game: the second stage of reading a FEN, the
+    /// legality check of the record the syntax gave, says why ([`Illegality`]).
+    Illegal(Illegality),
+}
+
+/// Why a well-formed FEN is not a position of the game, for every variant alike where the
+/// reasons are alike; [`Illegality::Rule`] names the variant's own ruling for the rest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Illegality {
+    /// `side` has `found` of its royal piece `piece`, where its rules need exactly one.
+    RoyalCount {
+        side: Color,
+        piece: &'static str,
+        found: u32,
+    },
+    /// `side` has none of what its rules need to stand (`what`: "check-bearer", "king unit").
+    NoRoyal {
+        side: Color,
+        what: &'static str,
+        ruling: &'static str,
+    },
+    /// The side not to move could have a royal piece taken (it is in check, or in danger): the
+    /// game would have ended, or the last move was illegal.
+    OpponentInCheck { ruling: Option<&'static str> },
+    /// A piece stands on a rank its rules forbid (`rank`: "the first or last rank" for chess's
+    /// pawns, "its last rank").
+    OnForbiddenRank {
+        piece: String,
+        rank: &'static str,
+        ruling: Option<&'static str>,
+    },
+    /// More of something (`what`, a plural: "units on d4") than the rules or the FEN limits
+    /// allow.
+    TooMany {
+        what: String,
+        found: usize,
+        most: usize,
+        ruling: &'static str,
+    },
+    /// Any other rule of the variant, by its ruling ID (or `docs/notation.md` section).
+    Rule {
+        ruling: &'static str,
+        message: String,
+    },
+}
+
+impl Illegality {
+    /// An [`Illegality::Rule`] of `ruling`.
+    pub fn rule(ruling: &'static str, message: impl Into<String>) -> Self {
+        Illegality::Rule {
+            ruling,
+            message: message.into(),
+        }
+    }
+
+    /// The ruling the refusal rests on, where it names one.
+    pub fn ruling(&self) -> Option<&'static str> {
+        match self {
+            Illegality::RoyalCount { .. } => None,
+            Illegality::NoRoyal { ruling, .. }
+            | Illegality::TooMany { ruling, .. }
+            | Illegality::Rule { ruling, .. } => Some(ruling),
+            Illegality::OpponentInCheck { ruling } | Illegality::OnForbiddenRank { ruling, .. } => {
+                *ruling
+            }
+        }
+    }
+}
+
+impl fmt::Display for Illegality {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cite = |r: &Option<&'static str>| r.map(|r| format!(" ({r})")).unwrap_or_default();
+        match self {
+            Illegality::RoyalCount { side, piece, found } => {
+                write!(
+                    f,
+                    "{} must have exactly one {piece}, has {found}",
+                    side.name()
+                )
+            }
+            Illegality::NoRoyal { side, what, ruling } => {
+                write!(f, "{} has no {what} ({ruling})", side.name())
+            }
+            Illegality::OpponentInCheck { ruling } => {
+                write!(f, "the side not to move is in check{}", cite(ruling))
+            }
+            Illegality::OnForbiddenRank {
+                piece,
+                rank,
+                ruling,
+            } => write!(f, "{piece} cannot stand on {rank}{}", cite(ruling)),
+            Illegality::TooMany {
+                what,
+                found,
+                most,
+                ruling,
+            } => write!(f, "{found} {what}, at most {most} ({ruling})"),
+            Illegality::Rule { ruling, message } => write!(f, "{message} ({ruling})"),
+        }
+    }
+}
+
+impl From<Illegality> for FenError {
+    fn from(why: Illegality) -> Self {
+        FenError::Illegal(why)
+    }
 }
 
 impl FenError {
@@ -81,9 +185,9 @@ impl fmt::Display for FenError {
             | FenError::Castling(m)
             | FenError::EnPassant(m)
             | FenError::Counters(m)
-            | FenError::Illegal(m)
             | FenError::Field { message: m, .. } => f.write_str(m),
             FenError::UnknownPiece(p) => write!(f, "unknown piece letter '{p}'"),
+            FenError::Illegal(why) => why.fmt(f),
         }
     }
 }

@@ -29,7 +29,7 @@ pub mod view;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use errors::{FenError, MoveError, PositionError};
+pub use errors::{FenError, Illegality, MoveError, PositionError};
 pub use game::Game;
 pub use moves::{Move, MoveKind, MoveList};
 pub use piece::{Color, Piece};

@@ -3,7 +3,7 @@
 //! insufficient material; FEN validation and notation round trips.
 
 use grimoire_engine::variants::chess::{Chess, START_FEN};
-use grimoire_engine::{prelude::*, Game, Outcome, Reason};
+use grimoire_engine::{prelude::*, Color, Game, Illegality, Outcome, Reason};
 
 fn pos(fen: &str) -> Chess {
     Chess::from_fen(fen, &()).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -237,7 +237,7 @@ fn typed_fen_errors_name_the_part_at_fault() {
             "castling" => FenError::Castling(String::new()),
             "ep" => FenError::EnPassant(String::new()),
             "counters" => FenError::Counters(String::new()),
-            _ => FenError::Illegal(String::new()),
+            _ => FenError::Illegal(Illegality::OpponentInCheck { ruling: None }),
         };
         assert_eq!(discriminant(&e), discriminant(&expected), "{fen}: {e:?}");
         if matches!(
@@ -248,6 +248,35 @@ fn typed_fen_errors_name_the_part_at_fault() {
         }
         assert!(!e.to_string().is_empty());
     }
+    // The second stage's reasons are typed: what is wrong, not only that something is.
+    let illegal = |fen: &str| match Chess::from_fen(fen, &()) {
+        Err(FenError::Illegal(why)) => why,
+        other => panic!("{fen}: {other:?}"),
+    };
+    assert_eq!(
+        illegal("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1"),
+        Illegality::RoyalCount {
+            side: Color::White,
+            piece: "king",
+            found: 0
+        }
+    );
+    assert_eq!(
+        illegal("4k3/8/8/8/8/8/8/4KK2 w - - 0 1"),
+        Illegality::RoyalCount {
+            side: Color::White,
+            piece: "king",
+            found: 2
+        }
+    );
+    assert_eq!(
+        illegal("4k2R/8/8/8/8/8/8/4K3 w - - 0 1"),
+        Illegality::OpponentInCheck { ruling: None }
+    );
+    assert!(matches!(
+        illegal("P3k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+        Illegality::OnForbiddenRank { .. }
+    ));
     // The text is that of the protocol's error lines.
     let e = Chess::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 99999", &()).unwrap_err();
     assert_eq!(

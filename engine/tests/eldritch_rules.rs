@@ -4,7 +4,7 @@
 use grimoire_engine::moves::MoveKind;
 use grimoire_engine::variants::eldritch::army::{matched_sides, Bundle, Declaration};
 use grimoire_engine::variants::eldritch::{Eldritch, EldritchOptions, ShadowmancerMode};
-use grimoire_engine::{prelude::*, Color, Outcome, Reason};
+use grimoire_engine::{prelude::*, Color, FenError, Illegality, Outcome, Reason};
 
 fn opts() -> EldritchOptions {
     EldritchOptions::default()
@@ -1845,8 +1845,18 @@ fn eld_620_a_board_without_a_check_bearer_is_refused() {
         "8/8/8/8/8/8/8/4K3 w - - 0 1",
         "4k3/8/8/8/8/8/8/8 w - - 0 1",
     ] {
-        let err = Eldritch::from_fen(fen, &opts()).expect_err(fen).to_string();
-        assert!(err.contains("no check-bearer"), "{fen}: {err}");
+        let err = Eldritch::from_fen(fen, &opts()).expect_err(fen);
+        assert!(
+            matches!(
+                err,
+                FenError::Illegal(Illegality::NoRoyal {
+                    what: "check-bearer (a liege or Doppelganger)",
+                    ..
+                })
+            ),
+            "{fen}: {err:?}"
+        );
+        assert!(err.to_string().contains("no check-bearer"), "{fen}: {err}");
     }
     assert!(Eldritch::from_fen("4k3/8/8/8/8/8/8/4^D3 w - - 0 1", &opts()).is_ok());
 }

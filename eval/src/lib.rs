@@ -2,10 +2,11 @@
 //! features (piece-square tables from square features, the piece-value method) and the
 //! evaluators ([`ChessEval`]). See `docs/eval.md`.
 
-/// What every evaluator has alike: `Default` from its manifest's built-in set, a `Debug` that shows only
-/// the parameters, and [`TunableEval`] through its `try_from_params` and `params`.
+/// What every evaluator has alike: `Default` from its built-in set `$params` (built once a
+/// process and cloned), a `Debug` that shows only the parameters, and [`TunableEval`] through
+/// its `try_from_params` and `params`.
 macro_rules! evaluator_impls {
-    ($eval:ident, $rules:ty, $variant:ty) => {
+    ($eval:ident, $rules:ty, $params:expr) => {
         impl Default for $eval {
             /// Built once a process and cloned: reading the shipped text and building the
             /// tables is most of what creating a game costs (`ucinewgame`, a variant switch).
@@ -13,10 +14,7 @@ macro_rules! evaluator_impls {
                 static BUILT: std::sync::OnceLock<$eval> = std::sync::OnceLock::new();
                 BUILT
                     .get_or_init(|| {
-                        $eval::try_from_params(
-                            <$variant as $crate::variant::Variant>::default_params(),
-                        )
-                        .unwrap_or_else(|e| panic!("{e}"))
+                        $eval::try_from_params($params).unwrap_or_else(|e| panic!("{e}"))
                     })
                     .clone()
             }
@@ -42,47 +40,6 @@ macro_rules! evaluator_impls {
     };
 }
 
-/// A variant's manifest (`variant::Variant`) in one declaration: its rules, evaluator, setup
-/// commands, bench positions, options and built-in parameters. It also gives the evaluator its
-/// `Default`, `Debug` and `TunableEval` (through `evaluator_impls!`).
-macro_rules! manifest {
-    (
-        $(#[$doc:meta])*
-        $name:ident {
-            rules: $rules:ty,
-            eval: $eval:ident,
-            setup: $setup:ty,
-            bench: $bench:expr,
-            $(bench_depth: $bench_depth:expr,)?
-            options: $options:expr,
-            params: $params:expr $(,)?
-        }
-    ) => {
-        $(#[$doc])*
-        pub struct $name;
-
-        impl $crate::variant::Variant for $name {
-            type Rules = $rules;
-            type Eval = $eval;
-            type Setup = $setup;
-            const BENCH: &'static [&'static str] = $bench;
-            $(const BENCH_DEPTH: u32 = $bench_depth;)?
-
-            fn options() -> Vec<
-                grimoire_engine::options::OptionDecl<grimoire_engine::rules::OptionsOf<$rules>>,
-            > {
-                $options
-            }
-
-            fn default_params() -> $crate::EvalParams {
-                $params
-            }
-        }
-
-        evaluator_impls!($eval, $rules, $name);
-    };
-}
-
 pub mod archmage;
 pub mod chess;
 pub mod duggan;
@@ -90,10 +47,11 @@ pub mod eldritch;
 pub mod features;
 pub mod ghost;
 pub mod hobgoblin;
+/// Chess's network (`chess::nnue` too): a part of a parameter set beside its terms and margins.
+pub mod nnue;
 pub mod params;
 pub mod reader;
 pub mod score;
-pub mod variant;
 
 pub use archmage::ArchMageEval;
 pub use chess::ChessEval;

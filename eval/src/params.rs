@@ -13,7 +13,7 @@
 //!
 //! The format is described in `docs/eval.md`.
 
-use crate::chess::nnue::{Network, SharedNetwork};
+use crate::nnue::{Network, SharedNetwork};
 use grimoire_engine::search::SearchParams;
 use std::fmt::Write;
 
@@ -77,7 +77,7 @@ impl EvalParams {
     }
 
     /// The chess set `self` with a network from a network file's bytes
-    /// (`chess::nnue::Network::from_bytes`); an error for another variant's set or a bad file.
+    /// (`nnue::Network::from_bytes`); an error for another variant's set or a bad file.
     pub fn with_network_bytes(mut self, bytes: &[u8]) -> Result<EvalParams, String> {
         if self.variant != "chess" {
             return Err(format!(
@@ -92,23 +92,13 @@ impl EvalParams {
 
     /// The set with the shipped chess network (`chess::nnue::builtin`).
     pub fn with_builtin_network(mut self) -> EvalParams {
-        self.network = Some(crate::chess::nnue::builtin());
+        self.network = Some(crate::nnue::builtin());
         self
     }
 
     /// The set's network, if it has one.
     pub fn network(&self) -> Option<&SharedNetwork> {
         self.network.as_ref()
-    }
-
-    /// The built-in default set of a listed variant (`crate::variant::visit_variants`).
-    pub fn defaults(variant: &str) -> Option<EvalParams> {
-        crate::variant::default_params(variant)
-    }
-
-    /// The listed variants, each of which has a built-in default set.
-    pub fn variants() -> Vec<&'static str> {
-        crate::variant::variant_names()
     }
 
     /// The variant this set belongs to.
@@ -269,7 +259,7 @@ impl EvalParams {
         // A chess file without this line is read with the shipped network.
         match &self.network {
             None if self.variant == "chess" => out.push_str("\nnetwork none\n"),
-            Some(n) if *n != crate::chess::nnue::builtin() => {
+            Some(n) if *n != crate::nnue::builtin() => {
                 out.push_str("\n# network: not the built-in one; a parameter file cannot hold it\n")
             }
             _ => {}
@@ -291,16 +281,6 @@ impl EvalParams {
         out
     }
 
-    /// Parses the text form. The `variant <name>` line (optional, default `chess`) must come
-    /// before any parameter and selects the built-in set the file is read over: parameters the
-    /// file does not list keep their default values. Unknown names, duplicates, a wrong number
-    /// of values and anything that is not an integer are errors naming the line. `search.<field>`
-    /// lines set the search's margins ([`SearchParams`], one number each; a fraction only where
-    /// the field takes one); an unknown `search.*` name is an error too.
-    pub fn from_text(text: &str) -> Result<EvalParams, String> {
-        Self::from_text_over(text, EvalParams::defaults)
-    }
-
     /// A shipped set: `text`, a tuned parameter file of `variant`, read over that variant's
     /// starting set `start` (parameters the file does not list keep their starting values).
     /// Panics if the file does not parse: shipped files are checked by tests.
@@ -309,9 +289,15 @@ impl EvalParams {
             .unwrap_or_else(|e| panic!("the shipped {variant} parameters do not parse: {e}"))
     }
 
-    /// [`EvalParams::from_text`] with the sets a file is read over given by `base_for`
-    /// (the shipped sets are read over the starting sets, not over themselves).
-    pub(crate) fn from_text_over(
+    /// Parses the text form. The `variant <name>` line (optional, default `chess`) must come
+    /// before any parameter and selects the set the file is read over, `base_for(name)` (the
+    /// registry's built-in sets, `grimoire_registry::params_from_text`; the shipped sets are
+    /// read over the starting sets): parameters the file does not list keep their base values.
+    /// Unknown names, duplicates, a wrong number of values and anything that is not an integer
+    /// are errors naming the line. `search.<field>` lines set the search's margins
+    /// ([`SearchParams`], one number each; a fraction only where the field takes one); an
+    /// unknown `search.*` name is an error too.
+    pub fn from_text_over(
         text: &str,
         base_for: impl Fn(&str) -> Option<EvalParams>,
     ) -> Result<EvalParams, String> {
@@ -351,7 +337,7 @@ impl EvalParams {
                 }
                 match rest[..] {
                     ["none"] => params.network = None,
-                    ["builtin"] => params.network = Some(crate::chess::nnue::builtin()),
+                    ["builtin"] => params.network = Some(crate::nnue::builtin()),
                     _ => {
                         return Err(format!(
                             "line {line_no}: expected `network none` or `network builtin`"

@@ -103,7 +103,7 @@ fn hands_and_summoners_reach_the_score() {
 #[test]
 fn parameters_round_trip_and_other_variants_are_refused() {
     let p = EvalParams::archmage();
-    let back = EvalParams::from_text(&p.to_text()).unwrap();
+    let back = grimoire_registry::params_from_text(&p.to_text()).unwrap();
     assert_eq!(back, p);
     assert!(ArchMageEval::from_params(p.clone()).params() == &p);
     assert!(<ArchMageEval as TunableEval<ArchMage>>::from_params(EvalParams::chess()).is_err());
@@ -119,7 +119,10 @@ fn parameters_round_trip_and_other_variants_are_refused() {
 #[test]
 fn the_engine_plays_the_tuned_file_read_over_the_starting_set() {
     let shipped = EvalParams::archmage_tuned();
-    assert_eq!(EvalParams::defaults("archmage"), Some(shipped.clone()));
+    assert_eq!(
+        grimoire_registry::default_params("archmage"),
+        Some(shipped.clone())
+    );
     assert_eq!(shipped.len(), EvalParams::archmage().len());
     assert_ne!(shipped, EvalParams::archmage());
     let fen = VARIED[1];

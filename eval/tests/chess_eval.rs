@@ -173,7 +173,7 @@ fn parameters_reach_the_score() {
     // Only kings and a queen: the endgame end of the taper, so the eg value moves it by 200.
     assert_eq!(richer - base, 200);
     // Through the text form, as the tuner will hand it over.
-    let again = ChessEval::from_params(EvalParams::from_text(&p.to_text()).unwrap());
+    let again = ChessEval::from_params(grimoire_registry::params_from_text(&p.to_text()).unwrap());
     assert_eq!(again.evaluate(&pos(fen)), richer);
 }
 
@@ -189,7 +189,7 @@ fn the_shipped_set_is_the_tuned_file_read_over_the_starting_set() {
     let start = EvalParams::chess();
     // The default set is the tuned terms with the shipped network.
     assert_eq!(
-        EvalParams::defaults("chess"),
+        grimoire_registry::default_params("chess"),
         Some(shipped.clone().with_builtin_network())
     );
     assert!(shipped.network().is_none());

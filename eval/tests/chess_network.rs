@@ -25,7 +25,7 @@ fn test_network(residual: bool) -> Network {
 }
 
 fn evaluator(net: &Network) -> ChessEval {
-    let params = EvalParams::defaults("chess")
+    let params = grimoire_registry::default_params("chess")
         .unwrap()
         .with_network_bytes(&net.to_bytes())
         .unwrap();
@@ -88,9 +88,9 @@ fn a_network_scores_a_position_and_its_colour_mirror_alike() {
 #[test]
 fn only_chess_sets_take_a_network_and_bad_files_are_refused() {
     let bytes = test_network(true).to_bytes();
-    let ghost = EvalParams::defaults("ghost").unwrap();
+    let ghost = grimoire_registry::default_params("ghost").unwrap();
     assert!(ghost.with_network_bytes(&bytes).is_err());
-    let chess = EvalParams::defaults("chess").unwrap();
+    let chess = grimoire_registry::default_params("chess").unwrap();
     assert!(chess.clone().with_network_bytes(&bytes[..100]).is_err());
     let mut flags = bytes.clone();
     flags[12] = 7;

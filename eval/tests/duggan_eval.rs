@@ -147,20 +147,23 @@ fn parameters_reach_the_score_and_survive_the_text_form() {
     assert_eq!(richer - base, 200);
     let text = p.to_text();
     assert!(text.starts_with("# Grimoire") && text.contains("variant duggan"));
-    let back = EvalParams::from_text(&text).unwrap();
+    let back = grimoire_registry::params_from_text(&text).unwrap();
     assert_eq!(back, p);
     let again = <DugganEval as TunableEval<Duggan>>::from_params(back).unwrap();
     assert_eq!(again.evaluate(&pos(fen)), richer);
     // The engine plays the shipped set: the tuned file read over the starting set.
     let shipped = EvalParams::duggan_tuned();
-    assert_eq!(EvalParams::defaults("duggan"), Some(shipped.clone()));
+    assert_eq!(
+        grimoire_registry::default_params("duggan"),
+        Some(shipped.clone())
+    );
     assert_eq!(shipped.len(), EvalParams::duggan().len());
     assert_ne!(shipped, EvalParams::duggan());
     assert_eq!(
         DugganEval::default().evaluate(&pos(fen)),
         DugganEval::from_params(shipped).evaluate(&pos(fen))
     );
-    assert!(EvalParams::variants().contains(&"duggan"));
+    assert!(grimoire_registry::variant_names().contains(&"duggan"));
 }
 
 #[test]

@@ -41,7 +41,7 @@ fn the_fide_army_start_scores_only_the_tempo_and_params_round_trip() {
     let score = eval.evaluate(&pos);
     assert!((0..=12).contains(&score), "start score {score}");
     let text = EvalParams::eldritch().to_text();
-    let back = EvalParams::from_text(&text).expect("parameter text parses back");
+    let back = grimoire_registry::params_from_text(&text).expect("parameter text parses back");
     assert_eq!(back, EvalParams::eldritch());
     // A side a Dragon up is better.
     let up = Eldritch::from_fen(
@@ -59,7 +59,10 @@ fn the_fide_army_start_scores_only_the_tempo_and_params_round_trip() {
 fn the_shipped_set_is_the_tuned_file_read_over_the_starting_set() {
     let shipped = EvalParams::eldritch_tuned();
     let start = EvalParams::eldritch();
-    assert_eq!(EvalParams::defaults("eldritch"), Some(shipped.clone()));
+    assert_eq!(
+        grimoire_registry::default_params("eldritch"),
+        Some(shipped.clone())
+    );
     assert_eq!(shipped.len(), start.len());
     assert_ne!(shipped.get("material_bishop"), start.get("material_bishop"));
     assert_ne!(

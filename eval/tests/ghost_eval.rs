@@ -111,7 +111,10 @@ fn living_pieces_are_scored_as_in_chess() {
     // its own chess-named terms: the starting sets agree with chess's starting set, and the
     // shipped (tuned) Ghost set with a chess set carrying its values.
     let shipped = EvalParams::ghost_tuned();
-    assert_eq!(EvalParams::defaults("ghost"), Some(shipped.clone()));
+    assert_eq!(
+        grimoire_registry::default_params("ghost"),
+        Some(shipped.clone())
+    );
     assert_ne!(shipped, EvalParams::ghost());
     let mut living = EvalParams::chess();
     let names: Vec<String> = living.iter().map(|p| p.name.to_string()).collect();
@@ -199,7 +202,7 @@ fn scores_stay_in_bounds_over_random_games() {
 #[test]
 fn parameters_round_trip_and_other_variants_are_refused() {
     let p = EvalParams::ghost();
-    let back = EvalParams::from_text(&p.to_text()).unwrap();
+    let back = grimoire_registry::params_from_text(&p.to_text()).unwrap();
     assert_eq!(back, p);
     assert!(GhostEval::from_params(EvalParams::chess()).is_err());
     let mut changed = p.clone();

@@ -9,14 +9,17 @@ use grimoire_eval::EvalParams;
 #[test]
 fn text_round_trip_gives_equal_params() {
     let p = EvalParams::chess();
-    assert_eq!(EvalParams::from_text(&p.to_text()).unwrap(), p);
+    assert_eq!(
+        grimoire_registry::params_from_text(&p.to_text()).unwrap(),
+        p
+    );
     // Changed values (as the tuner writes them) survive too, negative ones included.
     let mut q = p.clone();
     for (i, v) in q.as_mut_slice().iter_mut().enumerate() {
         *v = *v * 3 - i as i32;
     }
     let text = q.to_text();
-    let back = EvalParams::from_text(&text).unwrap();
+    let back = grimoire_registry::params_from_text(&text).unwrap();
     assert_eq!(back, q);
     assert_ne!(back, p);
     assert_eq!(back.to_text(), text);
@@ -34,19 +37,21 @@ fn text_lines_are_name_mg_eg_with_comments() {
 
 #[test]
 fn a_partial_file_overrides_only_what_it_lists() {
-    let p = EvalParams::from_text(
+    let p = grimoire_registry::params_from_text(
         "# hand experiment\nvariant chess\n\nmaterial_queen 950 1000  # stronger queen\nphase_queen 3\n",
     )
     .unwrap();
     assert_eq!(p.get("material_queen"), Some((950, 1000)));
     assert_eq!(p.scalar("phase_queen"), Some(3));
     // The rest is the variant's default set (for chess, the shipped tuned set).
-    let d = EvalParams::defaults("chess").unwrap();
+    let d = grimoire_registry::default_params("chess").unwrap();
     assert_eq!(p.get("material_rook"), d.get("material_rook"));
     assert_eq!(p.get("passed_free"), d.get("passed_free"));
     // No variant line: chess.
     assert_eq!(
-        EvalParams::from_text("tempo 1 2").unwrap().get("tempo"),
+        grimoire_registry::params_from_text("tempo 1 2")
+            .unwrap()
+            .get("tempo"),
         Some((1, 2))
     );
 }
@@ -55,18 +60,23 @@ fn a_partial_file_overrides_only_what_it_lists() {
 /// network, and the text form says which (`docs/eval.md`, Network).
 #[test]
 fn a_network_line_chooses_the_chess_network() {
-    let shipped = EvalParams::defaults("chess").unwrap();
+    let shipped = grimoire_registry::default_params("chess").unwrap();
     assert!(shipped.network().is_some());
-    let none = EvalParams::from_text("variant chess\nnetwork none\n").unwrap();
+    let none = grimoire_registry::params_from_text("variant chess\nnetwork none\n").unwrap();
     assert!(none.network().is_none());
     assert_eq!(none.as_slice(), shipped.as_slice());
-    let builtin = EvalParams::from_text("variant chess\nnetwork none\nnetwork builtin\n").unwrap();
+    let builtin =
+        grimoire_registry::params_from_text("variant chess\nnetwork none\nnetwork builtin\n")
+            .unwrap();
     assert_eq!(builtin, shipped);
     for set in [none, shipped] {
-        assert_eq!(EvalParams::from_text(&set.to_text()).unwrap(), set);
+        assert_eq!(
+            grimoire_registry::params_from_text(&set.to_text()).unwrap(),
+            set
+        );
     }
-    assert!(EvalParams::from_text("variant ghost\nnetwork none\n").is_err());
-    assert!(EvalParams::from_text("variant chess\nnetwork maybe\n").is_err());
+    assert!(grimoire_registry::params_from_text("variant ghost\nnetwork none\n").is_err());
+    assert!(grimoire_registry::params_from_text("variant chess\nnetwork maybe\n").is_err());
 }
 
 #[test]
@@ -85,11 +95,11 @@ fn malformed_text_is_rejected_with_a_message() {
         ("variant", "expected `variant <name>`"),
         ("Material_queen 1 1", "unknown parameter"),
     ] {
-        let err = EvalParams::from_text(text).unwrap_err();
+        let err = grimoire_registry::params_from_text(text).unwrap_err();
         assert!(err.contains(expect), "{text:?}: {err}");
         assert!(err.starts_with("line "), "{text:?}: {err}");
     }
-    let err = EvalParams::from_text("# fine\n\ntempo 1 1\nbogus 1").unwrap_err();
+    let err = grimoire_registry::params_from_text("# fine\n\ntempo 1 1\nbogus 1").unwrap_err();
     assert!(err.starts_with("line 4:"), "{err}");
 }
 
@@ -182,7 +192,7 @@ fn search_entries_in_a_parameter_file_reach_the_search() {
     use grimoire_eval::ChessEval;
 
     let text = "variant chess\nsearch.rfp_margin 30\nsearch.lmr_divisor 2.5 # fractions allowed\n";
-    let params = EvalParams::from_text(text).unwrap();
+    let params = grimoire_registry::params_from_text(text).unwrap();
     assert_eq!(params.search().rfp_margin, 30);
     assert_eq!(params.search().lmr_divisor, 2.5);
     // Everything else is the shipped set.
@@ -212,7 +222,7 @@ fn search_entries_in_a_parameter_file_reach_the_search() {
         search(&game, eval, &tt, &shared, &limits, &options, &mut |_| {}).nodes
     };
     let only_rfp = ChessEval::from_params(
-        EvalParams::from_text("variant chess\nsearch.rfp_margin 30\n").unwrap(),
+        grimoire_registry::params_from_text("variant chess\nsearch.rfp_margin 30\n").unwrap(),
     );
     let base = nodes(&ChessEval::default());
     assert_eq!(
@@ -242,12 +252,12 @@ fn bad_search_entries_are_rejected_with_a_message() {
             "given twice",
         ),
     ] {
-        let err = EvalParams::from_text(text).unwrap_err();
+        let err = grimoire_registry::params_from_text(text).unwrap_err();
         assert!(err.contains(expect), "{text:?}: {err}");
         assert!(err.starts_with("line "), "{text:?}: {err}");
     }
     // The message lists the known names.
-    let err = EvalParams::from_text("variant duggan\nsearch.xyz 1").unwrap_err();
+    let err = grimoire_registry::params_from_text("variant duggan\nsearch.xyz 1").unwrap_err();
     assert!(err.starts_with("line 2:"), "{err}");
     assert!(err.contains("search.rfp_margin"), "{err}");
 }
@@ -260,8 +270,8 @@ fn bad_search_entries_are_rejected_with_a_message() {
 #[test]
 fn search_entries_round_trip_and_defaults_write_only_the_variants_own() {
     use grimoire_engine::eval_api::SearchParams;
-    for variant in EvalParams::variants() {
-        let p = EvalParams::defaults(variant).unwrap();
+    for variant in grimoire_registry::variant_names() {
+        let p = grimoire_registry::default_params(variant).unwrap();
         let own: Vec<&str> = p
             .search()
             .diff(&SearchParams::DEFAULT)
@@ -285,14 +295,18 @@ fn search_entries_round_trip_and_defaults_write_only_the_variants_own() {
             expected.len(),
             "{variant}"
         );
-        assert_eq!(EvalParams::from_text(&p.to_text()).unwrap(), p, "{variant}");
+        assert_eq!(
+            grimoire_registry::params_from_text(&p.to_text()).unwrap(),
+            p,
+            "{variant}"
+        );
         let mut q = p.clone();
         q.search_mut().set("search.futility_margin", 150.0).unwrap();
         q.search_mut().set("search.lmr_base", 0.1).unwrap();
         let text = q.to_text();
         assert!(text.contains("\nsearch.lmr_base"), "{text}");
         assert!(text.contains(" 0.1\n"), "{text}");
-        let back = EvalParams::from_text(&text).unwrap();
+        let back = grimoire_registry::params_from_text(&text).unwrap();
         assert_eq!(back, q, "{variant}");
         assert_ne!(back, p, "{variant}");
         assert_eq!(back.to_text(), text);

@@ -16,8 +16,8 @@ use grimoire_engine::search::{
     ChanceSearch, Limits, SearchMemory, SearchOptions, Shared, TranspositionTable, THREAD_STACK,
 };
 use grimoire_engine::Move;
-use grimoire_eval::variant::SetupAction;
 use grimoire_eval::EvalParams;
+use grimoire_registry::SetupAction;
 use grimoire_registry::{AnyGame, AnySetup, Registry};
 use std::io::BufRead;
 use std::sync::atomic::Ordering;
@@ -409,14 +409,17 @@ impl Engine {
             return self.game.set_eval_params(None).map_err(fail);
         }
         let params = match read_small_file(value) {
-            Ok(bytes) if bytes.starts_with(NETWORK_MAGIC) => EvalParams::defaults("chess")
-                .expect("chess has parameters")
-                .with_network_bytes(&bytes)
-                .map_err(|e| fail(format!("'{value}': {e}")))?,
+            Ok(bytes) if bytes.starts_with(NETWORK_MAGIC) => {
+                grimoire_registry::default_params("chess")
+                    .expect("chess has parameters")
+                    .with_network_bytes(&bytes)
+                    .map_err(|e| fail(format!("'{value}': {e}")))?
+            }
             Ok(bytes) => {
                 let text = String::from_utf8(bytes)
                     .map_err(|_| fail(format!("'{value}' is neither text nor a network")))?;
-                EvalParams::from_text(&text).map_err(|e| fail(format!("'{value}': {e}")))?
+                grimoire_registry::params_from_text(&text)
+                    .map_err(|e| fail(format!("'{value}': {e}")))?
             }
             Err(e) => return Err(fail(format!("'{value}' cannot be read: {e}"))),
         };

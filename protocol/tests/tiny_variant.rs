@@ -1,6 +1,6 @@
 //! Adding a variant, shown end to end: a tiny game written here (its rules, evaluator and
 //! manifest, nothing else) is registered by one line, `Registry::register::<KingRaceVariant>()`,
-//! exactly as the shipped variants are listed in `grimoire_eval::variant::visit_variants`. It
+//! exactly as the shipped variants are listed in `grimoire_registry::visit_variants`. It
 //! then plays through the UCI loop, perft and self-play, shows in `d` and the pictures, and is
 //! served to the browser board, without any other code knowing it.
 //!
@@ -12,12 +12,14 @@ use grimoire_engine::eval_api::{Evaluator, Score};
 use grimoire_engine::perft::PerftMode;
 use grimoire_engine::prelude::*;
 use grimoire_engine::view::{BoardView, PieceView, SquareView, Zone};
-use grimoire_engine::{Color, Geometry, Move, MoveKind, MoveList, Outcome, Reason, Square};
-use grimoire_eval::variant::{NoSetup, Variant};
+use grimoire_engine::{
+    Color, Geometry, Illegality, Move, MoveKind, MoveList, Outcome, Reason, Square,
+};
 use grimoire_eval::{EvalParams, TunableEval};
 use grimoire_protocol::output::Output;
 use grimoire_protocol::uci::Engine;
 use grimoire_registry::Registry;
+use grimoire_registry::{NoSetup, Variant};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -115,7 +117,10 @@ impl Fen for KingRace {
         };
         let kings = [square(w)?, square(b)?];
         if adjacent(kings[0], kings[1]) {
-            return Err(FenError::Illegal("the kings touch".to_string()));
+            return Err(FenError::Illegal(Illegality::rule(
+                "king race",
+                "the kings touch",
+            )));
         }
         Ok(KingRace { kings, side })
     }

@@ -1,10 +1,16 @@
 //! The variants behind one object-safe game type. [`Registry`] holds one entry per variant
-//! manifest (`grimoire_eval::variant::Variant`), filled from the one list
-//! (`grimoire_eval::variant::visit_variants`) or by [`Registry::register`]. The protocol, the
+//! manifest ([`manifest::Variant`]), filled from the one list ([`variants::visit_variants`])
+//! or by [`Registry::register`]. The protocol, the
 //! arena and the pictures work through [`AnyGame`]; everything below it (perft, search) is
 //! monomorphized per variant, so the only dynamic dispatch is one call per command.
 
 pub mod catalogue_doc;
+#[macro_use]
+pub mod manifest;
+pub mod variants;
+
+pub use manifest::{NoSetup, SetupAction, SetupCommands, Variant, VariantVisitor};
+pub use variants::{default_params, params_from_text, visit_variants};
 
 use grimoire_engine::errors::{MoveError, PositionError};
 use grimoire_engine::options::{self, OptionError, OptionSpec};
@@ -16,7 +22,6 @@ use grimoire_engine::search::{
 };
 use grimoire_engine::soak::{self, SoakConfig, SoakStats};
 use grimoire_engine::{Color, Game};
-use grimoire_eval::variant::{visit_variants, SetupAction, SetupCommands, Variant, VariantVisitor};
 use grimoire_eval::{EvalParams, TunableEval};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -647,7 +652,7 @@ impl Registry {
         }
     }
 
-    /// Every variant of the list (`grimoire_eval::variant::visit_variants`), in its order.
+    /// Every variant of the list ([`visit_variants`]), in its order.
     pub fn standard() -> Self {
         let mut registry = Registry::empty();
         visit_variants(&mut registry);

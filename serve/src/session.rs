@@ -21,7 +21,7 @@ use grimoire_arena::pgn::{today, write_game, PgnContext};
 use grimoire_arena::referee::{GameRecord, Termination};
 use grimoire_engine::search::{Limits, Shared, TranspositionTable};
 use grimoire_engine::{Color, Outcome};
-use grimoire_eval::variant::SetupAction;
+use grimoire_registry::SetupAction;
 use grimoire_registry::{AnyGame, AnySetup, Registry};
 use rand::rngs::StdRng;
 use rand::SeedableRng;

@@ -11,7 +11,7 @@
 //! - [`nnue`]: training the chess network (`grimoire-nnue`).
 //!
 //! Everything is generic over `R: Rules, E: TunableEval<R>`; [`tune_variant`] finds a variant's
-//! types in the one list of variants (`grimoire_eval::variant::visit_variants`).
+//! types in the one list of variants (`grimoire_registry::visit_variants`).
 
 pub mod data;
 pub mod linear;
@@ -25,8 +25,8 @@ pub mod tune;
 pub use tune::{Config, Report};
 
 use grimoire_engine::prelude::*;
-use grimoire_eval::variant::{variant_names, visit_variants, Variant, VariantVisitor};
 use grimoire_eval::EvalParams;
+use grimoire_registry::{variant_names, visit_variants, Variant, VariantVisitor};
 use std::path::Path;
 
 /// The variants the tuner knows: every listed variant.

@@ -2,7 +2,6 @@
 //! See `docs/tuning.md`.
 
 use clap::Parser;
-use grimoire_eval::EvalParams;
 use grimoire_tuning::optimize::AdamConfig;
 use grimoire_tuning::prepare::Preparation;
 use grimoire_tuning::tune::changes;
@@ -103,9 +102,10 @@ fn run(args: Args) -> Result<(), String> {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            EvalParams::from_text(&text).map_err(|e| format!("{}: {e}", path.display()))?
+            grimoire_registry::params_from_text(&text)
+                .map_err(|e| format!("{}: {e}", path.display()))?
         }
-        None => EvalParams::defaults(&args.variant)
+        None => grimoire_registry::default_params(&args.variant)
             .ok_or_else(|| format!("no default parameters for {:?}", args.variant))?,
     };
     let cfg = Config {

@@ -440,7 +440,7 @@ fn tuning_recovers_the_truth_from_synthetic_results() {
         report.tuned.get("material_rook"),
     );
     // The tuned file reads back and builds an evaluator.
-    let back = EvalParams::from_text(&report.tuned.to_text()).unwrap();
+    let back = grimoire_registry::params_from_text(&report.tuned.to_text()).unwrap();
     assert_eq!(back, report.tuned);
     assert!(<ChessEval as TunableEval<Chess>>::from_params(back).is_ok());
 }
@@ -530,7 +530,7 @@ fn tuning_a_data_file_lowers_the_training_error() {
             EvalParams::chess().get(p.name)
         );
     }
-    let back = EvalParams::from_text(&report.tuned.to_text()).unwrap();
+    let back = grimoire_registry::params_from_text(&report.tuned.to_text()).unwrap();
     assert_eq!(back, report.tuned);
     assert!(ChessEval::try_from_params(back).is_ok());
 }
@@ -590,7 +590,7 @@ fn tuning_carries_search_entries_through_untouched() {
     let truth = ChessEval::default();
     let positions = random_game_positions::<Chess>(40, 4, 60, 41);
     let data = label(positions, &truth, 1.0, 1, 42);
-    let start = EvalParams::from_text(
+    let start = grimoire_registry::params_from_text(
         "variant chess\nsearch.rfp_margin 120\nsearch.lmr_base 0.5\nmaterial_knight 350 350\n",
     )
     .unwrap();
@@ -625,7 +625,7 @@ fn tuning_carries_search_entries_through_untouched() {
             .any(|l| l.split_whitespace().eq(["search.lmr_base", "0.5"])),
         "{text}"
     );
-    let back = EvalParams::from_text(&text).unwrap();
+    let back = grimoire_registry::params_from_text(&text).unwrap();
     assert_eq!(back, report.tuned);
     let eval = ChessEval::try_from_params(back).unwrap();
     assert_eq!(eval.search_params().rfp_margin, 120);

@@ -1,5 +1,5 @@
 //! Each variant's rules, one folder each (the variants themselves are listed once, in
-//! `grimoire_eval::variant::visit_variants`).
+//! `grimoire_registry::variants::visit_variants`).
 
 pub mod archmage;
 pub mod chess;

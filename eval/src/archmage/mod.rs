@@ -4,9 +4,7 @@
 //! comes from the piece-value method ([`derived_piece_values`], `docs/eval.md`).
 
 pub mod params;
-mod variant;
 pub use params::{ARCHMAGE_KIND_NAMES, ARCHMAGE_MATERIAL};
-pub use variant::ArchMageVariant;
 
 use crate::features::{piece_value, piece_value_with};
 use crate::params::EvalParams;
@@ -92,6 +90,8 @@ pub struct ArchMageEval {
     tempo: S,
     king_zone: [Bitboard; SQUARE_COUNT],
 }
+
+evaluator_impls!(ArchMageEval, ArchMage, crate::EvalParams::archmage_tuned());
 
 impl ArchMageEval {
     /// Builds the evaluator; panics if `params` does not fit ([`ArchMageEval::try_from_params`]).

@@ -5,12 +5,10 @@
 //! `evaluate` does no move generation and no parameter look-ups, and allocates nothing beyond
 //! its thread's pawn-and-king cache on the first call (`pawn_cache`).
 
-pub mod nnue;
+pub use crate::nnue;
 pub mod params;
 mod pawn_cache;
-mod variant;
 pub use params::CHESS_KIND_NAMES;
-pub use variant::ChessVariant;
 
 use crate::params::EvalParams;
 use crate::reader::{passed_spans, piece_square_tables, ParamReader};
@@ -167,6 +165,8 @@ pub struct ChessEval {
     /// is added to it (`docs/eval.md`, Network).
     network: Option<std::sync::Arc<nnue::Network>>,
 }
+
+evaluator_impls!(ChessEval, Chess, crate::EvalParams::chess_shipped());
 
 impl ChessEval {
     /// Builds the evaluator from a chess parameter set. Panics if `params` is not a chess set

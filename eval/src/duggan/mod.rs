@@ -8,9 +8,7 @@
 //! `evaluate` does no allocation and no move generation.
 
 pub mod params;
-mod variant;
 pub use params::DUGGAN_KIND_NAMES;
-pub use variant::DugganVariant;
 
 use crate::features::{piece_value, piece_value_with};
 use crate::params::EvalParams;
@@ -161,6 +159,8 @@ pub struct DugganEval {
     /// The Adept square and its neighbours.
     adept_zone: [Bitboard; SQUARE_COUNT],
 }
+
+evaluator_impls!(DugganEval, Duggan, crate::EvalParams::duggan_tuned());
 
 impl DugganEval {
     /// Builds the evaluator from a Duggan parameter set. Panics if `params` does not fit (see

@@ -7,11 +7,8 @@
 
 mod liege_safety;
 mod mobility;
-pub mod setup;
-mod variant;
 pub use liege_safety::{frozen_count, liege_safety, LiegeSafety};
 pub use mobility::{count_by_atoms, MobilityTable};
-pub use variant::EldritchVariant;
 
 use crate::features::{piece_value_with, PieceValue};
 use crate::params::EvalParams;
@@ -344,6 +341,8 @@ pub struct EldritchEval {
     liege_defenders: S,
     frozen_piece: S,
 }
+
+evaluator_impls!(EldritchEval, Eldritch, crate::EvalParams::eldritch_tuned());
 
 impl EldritchEval {
     pub fn try_from_params(params: EvalParams) -> Result<EldritchEval, String> {

@@ -6,9 +6,7 @@
 //! numbers come from [`EvalParams::ghost`]; `docs/eval.md` has the section.
 
 pub mod params;
-mod variant;
 pub use params::GHOST_MATERIAL;
-pub use variant::GhostVariant;
 
 use crate::chess::ChessEval;
 use crate::features::{piece_value_with, PieceValue};
@@ -59,6 +57,8 @@ pub struct GhostEval {
     target: S,
     pending_spawn_scale: i32,
 }
+
+evaluator_impls!(GhostEval, Ghost, crate::EvalParams::ghost_tuned());
 
 impl GhostEval {
     /// Builds the evaluator, or says why `params` does not fit it.

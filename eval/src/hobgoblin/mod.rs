@@ -4,9 +4,7 @@
 //! numbers come from [`EvalParams::hobgoblin`]; `docs/eval.md` has the section.
 
 pub mod params;
-mod variant;
 pub use params::{HOBGOBLIN_KIND_NAMES, HOBGOBLIN_MATERIAL};
-pub use variant::HobgoblinVariant;
 
 use crate::features::{piece_value_with, PieceValue};
 use crate::params::EvalParams;
@@ -95,6 +93,12 @@ pub struct HobgoblinEval {
 /// Phase weights: a queen 4, rook 2, bishop and knight 1 (as in chess); 24 is the opening.
 const PHASE_WEIGHT: [i32; 6] = [0, 4, 2, 1, 1, 0];
 const PHASE_MAX: i32 = 24;
+
+evaluator_impls!(
+    HobgoblinEval,
+    Hobgoblin,
+    crate::EvalParams::hobgoblin_tuned()
+);
 
 impl HobgoblinEval {
     /// Builds the evaluator, or says why `params` does not fit it.
@@ -351,7 +355,7 @@ mod tests {
     fn the_shipped_set_is_the_tuned_file_read_over_the_starting_set() {
         let shipped = EvalParams::hobgoblin_tuned();
         let start = EvalParams::hobgoblin();
-        assert_eq!(EvalParams::defaults("hobgoblin"), Some(shipped.clone()));
+        assert_eq!(HobgoblinEval::default().params(), &shipped);
         assert_eq!(shipped.len(), start.len());
         assert_ne!(shipped.get("material_queen"), start.get("material_queen"));
         assert_eq!(shipped.get("material_pawn"), Some((100, 100)));

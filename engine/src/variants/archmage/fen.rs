@@ -3,7 +3,7 @@
 //! hands, and the view.
 
 use super::*;
-use crate::errors::{FenError, MoveError};
+use crate::errors::{FenError, Illegality, MoveError};
 use crate::rules::{Fen, MoveGen, Notation, Reference};
 use crate::view::PieceView;
 use crate::{board8, fen_fields};
@@ -72,36 +72,6 @@ impl Fen for ArchMage {
         };
         let board = board8::parse_board_in::<KINDS>(Geometry::Board10, board_text, &LETTERS)?;
         let hands = parse_hand(hand_text)?;
-        let t = tables();
-        for c in Color::BOTH {
-            let kings = board.pieces(c, KING).count();
-            if kings != 1 {
-                return Err(FenError::Illegal(format!(
-                    "{} must have exactly one King, has {kings}",
-                    c.name()
-                )));
-            }
-            for kind in 0..KINDS as u8 {
-                if !PROMOTES_TO[kind as usize].is_empty()
-                    && (board.pieces(c, kind) & t.last_rank(c)).any()
-                {
-                    return Err(FenError::Illegal(format!(
-                        "a {} {} cannot stand on its last rank (ARC-49)",
-                        c.name(),
-                        NAMES[kind as usize]
-                    )));
-                }
-            }
-        }
-        for (slot, &kind) in DRAGONS.iter().enumerate() {
-            let total = board.kind(kind).count() + (hands[0][slot] + hands[1][slot]) as u32;
-            if total > 2 {
-                return Err(FenError::Illegal(format!(
-                    "only two {}s exist (ARC-63), found {total}",
-                    NAMES[kind as usize]
-                )));
-            }
-        }
         let side = fen_fields::side(fields[1])?;
         let castling = fen_fields::castling(fields[2], &RIGHTS, |c, color| {
             let rank = if color == Color::White { 0 } else { 9 };
@@ -130,6 +100,43 @@ impl Fen for ArchMage {
             ep = Some(s);
         }
         let (halfmove, fullmove) = fen_fields::counters(&fields, 4)?;
+        // Legality of what was read.
+        let t = tables();
+        for c in Color::BOTH {
+            let kings = board.pieces(c, KING).count();
+            if kings != 1 {
+                return Err(Illegality::RoyalCount {
+                    side: c,
+                    piece: "King",
+                    found: kings,
+                }
+                .into());
+            }
+            for kind in 0..KINDS as u8 {
+                if !PROMOTES_TO[kind as usize].is_empty()
+                    && (board.pieces(c, kind) & t.last_rank(c)).any()
+                {
+                    return Err(Illegality::OnForbiddenRank {
+                        piece: format!("a {} {}", c.name(), NAMES[kind as usize]),
+                        rank: "its last rank",
+                        ruling: Some("ARC-49"),
+                    }
+                    .into());
+                }
+            }
+        }
+        for (slot, &kind) in DRAGONS.iter().enumerate() {
+            let total = board.kind(kind).count() + (hands[0][slot] + hands[1][slot]) as u32;
+            if total > 2 {
+                return Err(Illegality::TooMany {
+                    what: format!("{}s on the board and in the hands", NAMES[kind as usize]),
+                    found: total as usize,
+                    most: 2,
+                    ruling: "ARC-63",
+                }
+                .into());
+            }
+        }
         let mut pos = ArchMage {
             board,
             side,
@@ -143,9 +150,7 @@ impl Fen for ArchMage {
             options: *options,
         };
         if pos.attacked(pos.king_square(!side), side) {
-            return Err(FenError::Illegal(
-                "the side not to move is in check".to_string(),
-            ));
+            return Err(Illegality::OpponentInCheck { ruling: None }.into());
         }
         pos.checkers = pos.compute_checkers();
         // Keep the en-passant square only if it is real: a Pawn that just double-stepped past it

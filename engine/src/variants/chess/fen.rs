@@ -1,7 +1,7 @@
 //! FEN for chess: strict parsing with clear errors, and canonical output.
 
 use super::*;
-use crate::errors::FenError;
+use crate::errors::{FenError, Illegality};
 use crate::rules::{Fen, Reference};
 use crate::{board8, fen_fields};
 
@@ -48,16 +48,21 @@ pub(super) fn parse_with(fen: &str, king_may_be_taken: bool) -> Result<Chess, Fe
         let taken =
             king_may_be_taken && kings == 0 && fields.get(1) == Some(&fen_fields::side_letter(c));
         if kings != 1 && !taken {
-            return Err(FenError::Illegal(format!(
-                "{} must have exactly one king, has {kings}",
-                c.name()
-            )));
+            return Err(Illegality::RoyalCount {
+                side: c,
+                piece: "king",
+                found: kings,
+            }
+            .into());
         }
     }
     if (board.kind(PAWN) & (rank_mask(0) | rank_mask(7))).any() {
-        return Err(FenError::Illegal(
-            "pawns cannot stand on the first or last rank".to_string(),
-        ));
+        return Err(Illegality::OnForbiddenRank {
+            piece: "a pawn".into(),
+            rank: "the first or last rank",
+            ruling: None,
+        }
+        .into());
     }
     let side = fen_fields::side(fields[1])?;
     let castling = fen_fields::castling(fields[2], &RIGHTS, |c, color| {
@@ -105,9 +110,7 @@ pub(super) fn parse_with(fen: &str, king_may_be_taken: bool) -> Result<Chess, Fe
             .attackers_to(opponent_king, pos.board.occupied(), side)
             .any()
     {
-        return Err(FenError::Illegal(
-            "the side not to move is in check".to_string(),
-        ));
+        return Err(Illegality::OpponentInCheck { ruling: None }.into());
     }
     if !pos.has_king(side) {
         // The game is over (GHO-52): nothing else to derive.

@@ -3,7 +3,7 @@
 
 use super::attacks::{royal_attacked, Bits};
 use super::*;
-use crate::errors::FenError;
+use crate::errors::{FenError, Illegality};
 use crate::rules::{Fen, Notation};
 use crate::{board8, fen_fields};
 
@@ -14,24 +14,8 @@ impl Fen for Duggan {
 
     fn from_fen(fen: &str, options: &DugganOptions) -> Result<Self, FenError> {
         let fields = fen_fields::split(fen, 4, 6)?;
+        // Syntax: every field read into its value.
         let board = board8::parse_board::<KINDS>(fields[0], &LETTERS)?;
-        for c in Color::BOTH {
-            let adepts = board.pieces(c, ADEPT).count();
-            if adepts != 1 {
-                return Err(FenError::Illegal(format!(
-                    "{} must have exactly one Adept, has {adepts}",
-                    c.name()
-                )));
-            }
-        }
-        let t = tables();
-        if (board.pieces(Color::White, MERCENARY) & t.rank[7]).any()
-            || (board.pieces(Color::Black, MERCENARY) & t.rank[0]).any()
-        {
-            return Err(FenError::Illegal(
-                "a Mercenary cannot stand on its last rank (DUG-23)".to_string(),
-            ));
-        }
         let side = fen_fields::side(fields[1])?;
         if fields[2] != "-" {
             return Err(FenError::Castling(format!(
@@ -46,11 +30,32 @@ impl Fen for Duggan {
             )));
         }
         let (halfmove, fullmove) = fen_fields::counters(&fields, 4)?;
+        // Legality of what was read.
+        for c in Color::BOTH {
+            let adepts = board.pieces(c, ADEPT).count();
+            if adepts != 1 {
+                return Err(Illegality::RoyalCount {
+                    side: c,
+                    piece: "Adept",
+                    found: adepts,
+                }
+                .into());
+            }
+        }
+        let t = tables();
+        if (board.pieces(Color::White, MERCENARY) & t.rank[7]).any()
+            || (board.pieces(Color::Black, MERCENARY) & t.rank[0]).any()
+        {
+            return Err(Illegality::OnForbiddenRank {
+                piece: "a Mercenary".into(),
+                rank: "its last rank",
+                ruling: Some("DUG-23"),
+            }
+            .into());
+        }
         let bits = Bits::from_board(&board);
         if royal_attacked(&bits, bits.pieces(!side, ADEPT).lsb(), side) {
-            return Err(FenError::Illegal(
-                "the side not to move is in check".to_string(),
-            ));
+            return Err(Illegality::OpponentInCheck { ruling: None }.into());
         }
         let in_check = royal_attacked(&bits, bits.pieces(side, ADEPT).lsb(), !side);
         Ok(Duggan {

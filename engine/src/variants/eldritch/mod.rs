@@ -32,6 +32,7 @@ mod ghost;
 pub mod highlander;
 mod invokes;
 mod movegen;
+mod notation;
 pub mod options;
 pub mod pieces;
 pub mod placement;

@@ -7,7 +7,7 @@ use super::tables::tables;
 use super::{Ghost, PendingSpawn, START_FEN};
 use crate::board::Board;
 use crate::board8;
-use crate::errors::FenError;
+use crate::errors::{FenError, Illegality};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece};
 use crate::rules::{Fen, Notation, Position};
@@ -152,28 +152,36 @@ impl Fen for Ghost {
                 + pending.is_some_and(|p| p.piece.color() == c) as u32
                 + (king_taken && c == side) as u32;
             if count > MAX_PIECES_PER_SIDE {
-                return Err(FenError::Illegal(format!(
-                    "{} has {count} pieces and ghosts, more than {MAX_PIECES_PER_SIDE}",
-                    c.name()
-                )));
+                return Err(Illegality::TooMany {
+                    what: format!("pieces and ghosts of {}", c.name()),
+                    found: count as usize,
+                    most: MAX_PIECES_PER_SIDE as usize,
+                    ruling: "GHO-20, GHO-23",
+                }
+                .into());
             }
         }
         if let Some(p) = pending {
             if living.halfmove_clock() != 0 {
-                return Err(FenError::Illegal(
-                    "a spawn follows a capture, which resets the halfmove clock to 0 (GHO-55)"
-                        .to_string(),
-                ));
+                return Err(Illegality::rule(
+                    "GHO-55",
+                    "a spawn follows a capture, which resets the halfmove clock to 0",
+                )
+                .into());
             }
             if king_taken {
-                return Err(FenError::Illegal(
-                    "no spawn is pending after a king is taken (GHO-52)".to_string(),
-                ));
+                return Err(Illegality::rule(
+                    "GHO-52",
+                    "no spawn is pending after a king is taken",
+                )
+                .into());
             }
             if spawn::options(&ghosts, p.piece, p.capture_square).len() < 2 {
-                return Err(FenError::Illegal(
-                    "the spawn has a single option, so it is not a decision (GHO-26)".to_string(),
-                ));
+                return Err(Illegality::rule(
+                    "GHO-26",
+                    "the spawn has a single option, so it is not a decision",
+                )
+                .into());
             }
         }
         let mut pos = Ghost {

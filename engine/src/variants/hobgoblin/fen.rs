@@ -13,7 +13,7 @@ use super::position::{
 };
 use crate::bitboard::Bitboard;
 use crate::board8;
-use crate::errors::FenError;
+use crate::errors::{FenError, Illegality};
 use crate::fen_fields;
 use crate::piece::Color;
 use crate::square::Square;
@@ -622,18 +622,24 @@ impl Hobgoblin {
                     .sum();
                 let units = whole + halves;
                 if units > MAX_CROWD {
-                    return Err(FenError::Illegal(format!(
-                        "{units} units on {}: a FEN holds at most {MAX_CROWD} on one node (docs/notation.md, FEN limits)",
-                        name(node)
-                    )));
+                    return Err(Illegality::TooMany {
+                        what: format!("units on {}", name(node)),
+                        found: units as usize,
+                        most: MAX_CROWD as usize,
+                        ruling: "docs/notation.md, FEN limits",
+                    }
+                    .into());
                 }
                 side += units;
             }
             if side > MAX_SIDE_UNITS {
-                return Err(FenError::Illegal(format!(
-                    "{} has {side} units: a FEN holds at most {MAX_SIDE_UNITS} per side (docs/notation.md, FEN limits)",
-                    color.name()
-                )));
+                return Err(Illegality::TooMany {
+                    what: format!("units of {}", color.name()),
+                    found: side as usize,
+                    most: MAX_SIDE_UNITS as usize,
+                    ruling: "docs/notation.md, FEN limits",
+                }
+                .into());
             }
         }
         Ok(())
@@ -711,38 +717,49 @@ impl Hobgoblin {
         }
         for color in Color::BOTH {
             if !self.has_king(color) {
-                return Err(FenError::Illegal(format!(
-                    "{} has no king unit",
-                    color.name()
-                )));
+                return Err(Illegality::NoRoyal {
+                    side: color,
+                    what: "king unit",
+                    ruling: "HOB-21, HOB-130",
+                }
+                .into());
             }
         }
         if self.chance().is_some() && self.royal_attacked(self.side(), true) {
-            return Err(FenError::Illegal(format!(
-                "a royal node of {} is attacked after its move (HOB-133)",
-                self.side().name()
-            )));
+            return Err(Illegality::rule(
+                "HOB-133",
+                format!(
+                    "a royal node of {} is attacked after its move",
+                    self.side().name()
+                ),
+            )
+            .into());
         }
         let start_of_turn =
             !self.after_link() && !self.pending_decision() && self.chance().is_none();
         if start_of_turn && self.pawns_on_last_rank(!self.side()) {
-            return Err(FenError::Illegal(format!(
-                "{} pawns on their last rank at the start of a turn (HOB-110)",
-                (!self.side()).name()
-            )));
+            return Err(Illegality::OnForbiddenRank {
+                piece: format!("a {} pawn", (!self.side()).name()),
+                rank: "its last rank at the start of a turn",
+                ruling: Some("HOB-110"),
+            }
+            .into());
         }
         if start_of_turn && self.royal_attacked(!self.side(), false) {
-            return Err(FenError::Illegal(format!(
-                "a royal node of {} is attacked at the start of {}'s turn (HOB-142 would have ended the game)",
-                (!self.side()).name(),
-                self.side().name()
-            )));
+            return Err(Illegality::OpponentInCheck {
+                ruling: Some("HOB-142 would have ended the game"),
+            }
+            .into());
         }
         if start_of_turn && self.danger_attacked(self.side()) {
-            return Err(FenError::Illegal(format!(
-                "a danger node of {}'s castling is attacked at the start of its turn (HOB-141 would have ended the game)",
-                self.side().name()
-            )));
+            return Err(Illegality::rule(
+                "HOB-141 would have ended the game",
+                format!(
+                    "a danger node of {}'s castling is attacked at the start of its turn",
+                    self.side().name()
+                ),
+            )
+            .into());
         }
         Ok(())
     }

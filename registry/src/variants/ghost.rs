@@ -1,19 +1,17 @@
 //! The Ghost Chess manifest: everything the engine needs to play it, registered by one line in
-//! `crate::variant::visit_variants`.
+//! `super::visit_variants`.
 
-use super::GhostEval;
-use crate::variant::NoSetup;
-use crate::EvalParams;
+use crate::manifest::NoSetup;
 use grimoire_engine::variants::ghost::Ghost;
+use grimoire_eval::GhostEval;
 
 manifest! {
-    /// Ghost Chess: its rules, evaluator, setup, bench positions, options and parameters.
+    /// Ghost Chess: its rules, evaluator, setup, bench positions and options.
     GhostVariant {
         rules: Ghost,
         eval: GhostEval,
         setup: NoSetup,
         bench: grimoire_engine::variants::ghost::BENCH,
         options: Vec::new(),
-        params: EvalParams::ghost_tuned(),
     }
 }

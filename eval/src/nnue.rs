@@ -448,7 +448,7 @@ pub fn builtin() -> SharedNetwork {
     static BUILTIN: std::sync::OnceLock<SharedNetwork> = std::sync::OnceLock::new();
     BUILTIN
         .get_or_init(|| {
-            let net = Network::from_bytes(include_bytes!("../../nets/chess.nnue"))
+            let net = Network::from_bytes(include_bytes!("../nets/chess.nnue"))
                 .unwrap_or_else(|e| panic!("the shipped chess network does not load: {e}"));
             SharedNetwork(std::sync::Arc::new(net))
         })

@@ -1,13 +1,12 @@
 //! The Hobgoblin manifest: everything the engine needs to play it, registered by one line in
-//! `crate::variant::visit_variants`.
+//! `super::visit_variants`.
 
-use super::HobgoblinEval;
-use crate::variant::NoSetup;
-use crate::EvalParams;
+use crate::manifest::NoSetup;
 use grimoire_engine::variants::hobgoblin::{option_decls, Hobgoblin};
+use grimoire_eval::HobgoblinEval;
 
 manifest! {
-    /// Hobgoblin Chess: its rules, evaluator, bench positions, `HobUnlinkEnemy` and parameters.
+    /// Hobgoblin Chess: its rules, evaluator, bench positions and `HobUnlinkEnemy`.
     HobgoblinVariant {
         rules: Hobgoblin,
         eval: HobgoblinEval,
@@ -16,6 +15,5 @@ manifest! {
         // About 2,000 turns at the start and tens of thousands in a crowded middle game.
         bench_depth: 3,
         options: option_decls(),
-        params: EvalParams::hobgoblin_tuned(),
     }
 }

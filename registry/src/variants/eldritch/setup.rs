@@ -3,14 +3,14 @@
 //! game from the placement phase (ELD-051) or the default placement (ELD-060). The start is
 //! handed to the game as a FEN, so everything else (moves, `go`, `d`) works unchanged.
 
-use super::MATERIAL;
-use crate::variant::{SetupAction, SetupCommands};
+use crate::manifest::{SetupAction, SetupCommands};
 use grimoire_engine::variants::eldritch::army::{
     matched_sides, playable_bundles, propose, Bundle, Declaration,
 };
 use grimoire_engine::variants::eldritch::catalogue::piece_type;
 use grimoire_engine::variants::eldritch::{Eldritch, EldritchOptions};
 use grimoire_engine::{prelude::*, Color};
+use grimoire_eval::eldritch::MATERIAL;
 
 /// The declarations made so far (both FIDE armies until declared).
 #[derive(Clone, Debug, Default)]

@@ -1,13 +1,12 @@
 //! The ArchMage Chess manifest: everything the engine needs to play it, registered by one line in
-//! `crate::variant::visit_variants`.
+//! `super::visit_variants`.
 
-use super::ArchMageEval;
-use crate::variant::NoSetup;
-use crate::EvalParams;
+use crate::manifest::NoSetup;
 use grimoire_engine::variants::archmage::ArchMage;
+use grimoire_eval::ArchMageEval;
 
 manifest! {
-    /// ArchMage Chess: its rules, evaluator, setup, bench positions, options and parameters.
+    /// ArchMage Chess: its rules, evaluator, setup, bench positions and options.
     ArchMageVariant {
         rules: ArchMage,
         eval: ArchMageEval,
@@ -16,6 +15,5 @@ manifest! {
         // Depth 9 took a minute (issue 21): the branching is wider than chess's.
         bench_depth: 7,
         options: grimoire_engine::variants::archmage::options::option_decls(),
-        params: EvalParams::archmage_tuned(),
     }
 }

@@ -1,12 +1,13 @@
 //! A variant as one manifest: its rules type, its evaluator and default parameters, its setup
 //! commands, its options and its bench positions. Every variant the engine plays is one line
-//! of [`visit_variants`]; the registry, the tuner, the evaluator defaults and the command line
-//! all go through that list, so adding a variant touches its own folders and that one line.
+//! of [`crate::variants::visit_variants`]; the registry, the tuner, the evaluation parameter
+//! lookup by name and the command line all go through that list, so adding a variant touches
+//! its own folders and that one line.
 
-use crate::{EvalParams, TunableEval};
 use grimoire_engine::options::OptionDecl;
 use grimoire_engine::prelude::*;
 use grimoire_engine::rules::OptionsOf;
+use grimoire_eval::{EvalParams, TunableEval};
 
 /// One variant, bound to everything the engine needs to play it.
 pub trait Variant: 'static {
@@ -28,8 +29,10 @@ pub trait Variant: 'static {
         Vec::new()
     }
 
-    /// The built-in evaluation parameters (the tuner's starting point too).
-    fn default_params() -> EvalParams;
+    /// The built-in evaluation parameters (the tuner's starting point too): the evaluator's own.
+    fn default_params() -> EvalParams {
+        Self::Eval::default().params().clone()
+    }
 }
 
 /// What a setup command asks of the engine.
@@ -68,41 +71,35 @@ pub trait VariantVisitor {
     fn visit<V: Variant>(&mut self);
 }
 
-/// Every variant the engine plays, in `UCI_Variant` order: the one list. A new variant adds its
-/// manifest here, one line.
-pub fn visit_variants(visitor: &mut impl VariantVisitor) {
-    visitor.visit::<crate::chess::ChessVariant>();
-    visitor.visit::<crate::duggan::DugganVariant>();
-    visitor.visit::<crate::archmage::ArchMageVariant>();
-    visitor.visit::<crate::ghost::GhostVariant>();
-    visitor.visit::<crate::eldritch::EldritchVariant>();
-    visitor.visit::<crate::hobgoblin::HobgoblinVariant>();
-}
-
-/// The names of the listed variants, in order.
-pub fn variant_names() -> Vec<&'static str> {
-    struct Names(Vec<&'static str>);
-    impl VariantVisitor for Names {
-        fn visit<V: Variant>(&mut self) {
-            self.0.push(V::Rules::NAME);
+/// A variant's manifest ([`Variant`]) in one declaration: its rules, evaluator, setup commands,
+/// bench depth and options.
+macro_rules! manifest {
+    (
+        $(#[$doc:meta])*
+        $name:ident {
+            rules: $rules:ty,
+            eval: $eval:ty,
+            setup: $setup:ty,
+            bench: $bench:expr,
+            $(bench_depth: $bench_depth:expr,)?
+            options: $options:expr $(,)?
         }
-    }
-    let mut names = Names(Vec::new());
-    visit_variants(&mut names);
-    names.0
-}
+    ) => {
+        $(#[$doc])*
+        pub struct $name;
 
-/// The built-in parameters of the listed variant `name`.
-pub fn default_params(name: &str) -> Option<EvalParams> {
-    struct Find<'a>(&'a str, Option<EvalParams>);
-    impl VariantVisitor for Find<'_> {
-        fn visit<V: Variant>(&mut self) {
-            if self.1.is_none() && V::Rules::NAME == self.0 {
-                self.1 = Some(V::default_params());
+        impl $crate::manifest::Variant for $name {
+            type Rules = $rules;
+            type Eval = $eval;
+            type Setup = $setup;
+            const BENCH: &'static [&'static str] = $bench;
+            $(const BENCH_DEPTH: u32 = $bench_depth;)?
+
+            fn options() -> Vec<
+                grimoire_engine::options::OptionDecl<grimoire_engine::rules::OptionsOf<$rules>>,
+            > {
+                $options
             }
         }
-    }
-    let mut find = Find(name, None);
-    visit_variants(&mut find);
-    find.1
+    };
 }

@@ -1,19 +1,17 @@
 //! The Duggan's Fantasy Chess manifest: everything the engine needs to play it, registered by one line in
-//! `crate::variant::visit_variants`.
+//! `super::visit_variants`.
 
-use super::DugganEval;
-use crate::variant::NoSetup;
-use crate::EvalParams;
+use crate::manifest::NoSetup;
 use grimoire_engine::variants::duggan::Duggan;
+use grimoire_eval::DugganEval;
 
 manifest! {
-    /// Duggan's Fantasy Chess: its rules, evaluator, setup, bench positions, options and parameters.
+    /// Duggan's Fantasy Chess: its rules, evaluator, setup, bench positions and options.
     DugganVariant {
         rules: Duggan,
         eval: DugganEval,
         setup: NoSetup,
         bench: grimoire_engine::variants::duggan::BENCH,
         options: grimoire_engine::variants::duggan::options::option_decls(),
-        params: EvalParams::duggan_tuned(),
     }
 }

@@ -1,13 +1,14 @@
 //! The Eldritch Chess manifest: everything the engine needs to play it, registered by one line in
-//! `crate::variant::visit_variants`.
+//! `super::super::visit_variants`, with its setup commands (`setup`).
 
-use super::setup::EldritchSetup;
-use super::EldritchEval;
-use crate::EvalParams;
+pub mod setup;
+
 use grimoire_engine::variants::eldritch::Eldritch;
+use grimoire_eval::EldritchEval;
+use setup::EldritchSetup;
 
 manifest! {
-    /// Eldritch Chess: its rules, evaluator, setup, bench positions, options and parameters.
+    /// Eldritch Chess: its rules, evaluator, setup, bench positions and options.
     EldritchVariant {
         rules: Eldritch,
         eval: EldritchEval,
@@ -16,6 +17,5 @@ manifest! {
         // 180,580 nodes with the shipped set, about a second; depth 7 blew up before issue 21.
         bench_depth: 6,
         options: grimoire_engine::variants::eldritch::options::option_decls(),
-        params: EvalParams::eldritch_tuned(),
     }
 }
