@@ -2,6 +2,9 @@
 //! features (piece-square tables from square features, the piece-value method) and the
 //! evaluators ([`ChessEval`]). See `docs/eval.md`.
 
+#[macro_use]
+mod terms;
+
 /// What every evaluator has alike: `Default` from its built-in set `$params` (built once a
 /// process and cloned), a `Debug` that shows only the parameters, and [`TunableEval`] through
 /// its `try_from_params` and `params`.

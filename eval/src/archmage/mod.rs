@@ -16,6 +16,7 @@ use grimoire_engine::tables::masks;
 use grimoire_engine::variants::archmage::tables::tables;
 use grimoire_engine::variants::archmage::*;
 use grimoire_engine::{prelude::*, Bitboard, Color, Geometry};
+use params::ArchMageTerms;
 
 /// Evaluations are clamped to this, well inside the ±10000 the search reserves for mates.
 pub const EVAL_LIMIT: i32 = 9000;
@@ -77,17 +78,14 @@ pub fn derived_piece_values() -> Vec<DerivedValue> {
 /// The ArchMage evaluator. Build it once and share it; `evaluate` only reads it.
 #[derive(Clone)]
 pub struct ArchMageEval {
+    /// The terms that are one number each.
+    terms: ArchMageTerms,
     params: EvalParams,
     psqt: [[[S; SQUARE_COUNT]; KINDS]; 2],
     material: [S; KINDS],
     phase_weight: [i32; KINDS],
     phase_max: i32,
     hand: [S; 2],
-    hand_idle_percent: i32,
-    summoner_attacked: S,
-    summoner_near_king: S,
-    king_attack: S,
-    tempo: S,
     king_zone: [Bitboard; SQUARE_COUNT],
 }
 
@@ -121,20 +119,14 @@ impl ArchMageEval {
         for s in masks::board10() {
             king_zone[s.index()] = t.leaps[KING as usize][s.index()] | Bitboard::from_square(s);
         }
+        let terms = ArchMageTerms::read(&r)?;
         Ok(ArchMageEval {
+            terms,
             psqt,
             material,
             phase_weight,
             phase_max,
-            hand: [
-                r.tapered("hand_dragon_king")?,
-                r.tapered("hand_dragon_horse")?,
-            ],
-            hand_idle_percent: r.scalar("hand_idle_percent")?,
-            summoner_attacked: r.tapered("summoner_attacked")?,
-            summoner_near_king: r.tapered("summoner_near_king")?,
-            king_attack: r.tapered("king_attack")?,
-            tempo: r.tapered("tempo")?,
+            hand: [terms.hand_dragon_king, terms.hand_dragon_horse],
             king_zone,
             params,
         })
@@ -181,7 +173,7 @@ impl ArchMageEval {
             let percent = if summoners.any() {
                 100
             } else {
-                self.hand_idle_percent
+                self.terms.hand_idle_percent
             };
             for (&value, kind) in self.hand.iter().zip(DRAGONS) {
                 let n = pos.hand_count(us, kind) as i32;
@@ -193,9 +185,9 @@ impl ArchMageEval {
             // Summoner safety: attacked summoners, and summoners near the own King.
             let own_king = pos.king_square(us);
             let attacked = pos.attacked_among(summoners, them).count() as i32;
-            s += self.summoner_attacked * attacked;
+            s += self.terms.summoner_attacked * attacked;
             let near = (summoners & t.box3[own_king.index()]).count() as i32;
-            s += self.summoner_near_king * near;
+            s += self.terms.summoner_near_king * near;
             // Attacks on the enemy King's zone by the pieces near it.
             let enemy_king = pos.king_square(them);
             let zone = self.king_zone[enemy_king.index()];
@@ -212,7 +204,7 @@ impl ArchMageEval {
                 }
             }
             let scale = ATTACKER_SCALE[attackers.min(7)];
-            let a = self.king_attack * hits;
+            let a = self.terms.king_attack * hits;
             s += S::new(a.mg * scale / 128, a.eg * scale / 128);
             side[ui] = s;
         }
@@ -240,7 +232,7 @@ impl Evaluator<ArchMage> for ArchMageEval {
 
     fn evaluate(&self, pos: &ArchMage) -> Score {
         let relative = self.white_terms(pos).for_side(pos.side_to_move());
-        let score = self.taper(relative + self.tempo, self.phase(pos));
+        let score = self.taper(relative + self.terms.tempo, self.phase(pos));
         score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 }

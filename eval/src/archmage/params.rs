@@ -2,6 +2,27 @@
 
 use crate::params::EvalParams;
 
+eval_terms! {
+    /// The ArchMage terms that are one number each (phase, material and piece-square tables
+    /// are read beside them).
+    pub struct ArchMageTerms;
+    hand => "Dragons in hand (ARC-60..62): value per Dragon while the side has a summoner, and\nthe percentage of it without one (scalar)." => {
+        hand_dragon_king: tapered(650, 700),
+        hand_dragon_horse: tapered(560, 600),
+        hand_idle_percent: scalar(40),
+    }
+    summoner_safety => "Summoner safety: a summoner attacked by an enemy piece; a summoner within\ndistance 3 of its own King (its switches and drops defend it)." => {
+        summoner_attacked: tapered(-40, -30),
+        summoner_near_king: tapered(12, 0),
+    }
+    king_safety => "King safety: per attacked square of the enemy King's zone, scaled by attackers." => {
+        king_attack: tapered(8, 3),
+    }
+    side_to_move => "Side to move." => {
+        tempo: tapered(12, 6),
+    }
+}
+
 /// Names of the piece kinds of ArchMage as they appear in parameter names (index = kind).
 pub const ARCHMAGE_KIND_NAMES: [&str; 20] = [
     "pawn",
@@ -76,19 +97,10 @@ impl EvalParams {
             p.push_tapered(&format!("pst_centre_{kind}"), centre.0, centre.1);
             p.push_tapered(&format!("pst_advance_{kind}"), advance.0, advance.1);
         }
-        p.section("Dragons in hand (ARC-60..62): value per Dragon while the side has a summoner, and\nthe percentage of it without one (scalar).");
-        p.push_tapered("hand_dragon_king", 650, 700)
-            .push_tapered("hand_dragon_horse", 560, 600)
-            .push_scalar("hand_idle_percent", 40);
-        p.section("Summoner safety: a summoner attacked by an enemy piece; a summoner within\ndistance 3 of its own King (its switches and drops defend it).");
-        p.push_tapered("summoner_attacked", -40, -30)
-            .push_tapered("summoner_near_king", 12, 0);
-        p.section(
-            "King safety: per attacked square of the enemy King's zone, scaled by attackers.",
-        );
-        p.push_tapered("king_attack", 8, 3);
-        p.section("Side to move.");
-        p.push_tapered("tempo", 12, 6);
+        ArchMageTerms::hand(&mut p);
+        ArchMageTerms::summoner_safety(&mut p);
+        ArchMageTerms::king_safety(&mut p);
+        ArchMageTerms::side_to_move(&mut p);
         // The search setting ArchMage's own match chose (docs/search.md, SPRT log row 33).
         p.search_mut().keep_history = 1;
         p

@@ -18,6 +18,7 @@ use grimoire_engine::square::SQUARE_COUNT;
 use grimoire_engine::tables::{masks, AttackTables};
 use grimoire_engine::variants::chess::{self, Chess, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use grimoire_engine::{prelude::*, Bitboard, Color, Geometry, Square};
+use params::ChessTerms;
 use pawn_cache::PawnKingTerms;
 
 /// Mobility is counted from these numbers of safe squares per kind (pawn and king unused), so a
@@ -74,6 +75,8 @@ fn add_square_offsets(
 /// share it; `evaluate` only reads it.
 #[derive(Clone)]
 pub struct ChessEval {
+    /// The terms that are one number each.
+    terms: ChessTerms,
     params: EvalParams,
     tables: &'static AttackTables,
     board: Bitboard,
@@ -84,57 +87,18 @@ pub struct ChessEval {
     /// Per kind and number of safe squares: the linear mobility term plus its offset.
     mobility: [[S; 28]; 6],
     king_attack: [S; 6],
-    king_danger: S,
     /// By [colour-independent] edge distance of the file (0 = a/h) and the nearest pawn's
     /// 0-based relative rank (0: none): the own pawn's shelter, the enemy pawn's storm.
     shelter: [[S; 7]; 4],
     storm: [[S; 7]; 4],
-    threat_by_king: S,
-    space: S,
     /// Squares on files c to f and relative ranks 2 to 4, per colour.
     space_zone: [Bitboard; 2],
     /// Squares on a square's rank and all ranks ahead of it, per colour.
     at_or_ahead: [[Bitboard; SQUARE_COUNT]; 2],
-    shield_near: S,
-    shield_far: S,
-    king_open_file: S,
-    doubled: S,
-    isolated: S,
-    supported: S,
-    backward: S,
-    phalanx: S,
-    minor_behind_pawn: S,
-    bishop_pawns: S,
-    king_pawn_distance: S,
-    /// Per knight and per rook, times the own pawns less five.
-    knight_pawn_count: S,
-    rook_pawn_count: S,
-    /// Endgame scale (out of 64) with opposite-coloured bishops only, and for a pawnless side
-    /// ahead by at most a minor piece.
-    scale_opposite_bishops: i32,
-    scale_pawnless: i32,
     /// The board squares of one colour (the other colour is the rest of the board).
     light: Bitboard,
     /// By 0-based relative rank (entries 1..=6 used).
     passed: [S; 8],
-    passed_free: S,
-    /// Per passer, times the king's distance to its stop square (at most 5) and the passer's
-    /// advance beyond the fourth rank (rank 5: 1, rank 6: 2, rank 7: 3):
-    /// the enemy king's distance and the own king's.
-    passed_enemy_king: S,
-    passed_own_king: S,
-    bishop_pair: S,
-    rook_open: S,
-    rook_semi_open: S,
-    /// Per enemy knight, bishop, rook or queen that an own pawn attacks.
-    threat_by_pawn: S,
-    /// Per enemy rook or queen that an own knight or bishop attacks.
-    threat_by_minor: S,
-    /// Per enemy queen that an own rook attacks.
-    threat_by_rook: S,
-    /// Per enemy knight, bishop, rook or queen that an own piece or pawn attacks and no enemy
-    /// pawn defends.
-    threat_hanging: S,
     /// Per own knight or bishop (index = kind) on an outpost: relative rank 4 to 6, defended
     /// by an own pawn, and no enemy pawn on a neighbouring file ahead that could chase it.
     outpost: [S; 6],
@@ -144,7 +108,6 @@ pub struct ChessEval {
     /// Whether any outpost or safe-check value is non-zero (else their work is skipped).
     outposts_on: bool,
     safe_checks_on: bool,
-    tempo: S,
     /// Board squares of each frame column (empty for columns 0 and 9).
     file: [Bitboard; 10],
     /// Board squares of the columns beside a column.
@@ -263,6 +226,7 @@ impl ChessEval {
         }
 
         Ok(ChessEval {
+            terms: ChessTerms::read(&r)?,
             tables,
             board,
             psqt,
@@ -270,11 +234,8 @@ impl ChessEval {
             phase_max,
             mobility,
             king_attack: r.per_kind("king_attack", &pieces)?,
-            king_danger: r.tapered("king_danger_quadratic")?,
             shelter,
             storm,
-            threat_by_king: r.tapered("threat_by_king")?,
-            space: r.tapered("space")?,
             space_zone: [W, B].map(|color| {
                 sq_set(&|s| {
                     (3..=6).contains(&s.col()) && (1..=3).contains(&relative_rank(color, s))
@@ -286,38 +247,12 @@ impl ChessEval {
                     sq_set(&|s| relative_rank(color, s) >= relative_rank(color, from))
                 })
             }),
-            shield_near: r.tapered("king_shield_near")?,
-            shield_far: r.tapered("king_shield_far")?,
-            king_open_file: r.tapered("king_open_file")?,
-            doubled: r.tapered("pawn_doubled")?,
-            isolated: r.tapered("pawn_isolated")?,
-            supported: r.tapered("pawn_supported")?,
-            backward: r.tapered("pawn_backward")?,
-            phalanx: r.tapered("pawn_phalanx")?,
-            minor_behind_pawn: r.tapered("minor_behind_pawn")?,
-            bishop_pawns: r.tapered("bishop_pawns_same_colour")?,
-            king_pawn_distance: r.tapered("king_pawn_distance")?,
-            knight_pawn_count: r.tapered("knight_pawn_count")?,
-            rook_pawn_count: r.tapered("rook_pawn_count")?,
-            scale_opposite_bishops: r.scalar("scale_opposite_bishops")?,
-            scale_pawnless: r.scalar("scale_pawnless")?,
             light: sq_set(&|s| (s.row() + s.col()) % 2 == 0),
             passed,
-            passed_free: r.tapered("passed_free")?,
-            passed_enemy_king: r.tapered("passed_enemy_king_distance")?,
-            passed_own_king: r.tapered("passed_own_king_distance")?,
-            bishop_pair: r.tapered("bishop_pair")?,
-            rook_open: r.tapered("rook_open_file")?,
-            rook_semi_open: r.tapered("rook_semi_open_file")?,
-            threat_by_pawn: r.tapered("threat_by_pawn")?,
-            threat_by_minor: r.tapered("threat_by_minor")?,
-            threat_by_rook: r.tapered("threat_by_rook")?,
-            threat_hanging: r.tapered("threat_hanging")?,
             safe_check,
             outpost,
             outposts_on: outpost.iter().any(|v| *v != S::ZERO),
             safe_checks_on: safe_check.iter().any(|v| *v != S::ZERO),
-            tempo: r.tapered("tempo")?,
             file,
             adjacent_files,
             front_file,
@@ -400,7 +335,7 @@ impl ChessEval {
             let i = sq.index();
             s += psqt[PAWN as usize][i];
             if (self.front_file[ui][i] & our_pawns).any() {
-                s += self.doubled;
+                s += self.terms.pawn_doubled;
             } else if (self.passed_span[ui][i] & their_pawns).is_empty() {
                 let rel = relative_rank(ui, sq);
                 s += self.passed[rel as usize];
@@ -413,27 +348,29 @@ impl ChessEval {
                 if weight > 0 {
                     let their_king = b.pieces(them, KING).lsb();
                     let our_king = b.pieces(us, KING).lsb();
-                    s += self.passed_enemy_king * (weight * king_distance(their_king, stop));
-                    s += self.passed_own_king * (weight * king_distance(our_king, stop));
+                    s += self.terms.passed_enemy_king_distance
+                        * (weight * king_distance(their_king, stop));
+                    s += self.terms.passed_own_king_distance
+                        * (weight * king_distance(our_king, stop));
                 }
             }
             let beside = self.adjacent_files[sq.col() as usize] & our_pawns;
             if beside.is_empty() {
-                s += self.isolated;
+                s += self.terms.pawn_isolated;
             } else {
                 // Backward: every neighbour is ahead of it, and an enemy pawn guards its stop.
                 let stop = if us == Color::White { i + 10 } else { i - 10 };
                 if (beside & !self.passed_span[ui][i]).is_empty()
                     && pawn_attacks[them.index()].contains(Square::from_index(stop as u8))
                 {
-                    s += self.backward;
+                    s += self.terms.pawn_backward;
                 }
                 if (beside & self.rank_of[i]).any() {
-                    s += self.phalanx;
+                    s += self.terms.pawn_phalanx;
                 }
             }
             if pawn_attacks[ui].contains(sq) {
-                s += self.supported;
+                s += self.terms.pawn_supported;
             }
         }
 
@@ -443,21 +380,21 @@ impl ChessEval {
         } else {
             our_pawns.north(1) | our_pawns.north(2) | our_pawns.north(3) | our_pawns
         };
-        s += self.space
+        s += self.terms.space
             * (self.space_zone[ui] & behind_pawns & !pawn_attacks[them.index()]).count() as i32;
 
         // Own king: square, pawn shield, open files beside it.
         let ksq = b.pieces(us, KING).lsb();
         let ki = ksq.index();
         s += psqt[KING as usize][ki];
-        s += self.shield_near * (self.shield[ui][0][ki] & our_pawns).count() as i32;
-        s += self.shield_far * (self.shield[ui][1][ki] & our_pawns).count() as i32;
+        s += self.terms.king_shield_near * (self.shield[ui][0][ki] & our_pawns).count() as i32;
+        s += self.terms.king_shield_far * (self.shield[ui][1][ki] & our_pawns).count() as i32;
         let nearest_pawn = our_pawns
             .iter()
             .map(|p| king_distance(ksq, p))
             .min()
             .unwrap_or(0);
-        s += self.king_pawn_distance * nearest_pawn;
+        s += self.terms.king_pawn_distance * nearest_pawn;
         // Shelter and storm on the three files around the king (b to g for its middle file):
         // the rearmost own and enemy pawns on each, not behind the king.
         let front = self.at_or_ahead[ui][ki];
@@ -481,7 +418,7 @@ impl ChessEval {
         for c in kc - 1..=kc + 1 {
             // Columns 0 and 9 have no board squares: not a file, so not an open one.
             if self.file[c].any() && (self.file[c] & our_pawns).is_empty() {
-                s += self.king_open_file;
+                s += self.terms.king_open_file;
             }
         }
         (s, passed)
@@ -511,7 +448,7 @@ impl ChessEval {
             let i = sq.index();
             let stop = Square::from_index(if us == Color::White { i + 10 } else { i - 10 } as u8);
             if !occ.contains(stop) {
-                s += self.passed_free;
+                s += self.terms.passed_free;
             }
         }
 
@@ -569,31 +506,31 @@ impl ChessEval {
         } else {
             Bitboard(all_pawns.0 << 10)
         };
-        s += self.minor_behind_pawn * (minors & pawns_ahead).count() as i32;
+        s += self.terms.minor_behind_pawn * (minors & pawns_ahead).count() as i32;
         for sq in b.pieces(us, BISHOP) {
             let colour = if self.light.contains(sq) {
                 self.light
             } else {
                 self.board & !self.light
             };
-            s += self.bishop_pawns * (our_pawns & colour).count() as i32;
+            s += self.terms.bishop_pawns_same_colour * (our_pawns & colour).count() as i32;
         }
 
         // Threats: enemy pieces under attack now are material the opponent must spend a move
         // on (or lose), which the static score cannot otherwise see.
         let their_majors = b.pieces(them, ROOK) | b.pieces(them, QUEEN);
         let their_pieces = b.pieces(them, KNIGHT) | b.pieces(them, BISHOP) | their_majors;
-        s += self.threat_by_pawn * (pawn_attacks[ui] & their_pieces).count() as i32;
+        s += self.terms.threat_by_pawn * (pawn_attacks[ui] & their_pieces).count() as i32;
         let by_minor = attacked_by[KNIGHT as usize] | attacked_by[BISHOP as usize];
-        s += self.threat_by_minor * (by_minor & their_majors).count() as i32;
-        s += self.threat_by_rook
+        s += self.terms.threat_by_minor * (by_minor & their_majors).count() as i32;
+        s += self.terms.threat_by_rook
             * (attacked_by[ROOK as usize] & b.pieces(them, QUEEN)).count() as i32;
         let all_attacks =
             by_minor | attacked_by[ROOK as usize] | attacked_by[QUEEN as usize] | pawn_attacks[ui];
-        s += self.threat_hanging
+        s += self.terms.threat_hanging
             * (all_attacks & their_pieces & !pawn_attacks[them.index()]).count() as i32;
         let our_king = b.pieces(us, KING).lsb();
-        s += self.threat_by_king
+        s += self.terms.threat_by_king
             * (t.king[our_king.index()]
                 & (their_pieces | their_pawns)
                 & !pawn_attacks[them.index()])
@@ -629,23 +566,23 @@ impl ChessEval {
         let d2 = i64::from(danger.clamp(0, 1500)).pow(2);
         let quadratic = |q: i32| (i64::from(q) * d2 / 65536) as i32;
         s += S::new(
-            quadratic(self.king_danger.mg),
-            quadratic(self.king_danger.eg),
+            quadratic(self.terms.king_danger_quadratic.mg),
+            quadratic(self.terms.king_danger_quadratic.eg),
         );
 
         for sq in b.pieces(us, ROOK) {
             let f = self.file[sq.col() as usize];
             if (f & all_pawns).is_empty() {
-                s += self.rook_open;
+                s += self.terms.rook_open_file;
             } else if (f & our_pawns).is_empty() {
-                s += self.rook_semi_open;
+                s += self.terms.rook_semi_open_file;
             }
         }
         let pawns_less_five = our_pawns.count() as i32 - 5;
-        s += self.knight_pawn_count * (b.pieces(us, KNIGHT).count() as i32 * pawns_less_five);
-        s += self.rook_pawn_count * (b.pieces(us, ROOK).count() as i32 * pawns_less_five);
+        s += self.terms.knight_pawn_count * (b.pieces(us, KNIGHT).count() as i32 * pawns_less_five);
+        s += self.terms.rook_pawn_count * (b.pieces(us, ROOK).count() as i32 * pawns_less_five);
         if b.pieces(us, BISHOP).more_than_one() {
-            s += self.bishop_pair;
+            s += self.terms.bishop_pair;
         }
 
         s
@@ -665,7 +602,7 @@ impl ChessEval {
             && count(Color::Black, BISHOP) == 1
             && (bishops & self.light).count() == 1
         {
-            return self.scale_opposite_bishops;
+            return self.terms.scale_opposite_bishops;
         }
         let strong = if white_eg >= 0 {
             Color::White
@@ -673,7 +610,7 @@ impl ChessEval {
             Color::Black
         };
         if b.pieces(strong, PAWN).is_empty() && minor_units(strong) - minor_units(!strong) <= 3 {
-            return self.scale_pawnless;
+            return self.terms.scale_pawnless;
         }
         64
     }
@@ -703,7 +640,7 @@ impl Evaluator<Chess> for ChessEval {
         let mut white = self.white_terms(pos);
         white.eg = white.eg * self.endgame_scale(pos, white.eg) / 64;
         let relative = white.for_side(pos.side_to_move());
-        let score = self.taper(relative + self.tempo, self.phase(pos)) + net_score;
+        let score = self.taper(relative + self.terms.tempo, self.phase(pos)) + net_score;
         score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 }

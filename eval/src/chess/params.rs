@@ -2,6 +2,77 @@
 
 use crate::params::EvalParams;
 
+eval_terms! {
+    /// The chess terms that are one number each (the tables are read beside them, in
+    /// `ChessEval::try_from_params`).
+    pub struct ChessTerms;
+    /// Continues the king-safety section after the king-attack weights.
+    king_shield => "" => {
+        king_shield_near: tapered(12, 0),
+        king_shield_far: tapered(6, 0),
+        king_open_file: tapered(-15, 0),
+    }
+    king_danger => "King danger: times the square of the attack on the enemy king (the scaled\nking-attack and safe-check middlegame sum, at least 0, at most 1500) over 65536.\nZero in the starting set (see the threats)." => {
+        king_danger_quadratic: tapered(0, 0),
+    }
+    pawn_structure => "Pawn structure (per pawn)." => {
+        pawn_doubled: tapered(-10, -20),
+        pawn_isolated: tapered(-10, -12),
+        pawn_supported: tapered(6, 4),
+    }
+    more_pawn_structure => "More pawn structure, zero in the starting set (see the threats): a backward pawn\n(no own pawn beside or behind it on the neighbouring files, its stop square attacked\nby an enemy pawn), a pawn with an own pawn beside it on the same rank." => {
+        pawn_backward: tapered(0, 0),
+        pawn_phalanx: tapered(0, 0),
+    }
+    /// Continues the passed-pawn section after the bonus by rank.
+    passed_free => "" => {
+        passed_free: tapered(5, 10),
+    }
+    passer_and_kings => "Passer and kings: per passer from rank 5 on, times its advance beyond rank 4 (1 to\n3) and a king's distance to its stop square (at most 5): the enemy king's, the own\nking's. Zero in the starting set (see the threats)." => {
+        /// Per passer, times the enemy king's distance to its stop square and the passer's
+        /// advance beyond the fourth rank.
+        passed_enemy_king_distance: tapered(0, 0),
+        /// The same with the own king's distance.
+        passed_own_king_distance: tapered(0, 0),
+    }
+    pieces => "Pieces." => {
+        bishop_pair: tapered(30, 50),
+        rook_open_file: tapered(25, 10),
+        rook_semi_open_file: tapered(12, 6),
+    }
+    threats => "Threats (per enemy piece attacked): by a pawn, a rook or queen by a knight or\nbishop, a queen by a rook, and any piece no enemy pawn defends. Zero in the starting set,\nwhich Ghost Chess scores its living pieces with; the shipped set (eval/params/chess.txt)\ngives the values that won their match (docs/eval.md)." => {
+        /// Per enemy knight, bishop, rook or queen that an own pawn attacks.
+        threat_by_pawn: tapered(0, 0),
+        /// Per enemy rook or queen that an own knight or bishop attacks.
+        threat_by_minor: tapered(0, 0),
+        /// Per enemy queen that an own rook attacks.
+        threat_by_rook: tapered(0, 0),
+        /// Per enemy knight, bishop, rook or queen that an own piece or pawn attacks and no
+        /// enemy pawn defends.
+        threat_hanging: tapered(0, 0),
+    }
+    more_threats => "More threats, zero in the starting set: per enemy pawn or piece the own king\nattacks that no enemy pawn defends; and space, per square on files c to f and relative\nranks 2 to 4 that no enemy pawn attacks, with an own pawn on it or ahead of it." => {
+        threat_by_king: tapered(0, 0),
+        space: tapered(0, 0),
+    }
+    more_pieces => "More piece terms, zero in the starting set (see the threats): a knight or bishop\nwith a pawn right in front of it; per bishop, each own pawn on its square colour; the\nown king's distance to its nearest own pawn (at most 5, none: 0)." => {
+        minor_behind_pawn: tapered(0, 0),
+        bishop_pawns_same_colour: tapered(0, 0),
+        king_pawn_distance: tapered(0, 0),
+    }
+    pieces_and_pawns => "Pieces and pawns: per knight and per rook, times the own pawns less five (knights\ngain with pawns on the board, rooks with open lines). Zero in the starting set." => {
+        knight_pawn_count: tapered(0, 0),
+        rook_pawn_count: tapered(0, 0),
+    }
+    endgame_scale => "Endgame scale, out of 64 (scalar): the endgame part of the score is multiplied by\nit with opposite-coloured bishops and no other pieces, and when the side ahead has no\npawns and at most a minor piece's worth (knight, bishop 3, rook 5, queen 9) more\npieces. 64 in the starting set: no scaling." => {
+        scale_opposite_bishops: scalar(64),
+        scale_pawnless: scalar(64),
+    }
+    side_to_move => "Side to move." => {
+        tempo: tapered(12, 6),
+    }
+}
+
 /// Names of the piece kinds of chess as they appear in parameter names (index = kind).
 pub const CHESS_KIND_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 
@@ -117,9 +188,7 @@ impl EvalParams {
         ] {
             p.push_tapered(&format!("king_attack_{kind}"), mg, eg);
         }
-        p.push_tapered("king_shield_near", 12, 0)
-            .push_tapered("king_shield_far", 6, 0)
-            .push_tapered("king_open_file", -15, 0);
+        ChessTerms::king_shield(&mut p);
         p.section("King shelter and pawn storm: for each of the three files around the own king (the\nking on a or h counts as on b or g), by the file's distance from the edge (a: the a or h\nfile, up to d) and the relative rank of the own pawn nearest the king's side on it\n(`none`: no own pawn there or behind the king), and the same for the enemy's nearest\npawn on it. Zero in the starting set (see the threats).");
         for table in ["king_shelter", "king_storm"] {
             for file in ["a", "b", "c", "d"] {
@@ -128,45 +197,19 @@ impl EvalParams {
                 }
             }
         }
-        push_zero_section(
-            &mut p,
-            "King danger: times the square of the attack on the enemy king (the scaled\nking-attack and safe-check middlegame sum, at least 0, at most 1500) over 65536.\nZero in the starting set (see the threats).",
-            &["king_danger_quadratic"],
-        );
-        p.section("Pawn structure (per pawn).");
-        p.push_tapered("pawn_doubled", -10, -20)
-            .push_tapered("pawn_isolated", -10, -12)
-            .push_tapered("pawn_supported", 6, 4);
-        push_zero_section(
-            &mut p,
-            "More pawn structure, zero in the starting set (see the threats): a backward pawn\n(no own pawn beside or behind it on the neighbouring files, its stop square attacked\nby an enemy pawn), a pawn with an own pawn beside it on the same rank.",
-            &["pawn_backward", "pawn_phalanx"],
-        );
+        ChessTerms::king_danger(&mut p);
+        ChessTerms::pawn_structure(&mut p);
+        ChessTerms::more_pawn_structure(&mut p);
         p.section("Passed pawns: bonus by relative rank, and for a free stop square.");
         let passed = [(0, 10), (5, 15), (10, 25), (20, 45), (35, 70), (60, 110)];
         for (r, (mg, eg)) in passed.iter().enumerate() {
             p.push_tapered(&format!("passed_rank_{}", r + 2), *mg, *eg);
         }
-        p.push_tapered("passed_free", 5, 10);
-        push_zero_section(
-            &mut p,
-            "Passer and kings: per passer from rank 5 on, times its advance beyond rank 4 (1 to\n3) and a king's distance to its stop square (at most 5): the enemy king's, the own\nking's. Zero in the starting set (see the threats).",
-            &["passed_enemy_king_distance", "passed_own_king_distance"],
-        );
-        p.section("Pieces.");
-        p.push_tapered("bishop_pair", 30, 50)
-            .push_tapered("rook_open_file", 25, 10)
-            .push_tapered("rook_semi_open_file", 12, 6);
-        push_zero_section(
-            &mut p,
-            "Threats (per enemy piece attacked): by a pawn, a rook or queen by a knight or\nbishop, a queen by a rook, and any piece no enemy pawn defends. Zero in the starting set,\nwhich Ghost Chess scores its living pieces with; the shipped set (eval/params/chess.txt)\ngives the values that won their match (docs/eval.md).",
-            &["threat_by_pawn", "threat_by_minor", "threat_by_rook", "threat_hanging"],
-        );
-        push_zero_section(
-            &mut p,
-            "More threats, zero in the starting set: per enemy pawn or piece the own king\nattacks that no enemy pawn defends; and space, per square on files c to f and relative\nranks 2 to 4 that no enemy pawn attacks, with an own pawn on it or ahead of it.",
-            &["threat_by_king", "space"],
-        );
+        ChessTerms::passed_free(&mut p);
+        ChessTerms::passer_and_kings(&mut p);
+        ChessTerms::pieces(&mut p);
+        ChessTerms::threats(&mut p);
+        ChessTerms::more_threats(&mut p);
         push_zero_section(
             &mut p,
             "Outposts: per own knight or bishop on relative rank 4 to 6, defended by an own\npawn, that no enemy pawn can chase away. Zero in the starting set (see the threats).",
@@ -176,21 +219,10 @@ impl EvalParams {
         for kind in ["knight", "bishop", "rook", "queen"] {
             p.push_tapered(&format!("safe_check_{kind}"), 0, 0);
         }
-        push_zero_section(
-            &mut p,
-            "More piece terms, zero in the starting set (see the threats): a knight or bishop\nwith a pawn right in front of it; per bishop, each own pawn on its square colour; the\nown king's distance to its nearest own pawn (at most 5, none: 0).",
-            &["minor_behind_pawn", "bishop_pawns_same_colour", "king_pawn_distance"],
-        );
-        push_zero_section(
-            &mut p,
-            "Pieces and pawns: per knight and per rook, times the own pawns less five (knights\ngain with pawns on the board, rooks with open lines). Zero in the starting set.",
-            &["knight_pawn_count", "rook_pawn_count"],
-        );
-        p.section("Endgame scale, out of 64 (scalar): the endgame part of the score is multiplied by\nit with opposite-coloured bishops and no other pieces, and when the side ahead has no\npawns and at most a minor piece's worth (knight, bishop 3, rook 5, queen 9) more\npieces. 64 in the starting set: no scaling.");
-        p.push_scalar("scale_opposite_bishops", 64)
-            .push_scalar("scale_pawnless", 64);
-        p.section("Side to move.");
-        p.push_tapered("tempo", 12, 6);
+        ChessTerms::more_pieces(&mut p);
+        ChessTerms::pieces_and_pawns(&mut p);
+        ChessTerms::endgame_scale(&mut p);
+        ChessTerms::side_to_move(&mut p);
         // The search settings chess's SPRTs chose (docs/search.md, SPRT log rows 20 and 31).
         // Ghost Chess reads only this set's evaluation terms, not its search settings.
         p.search_mut().tt_eval_refine = 1;

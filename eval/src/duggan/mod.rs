@@ -21,6 +21,7 @@ use grimoire_engine::variants::duggan::{
     Duggan, ADEPT, ARCHER, ASSASSIN, BISHOP, COMMANDER, GOLEM, KINDS, MERCENARY,
 };
 use grimoire_engine::{prelude::*, Bitboard, Color, Geometry, Square};
+use params::DugganTerms;
 
 /// Evaluations are clamped to this, well inside the ±10000 the search reserves for mates.
 pub const EVAL_LIMIT: i32 = 9000;
@@ -139,6 +140,8 @@ pub fn derived_piece_values() -> Vec<DerivedValue> {
 /// [`DugganEval::from_params`]) and share it; `evaluate` only reads it.
 #[derive(Clone)]
 pub struct DugganEval {
+    /// The terms that are one number each.
+    terms: DugganTerms,
     params: EvalParams,
     tables: &'static DugganTables,
     /// Material plus piece-square value per colour, kind and frame square.
@@ -149,11 +152,6 @@ pub struct DugganEval {
     adept_attack: [S; KINDS],
     /// By 0-based relative rank (entries 1..=6 used).
     passed: [S; 8],
-    passed_free: S,
-    golem_crush_target: S,
-    golem_hunted: S,
-    assassin_loose_target: S,
-    tempo: S,
     /// Squares ahead of a square on its and the adjacent files, per colour.
     passed_span: [[Bitboard; SQUARE_COUNT]; 2],
     /// The Adept square and its neighbours.
@@ -201,6 +199,7 @@ impl DugganEval {
             adept_zone[from.index()] = tables.base.king[from.index()] | Bitboard::from_square(from);
         }
         Ok(DugganEval {
+            terms: DugganTerms::read(&r)?,
             tables,
             psqt,
             phase_weight,
@@ -208,11 +207,6 @@ impl DugganEval {
             mobility: r.per_kind("mobility", &ACTIVE)?,
             adept_attack: r.per_kind("adept_attack", &ACTIVE)?,
             passed,
-            passed_free: r.tapered("mercenary_passed_free")?,
-            golem_crush_target: r.tapered("golem_crush_target")?,
-            golem_hunted: r.tapered("golem_hunted")?,
-            assassin_loose_target: r.tapered("assassin_loose_target")?,
-            tempo: r.tapered("tempo")?,
             passed_span,
             adept_zone,
             params,
@@ -288,7 +282,7 @@ impl DugganEval {
                     map |= r;
                     if k == GOLEM {
                         // Enemy pieces the Golem could crush.
-                        s += self.golem_crush_target * (r & prey).count() as i32;
+                        s += self.terms.golem_crush_target * (r & prey).count() as i32;
                     }
                     s += self.mobility[ki] * ((r & !own).count() as i32 - MOBILITY_CENTRE[ki]);
                     let hits = (r & enemy_zone).count() as i32;
@@ -328,7 +322,7 @@ impl DugganEval {
                     s += self.passed[rel as usize];
                     let stop = if us == Color::White { i + 10 } else { i - 10 };
                     if !occ.contains(Square::from_index(stop as u8)) {
-                        s += self.passed_free;
+                        s += self.terms.mercenary_passed_free;
                     }
                 }
             }
@@ -341,14 +335,14 @@ impl DugganEval {
                     | (t.base.king[g.index()] & b.pieces(them, ADEPT))
                     | (t.merc_sources[ti][g.index()] & their_mercs);
                 if hunters.any() {
-                    s += self.golem_hunted;
+                    s += self.terms.golem_hunted;
                 }
             }
             // Assassin: loose enemy pieces (not a Golem, not the Adept, reached by no piece of
             // their side) she can teleport beside and take.
             if b.pieces(us, ASSASSIN).any() {
                 let loose = prey & !maps[ti];
-                s += self.assassin_loose_target * loose.count().min(4) as i32;
+                s += self.terms.assassin_loose_target * loose.count().min(4) as i32;
             }
             side[ui] = s;
         }
@@ -370,7 +364,7 @@ impl Evaluator<Duggan> for DugganEval {
 
     fn evaluate(&self, pos: &Duggan) -> Score {
         let relative = self.white_terms(pos).for_side(pos.side_to_move());
-        let score = self.taper(relative + self.tempo, self.phase(pos));
+        let score = self.taper(relative + self.terms.tempo, self.phase(pos));
         score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 }

@@ -2,6 +2,23 @@
 
 use crate::params::EvalParams;
 
+eval_terms! {
+    /// The Duggan terms that are one number each (the tables are read beside them).
+    pub struct DugganTerms;
+    /// Continues the Mercenary passer section after the bonus by rank.
+    passed_free => "" => {
+        mercenary_passed_free: tapered(4, 10),
+    }
+    golem_and_assassin => "Golem and Assassin specifics: enemy pieces a Golem reaches, a Golem beside an\nenemy piece that can take it, loose enemy pieces while the side has an Assassin." => {
+        golem_crush_target: tapered(8, 6),
+        golem_hunted: tapered(-30, -20),
+        assassin_loose_target: tapered(12, 16),
+    }
+    side_to_move => "Side to move." => {
+        tempo: tapered(12, 6),
+    }
+}
+
 /// Names of the piece kinds of Duggan as they appear in parameter names (index = kind).
 pub const DUGGAN_KIND_NAMES: [&str; 7] = [
     "golem",
@@ -80,13 +97,9 @@ impl EvalParams {
         for (r, (mg, eg)) in passed.iter().enumerate() {
             p.push_tapered(&format!("mercenary_passed_rank_{}", r + 2), *mg, *eg);
         }
-        p.push_tapered("mercenary_passed_free", 4, 10);
-        p.section("Golem and Assassin specifics: enemy pieces a Golem reaches, a Golem beside an\nenemy piece that can take it, loose enemy pieces while the side has an Assassin.");
-        p.push_tapered("golem_crush_target", 8, 6)
-            .push_tapered("golem_hunted", -30, -20)
-            .push_tapered("assassin_loose_target", 12, 16);
-        p.section("Side to move.");
-        p.push_tapered("tempo", 12, 6);
+        DugganTerms::passed_free(&mut p);
+        DugganTerms::golem_and_assassin(&mut p);
+        DugganTerms::side_to_move(&mut p);
         // The search setting Duggan's own match chose (docs/search.md, SPRT log row 32).
         p.search_mut().keep_history = 1;
         p

@@ -300,20 +300,9 @@ impl EvalParams {
             p.push_tapered(&format!("pst_centre_{}", kind_name(kind)), c.0, c.1);
             p.push_tapered(&format!("pst_advance_{}", kind_name(kind)), a.0, a.1);
         }
-        p.section("Side to move.");
-        p.push_tapered("tempo", 12, 6);
-        p.section(
-            "Mobility: centipawns per square a piece (not a pawn-type piece or a liege) can move \
-             to or capture on; 0 skips the count.",
-        );
-        p.push_tapered("mobility", 0, 0);
-        p.section(
-            "Liege safety: centipawns per enemy piece within two king steps of the liege, and per \
-             own piece next to it; frozen: per own piece an enemy Enchanter freezes. 0 skips them.",
-        );
-        p.push_tapered("liege_attackers", 0, 0);
-        p.push_tapered("liege_defenders", 0, 0);
-        p.push_tapered("frozen_piece", 0, 0);
+        EldritchTerms::side_to_move(&mut p);
+        EldritchTerms::mobility(&mut p);
+        EldritchTerms::liege_safety(&mut p);
         // Distant checks are common on both sides (Dragons, Evokers): extending each one let
         // check chains keep their depth and the tree exploded, and no extension at all lost at
         // equal time (`docs/search.md`, per-variant settings). Only checks that leave at most
@@ -334,12 +323,28 @@ pub struct EldritchEval {
     params: EvalParams,
     material: [S; KINDS],
     psqt: Box<[[[S; SQUARE_COUNT]; KINDS]; 2]>,
-    tempo: S,
-    mobility: S,
+    /// The terms that are one number each.
+    terms: EldritchTerms,
     mobility_table: &'static MobilityTable,
-    liege_attackers: S,
-    liege_defenders: S,
-    frozen_piece: S,
+}
+
+eval_terms! {
+    /// The Eldritch terms that are one number each (material and piece-square features are
+    /// read beside them).
+    pub struct EldritchTerms;
+    side_to_move => "Side to move." => {
+        tempo: tapered(12, 6),
+    }
+    mobility => "Mobility: centipawns per square a piece (not a pawn-type piece or a liege) can move \
+             to or capture on; 0 skips the count." => {
+        mobility: tapered(0, 0),
+    }
+    liege_safety => "Liege safety: centipawns per enemy piece within two king steps of the liege, and per \
+             own piece next to it; frozen: per own piece an enemy Enchanter freezes. 0 skips them." => {
+        liege_attackers: tapered(0, 0),
+        liege_defenders: tapered(0, 0),
+        frozen_piece: tapered(0, 0),
+    }
 }
 
 evaluator_impls!(EldritchEval, Eldritch, crate::EvalParams::eldritch_tuned());
@@ -357,21 +362,12 @@ impl EldritchEval {
             &r.per_kind("pst_centre", &all)?,
             &r.per_kind("pst_advance", &all)?,
         ));
-        let tempo = r.tapered("tempo")?;
-        let mobility = r.tapered("mobility")?;
-        let liege_attackers = r.tapered("liege_attackers")?;
-        let liege_defenders = r.tapered("liege_defenders")?;
-        let frozen_piece = r.tapered("frozen_piece")?;
         Ok(EldritchEval {
+            terms: EldritchTerms::read(&r)?,
             params,
             material,
             psqt,
-            tempo,
-            mobility,
             mobility_table: MobilityTable::get(),
-            liege_attackers,
-            liege_defenders,
-            frozen_piece,
         })
     }
 
@@ -440,27 +436,27 @@ impl Evaluator<Eldritch> for EldritchEval {
                 score[c.index()] += S::new(m.mg * n as i32, m.eg * n as i32);
             }
         }
-        if self.mobility != S::ZERO {
+        if self.terms.mobility != S::ZERO {
             for c in Color::BOTH {
                 let n = self.mobility_count(pos, c);
-                score[c.index()] += S::new(self.mobility.mg * n, self.mobility.eg * n);
+                score[c.index()] += S::new(self.terms.mobility.mg * n, self.terms.mobility.eg * n);
             }
         }
-        if self.liege_attackers != S::ZERO || self.liege_defenders != S::ZERO {
+        if self.terms.liege_attackers != S::ZERO || self.terms.liege_defenders != S::ZERO {
             for c in Color::BOTH {
                 let n = liege_safety(pos, c);
-                score[c.index()] += self.liege_attackers * n.attackers;
-                score[c.index()] += self.liege_defenders * n.defenders;
+                score[c.index()] += self.terms.liege_attackers * n.attackers;
+                score[c.index()] += self.terms.liege_defenders * n.defenders;
             }
         }
-        if self.frozen_piece != S::ZERO {
+        if self.terms.frozen_piece != S::ZERO {
             for c in Color::BOTH {
-                score[c.index()] += self.frozen_piece * frozen_count(pos, c);
+                score[c.index()] += self.terms.frozen_piece * frozen_count(pos, c);
             }
         }
         let phase = phase.clamp(0, PHASE_FULL);
         let us = pos.side_to_move().index();
-        let diff = score[us] - score[1 - us] + self.tempo;
+        let diff = score[us] - score[1 - us] + self.terms.tempo;
         let blended = (diff.mg * phase + diff.eg * (PHASE_FULL - phase)) / PHASE_FULL;
         blended.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }

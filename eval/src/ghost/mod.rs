@@ -20,6 +20,7 @@ use grimoire_engine::variants::ghost::movegen::ghost_pattern;
 use grimoire_engine::variants::ghost::tables::tables as ghost_tables;
 use grimoire_engine::variants::ghost::Ghost;
 use grimoire_engine::{prelude::*, Bitboard, Color};
+use params::GhostTerms;
 
 /// Evaluations are clamped to this, well inside the ±10000 the search reserves for mates.
 pub const EVAL_LIMIT: i32 = 9000;
@@ -49,13 +50,11 @@ pub fn derived_ghost_values() -> Vec<(&'static str, PieceValue)> {
 /// The Ghost Chess evaluator. Build it once and share it; `evaluate` only reads it.
 #[derive(Clone)]
 pub struct GhostEval {
+    /// The terms that are one number each.
+    terms: GhostTerms,
     params: EvalParams,
     living: ChessEval,
     ghost_material: [S; 5],
-    king_danger: S,
-    king_zone: S,
-    target: S,
-    pending_spawn_scale: i32,
 }
 
 evaluator_impls!(GhostEval, Ghost, crate::EvalParams::ghost_tuned());
@@ -72,14 +71,10 @@ impl GhostEval {
             chess.set(&name, v.mg, v.eg)?;
         }
         let ghost_material: [S; 5] = r.per_kind("ghost_material", &[0, 1, 2, 3, 4])?;
-        let pending_spawn_scale = r.scalar("ghost_pending_spawn_percent")?;
         Ok(GhostEval {
+            terms: GhostTerms::read(&r)?,
             living: ChessEval::try_from_params(chess)?,
             ghost_material,
-            king_danger: r.tapered("ghost_king_danger")?,
-            king_zone: r.tapered("ghost_king_zone")?,
-            target: r.tapered("ghost_target")?,
-            pending_spawn_scale,
             params,
         })
     }
@@ -109,18 +104,18 @@ impl GhostEval {
                 s += self.ghost_material[kind as usize];
                 let reach = ghost_pattern(kind, us, sq);
                 if (reach & enemy_king).any() {
-                    s += self.king_danger;
+                    s += self.terms.ghost_king_danger;
                 }
-                s += self.king_zone * (reach & zone).count() as i32;
-                s += self.target * (reach & prey).count().min(3) as i32;
+                s += self.terms.ghost_king_zone * (reach & zone).count() as i32;
+                s += self.terms.ghost_target * (reach & prey).count().min(3) as i32;
             }
             side[us.index()] = s;
         }
         if let Some(p) = pos.pending() {
             let m = self.ghost_material[p.piece.kind() as usize];
             side[p.piece.color().index()] += S::new(
-                m.mg * self.pending_spawn_scale / 100,
-                m.eg * self.pending_spawn_scale / 100,
+                m.mg * self.terms.ghost_pending_spawn_percent / 100,
+                m.eg * self.terms.ghost_pending_spawn_percent / 100,
             );
         }
         side[0] - side[1]

@@ -2,6 +2,22 @@
 
 use crate::params::EvalParams;
 
+eval_terms! {
+    /// The ghost terms that are one number each (the living pieces' are chess's, ghost
+    /// material is read beside them).
+    pub struct GhostTerms;
+    ghost_threats => "Ghost threats: a ghost that could take the enemy king (a king in danger), per\nsquare of the enemy king's neighbourhood a ghost reaches, per enemy living piece\nit reaches (at most 3 per ghost); a pending spawn counts this percentage of its\nghost's material for its owner (scalar)." => {
+        /// A ghost that could take the enemy king.
+        ghost_king_danger: tapered(60, 40),
+        /// Per square of the enemy king's neighbourhood a ghost reaches.
+        ghost_king_zone: tapered(6, 3),
+        /// Per enemy living piece a ghost reaches (at most 3 per ghost).
+        ghost_target: tapered(6, 4),
+        /// The percentage of its ghost's material a pending spawn counts for its owner.
+        ghost_pending_spawn_percent: scalar(100),
+    }
+}
+
 impl EvalParams {
     /// The shipped Ghost Chess parameters: the starting set ([`EvalParams::ghost`]) tuned by
     /// `grimoire-tune` on self-play positions labelled by their own searches
@@ -36,11 +52,7 @@ impl EvalParams {
         for (kind, cp) in GHOST_MATERIAL {
             p.push_tapered(&format!("ghost_material_{kind}"), cp, cp);
         }
-        p.section("Ghost threats: a ghost that could take the enemy king (a king in danger), per\nsquare of the enemy king's neighbourhood a ghost reaches, per enemy living piece\nit reaches (at most 3 per ghost); a pending spawn counts this percentage of its\nghost's material for its owner (scalar).");
-        p.push_tapered("ghost_king_danger", 60, 40)
-            .push_tapered("ghost_king_zone", 6, 3)
-            .push_tapered("ghost_target", 6, 4)
-            .push_scalar("ghost_pending_spawn_percent", 100);
+        GhostTerms::ghost_threats(&mut p);
         // The search setting Ghost Chess's own match chose (docs/search.md, SPRT log row 34).
         p.search_mut().keep_history = 1;
         p

@@ -14,6 +14,7 @@ use grimoire_engine::eval_api::{Evaluator, Score, SearchParams};
 use grimoire_engine::variants::chess::tables as chess_tables;
 use grimoire_engine::variants::hobgoblin::{HobResult, Hobgoblin, KING, PAWN};
 use grimoire_engine::{prelude::*, Bitboard, Color, Square};
+use params::HobgoblinTerms;
 
 /// The piece values of Hobgoblin's queen, rook, bishop and knight by the piece-value method
 /// (`docs/eval.md`) on its 72 squares: the origins and random blockers cover the board and the
@@ -75,19 +76,10 @@ pub const EVAL_LIMIT: i32 = 9000;
 /// The Hobgoblin evaluator. Build it once and share it; `evaluate` only reads it.
 #[derive(Clone)]
 pub struct HobgoblinEval {
+    /// The terms that are one number each.
+    terms: HobgoblinTerms,
     params: EvalParams,
     material: [S; 6],
-    extended_percent: i32,
-    crowd_unit: S,
-    crowd_attacked_unit: S,
-    king_extended: S,
-    castling_in_progress: S,
-    king_zone_attacked: S,
-    hallway_unit: S,
-    pawn_advance: S,
-    king_beside_pawn: S,
-    crowd_beside_pawn_unit: S,
-    own_blast_permille: i32,
 }
 
 /// Phase weights: a queen 4, rook 2, bishop and knight 1 (as in chess); 24 is the opening.
@@ -105,18 +97,8 @@ impl HobgoblinEval {
     pub fn try_from_params(params: EvalParams) -> Result<HobgoblinEval, String> {
         let r = ParamReader::new(&params, "hobgoblin", &HOBGOBLIN_KIND_NAMES)?;
         Ok(HobgoblinEval {
+            terms: HobgoblinTerms::read(&r)?,
             material: r.per_kind("material", &[1, 2, 3, 4, 5])?,
-            extended_percent: r.scalar("extended_percent")?,
-            crowd_unit: r.tapered("crowd_unit")?,
-            crowd_attacked_unit: r.tapered("crowd_attacked_unit")?,
-            king_extended: r.tapered("king_extended")?,
-            castling_in_progress: r.tapered("castling_in_progress")?,
-            king_zone_attacked: r.tapered("king_zone_attacked")?,
-            hallway_unit: r.tapered("hallway_unit")?,
-            pawn_advance: r.tapered("pawn_advance")?,
-            king_beside_pawn: r.tapered("king_beside_pawn")?,
-            crowd_beside_pawn_unit: r.tapered("crowd_beside_pawn_unit")?,
-            own_blast_permille: r.scalar("own_blast_permille")?,
             params,
         })
     }
@@ -156,7 +138,7 @@ impl HobgoblinEval {
                         Color::White => node.row() as i32,
                         Color::Black => 9 - node.row() as i32,
                     };
-                    s += self.pawn_advance * (n * (rank - 2).max(0));
+                    s += self.terms.pawn_advance * (n * (rank - 2).max(0));
                 }
             }
             units += pos.count(node, us, KING) as i32;
@@ -167,19 +149,19 @@ impl HobgoblinEval {
                     // Each half carries half of the extended piece's share.
                     let m = self.material[p.kind as usize];
                     s += S::new(
-                        m.mg * self.extended_percent * n / 200,
-                        m.eg * self.extended_percent * n / 200,
+                        m.mg * self.terms.extended_percent * n / 200,
+                        m.eg * self.terms.extended_percent * n / 200,
                     );
                     phase += PHASE_WEIGHT[p.kind as usize] * n;
                 }
             }
             if units > 1 {
-                s += self.crowd_unit * (units - 1);
+                s += self.terms.crowd_unit * (units - 1);
                 if enemy_any.any() && pos.attacked_by(node, !us, false) {
-                    s += self.crowd_attacked_unit * (units - 1);
+                    s += self.terms.crowd_attacked_unit * (units - 1);
                 }
                 if beside_pawns.contains(node) {
-                    s += self.crowd_beside_pawn_unit * (units - 1);
+                    s += self.terms.crowd_beside_pawn_unit * (units - 1);
                 }
             }
             if pos.count(node, us, PAWN) > 0 {
@@ -189,30 +171,30 @@ impl HobgoblinEval {
                     .filter(|&n| pos.color_on(n) == Some(us))
                     .fold(S::ZERO, |acc, n| acc + self.piece_material(pos, n, us));
                 s += S::new(
-                    -at_risk.mg * self.own_blast_permille / 1000,
-                    -at_risk.eg * self.own_blast_permille / 1000,
+                    -at_risk.mg * self.terms.own_blast_permille / 1000,
+                    -at_risk.eg * self.terms.own_blast_permille / 1000,
                 );
             }
             if linked.contains(node) || node.col() == 9 {
-                s += self.hallway_unit * units;
+                s += self.terms.hallway_unit * units;
             }
         }
         if b.halves[us.index()][KING as usize].any() {
-            s += self.king_extended;
+            s += self.terms.king_extended;
         }
         if pos.in_progress(us).is_some() {
-            s += self.castling_in_progress;
+            s += self.terms.castling_in_progress;
         }
         for king in pos.royal_nodes(us) {
             let beside = blast_ring(pos, king) & pawns;
-            s += self.king_beside_pawn * beside.count() as i32;
+            s += self.terms.king_beside_pawn * beside.count() as i32;
             for dc in -1i8..=1 {
                 for dr in -1i8..=1 {
                     if let Some(sq) = king.offset(dc, dr) {
                         if (1..=8).contains(&sq.col()) && (1..=8).contains(&sq.row()) {
                             let n: Square = pos.node(sq);
                             if pos.attacked_by(n, !us, false) {
-                                s += self.king_zone_attacked;
+                                s += self.terms.king_zone_attacked;
                             }
                         }
                     }
@@ -236,8 +218,8 @@ impl HobgoblinEval {
         {
             let m = self.material[p.kind as usize];
             s += S::new(
-                m.mg * self.extended_percent * p.count as i32 / 200,
-                m.eg * self.extended_percent * p.count as i32 / 200,
+                m.mg * self.terms.extended_percent * p.count as i32 / 200,
+                m.eg * self.terms.extended_percent * p.count as i32 / 200,
             );
         }
         s
