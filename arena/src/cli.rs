@@ -186,7 +186,7 @@ fn config(
     let shared = parse_all(&args.options)?;
     // Options the variant's rules know also bind the referee.
     let rule_names: Vec<&str> = registry::create(&variant)
-        .map(|g| g.option_specs().iter().map(|o| o.name).collect())
+        .map(|g| (g.entry().options)().iter().map(|o| o.name).collect())
         .unwrap_or_default();
     let rule_options: Vec<(String, String)> = shared
         .iter()

@@ -10,7 +10,11 @@ use grimoire_engine::view::{BoardView, PieceView, SquareView, Zone};
 /// for a variant the registry does not know. Ghost Chess lists its ghosts (`Ghost Queen`, ...:
 /// the pieces a capture can leave on the edge ring, never a King) after the living pieces.
 pub fn variant_types(variant: &str) -> Option<&'static [PieceType]> {
-    Some(grimoire_registry::create(variant)?.piece_types())
+    Some(
+        grimoire_registry::Registry::standard()
+            .get(variant)?
+            .piece_types,
+    )
 }
 
 /// Every registered variant, in `UCI_Variant` order.
@@ -26,7 +30,7 @@ pub fn variants() -> Vec<&'static str> {
 /// unit per type, the colours alternating. Ghost Chess's ghosts stand on the edge ring.
 pub fn types_view(variant: &str) -> Option<BoardView> {
     let game = grimoire_registry::create(variant)?;
-    let types = game.piece_types();
+    let types = game.entry().piece_types;
     let geometry = game.view().geometry;
     let n = geometry.board_size();
     let mut squares: Vec<SquareView> = (0..n)

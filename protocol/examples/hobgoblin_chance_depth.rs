@@ -128,7 +128,7 @@ fn main() {
         let game = registry::create("hobgoblin").expect("hobgoblin is registered");
         let mut fens: Vec<String> = PAWN_SERIES.iter().map(|f| f.to_string()).collect();
         if !series_only {
-            fens.extend(game.bench_positions().iter().map(|f| f.to_string()));
+            fens.extend(game.entry().bench.iter().map(|f| f.to_string()));
         }
         for g in 0..if series_only { 0 } else { games } {
             for plies in [6, 12, 18] {

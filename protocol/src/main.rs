@@ -223,7 +223,7 @@ fn main() -> ExitCode {
                     )
                 })
                 .and_then(|game| {
-                    let depth = depth.unwrap_or_else(|| game.bench_depth());
+                    let depth = depth.unwrap_or_else(|| game.entry().bench_depth);
                     run_bench(game.as_ref(), depth.clamp(1, 64))
                 });
             match result {

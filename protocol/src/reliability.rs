@@ -415,7 +415,7 @@ pub fn option_names() -> Vec<String> {
     .map(|s| s.to_string())
     .collect();
     for v in registry::variants() {
-        for o in (v.create)().option_specs() {
+        for o in (v.options)() {
             if !names.iter().any(|n| n == o.name) {
                 names.push(o.name.to_string());
             }

@@ -330,7 +330,7 @@ impl Engine {
     /// parameters set so far that apply to it.
     fn fresh_game(&self, variant: &str) -> Option<Box<dyn AnyGame>> {
         let mut game = self.registry.create(variant)?;
-        let specs = game.option_specs();
+        let specs = (game.entry().options)();
         for (name, value) in &self.variant_options {
             if specs.iter().any(|o| o.is_named(name)) {
                 // Values were checked when they were set.
@@ -387,7 +387,10 @@ impl Engine {
         for spec in &declared {
             spec.parse(value)?;
         }
-        if self.game.option_specs().iter().any(|o| o.is_named(name)) {
+        if (self.game.entry().options)()
+            .iter()
+            .any(|o| o.is_named(name))
+        {
             self.game.set_option(name, value)?;
         }
         self.variant_options
@@ -669,7 +672,7 @@ impl Engine {
     fn cmd_bench(&mut self, rest: &str) -> Result<(), CommandError> {
         self.settle_worker();
         let depth = match rest.split_whitespace().next() {
-            None => self.game.bench_depth(),
+            None => self.game.entry().bench_depth,
             Some(d) => match d.parse::<u32>() {
                 Ok(d) if (1..=64).contains(&d) => d,
                 _ => {
@@ -747,7 +750,7 @@ fn read_small_file(path: &str) -> std::io::Result<Vec<u8>> {
 /// Searches the variant's bench positions to `depth` with one thread and a fresh table each,
 /// returning per-position lines and the totals. The node total is a deterministic signature.
 pub fn run_bench(game: &dyn AnyGame, depth: u32) -> Result<Vec<String>, String> {
-    let positions = game.bench_positions();
+    let positions = game.entry().bench;
     if positions.is_empty() {
         return Err(format!("variant {} has no bench positions", game.variant()));
     }

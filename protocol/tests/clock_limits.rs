@@ -107,7 +107,7 @@ proptest! {
         let name = registry::variant_names()[v];
         let game = registry::create(name).unwrap();
         let mut fens = vec![game.fen()];
-        fens.extend(game.bench_positions().iter().map(|f| f.to_string()));
+        fens.extend(game.entry().bench.iter().map(|f| f.to_string()));
         let fen = &fens[pick % fens.len()];
         prop_assert!(assert_in_time(name, fen), "{name} {fen}: refused or over");
     }

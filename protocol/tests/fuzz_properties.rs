@@ -22,7 +22,7 @@ fn variant_count() -> usize {
 fn real_fens(v: usize) -> Vec<String> {
     let mut game = (registry::variants()[v].create)();
     let mut fens = vec![game.fen()];
-    fens.extend(game.bench_positions().iter().map(|f| f.to_string()));
+    fens.extend(game.entry().bench.iter().map(|f| f.to_string()));
     for _ in 0..6 {
         let tokens = game.legal_move_tokens();
         let Some(t) = tokens.get(tokens.len() / 2) else {

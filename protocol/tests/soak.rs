@@ -63,11 +63,7 @@ fn the_soak_is_reproducible_from_its_seed() {
 #[test]
 fn eldritch_soaks_from_its_invoker_positions() {
     let mut game = registry::create("eldritch").unwrap();
-    let fens: Vec<String> = game
-        .bench_positions()
-        .iter()
-        .map(|f| f.to_string())
-        .collect();
+    let fens: Vec<String> = game.entry().bench.iter().map(|f| f.to_string()).collect();
     let mut plies = 0;
     for fen in fens.iter().filter(|f| f.contains("^E") || f.contains("^e")) {
         game.set_position(Some(fen), &[]).unwrap();

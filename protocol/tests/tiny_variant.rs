@@ -406,7 +406,7 @@ fn a_registered_variant_plays_itself_to_the_end() {
 fn a_registered_variant_is_pictured_from_its_catalogue() {
     let registry = registry();
     let game = registry.create("kingrace").expect("registered");
-    assert_eq!(game.piece_types(), &KING_RACE_PIECES);
+    assert_eq!(game.entry().piece_types, &KING_RACE_PIECES);
     let d = game.display();
     assert!(
         d.contains("Pieces:\n  K   King (royal): K. Never next to the other king"),

@@ -17,7 +17,7 @@ pub fn pieces_markdown() -> String {
         let game = (entry.create)();
         out += &format!("\n## {}\n\n", entry.name);
         out += "| code | name | Betza | also | value |\n|---|---|---|---|---|\n";
-        for t in game.piece_types() {
+        for t in game.entry().piece_types {
             let name = match (t.royal, t.off_board) {
                 (true, _) => format!("{} (royal)", t.name),
                 (false, true) => format!("{} (off the board)", t.name),

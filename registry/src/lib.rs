@@ -28,7 +28,6 @@ use std::sync::Arc;
 
 /// A game of some variant, as the protocol sees it.
 pub trait AnyGame: Send + Sync {
-    fn variant(&self) -> &'static str;
     /// The board as Fairy-Stockfish-based GUIs read it after `UCI_Variant` is set:
     /// `variant <name> files <n> ranks <n> pocket <n> template fairy startpos <fen>`.
     fn board_announcement(&self) -> String;
@@ -74,17 +73,13 @@ pub trait AnyGame: Send + Sync {
         shared: &Shared,
         report: &mut dyn FnMut(&Report),
     ) -> (SearchResult, Option<String>, Option<String>);
-    /// The fixed positions of `bench`.
-    fn bench_positions(&self) -> &'static [&'static str];
-    /// The depth `bench` searches when none is given.
-    fn bench_depth(&self) -> u32;
-    fn option_specs(&self) -> Vec<OptionSpec>;
     /// Sets a variant option; the current game is replayed under the new rules.
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError>;
     /// The current position as a variant-independent picture (for the SVG writer).
     fn view(&self) -> grimoire_engine::view::BoardView;
-    /// The variant's piece catalogue (`grimoire_engine::catalogue`), in kind order.
-    fn piece_types(&self) -> &'static [grimoire_engine::catalogue::PieceType];
+    /// What the variant is, beyond this game: its name, options, bench positions and depth,
+    /// piece catalogue (the registry's entry for it).
+    fn entry(&self) -> VariantEntry;
     /// The from and to squares of the last played move that the view shows; empty at the start.
     fn last_move_squares(&self) -> Vec<grimoire_engine::Square>;
     fn clone_box(&self) -> Box<dyn AnyGame>;
@@ -253,10 +248,6 @@ impl<V: Variant> VariantGame<V> {
 }
 
 impl<V: Variant> AnyGame for VariantGame<V> {
-    fn variant(&self) -> &'static str {
-        V::Rules::NAME
-    }
-
     fn board_announcement(&self) -> String {
         // The board proper is square: files = ranks (frame squares are extra, G1).
         let size = V::Rules::GEOMETRY.board_size();
@@ -413,18 +404,6 @@ impl<V: Variant> AnyGame for VariantGame<V> {
         (result, best, ponder)
     }
 
-    fn bench_positions(&self) -> &'static [&'static str] {
-        V::BENCH
-    }
-
-    fn bench_depth(&self) -> u32 {
-        V::BENCH_DEPTH
-    }
-
-    fn option_specs(&self) -> Vec<OptionSpec> {
-        V::options().into_iter().map(|d| d.spec).collect()
-    }
-
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         let mut options = self.options.clone();
         let decls = V::options();
@@ -454,8 +433,8 @@ impl<V: Variant> AnyGame for VariantGame<V> {
         self.game.position().view()
     }
 
-    fn piece_types(&self) -> &'static [grimoire_engine::catalogue::PieceType] {
-        V::Rules::piece_types()
+    fn entry(&self) -> VariantEntry {
+        VariantEntry::of::<V>()
     }
 
     fn last_move_squares(&self) -> Vec<grimoire_engine::Square> {
@@ -605,6 +584,13 @@ impl<V: Variant> AnySetup for SetupOf<V> {
     }
 }
 
+impl dyn AnyGame + '_ {
+    /// The variant's name (its entry's).
+    pub fn variant(&self) -> &'static str {
+        self.entry().name
+    }
+}
+
 /// One registered variant.
 #[derive(Clone)]
 pub struct VariantEntry {
@@ -614,6 +600,11 @@ pub struct VariantEntry {
     pub options: fn() -> Vec<OptionSpec>,
     /// Its setup commands, where it has some.
     pub setup: Option<fn() -> Box<dyn AnySetup>>,
+    /// The positions `bench` searches, and the depth it searches when none is given.
+    pub bench: &'static [&'static str],
+    pub bench_depth: u32,
+    /// The piece catalogue (`grimoire_engine::catalogue`).
+    pub piece_types: &'static [grimoire_engine::catalogue::PieceType],
 }
 
 impl VariantEntry {
@@ -628,6 +619,9 @@ impl VariantEntry {
             create: || Box::new(VariantGame::<V>::new()),
             options: || V::options().into_iter().map(|d| d.spec).collect(),
             setup,
+            bench: V::BENCH,
+            bench_depth: V::BENCH_DEPTH,
+            piece_types: V::Rules::piece_types(),
         }
     }
 }

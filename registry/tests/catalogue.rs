@@ -15,7 +15,7 @@ fn units(game: &dyn AnyGame) -> Vec<(String, String)> {
 }
 
 fn assert_listed(game: &dyn AnyGame, seen: &mut BTreeSet<String>) {
-    let types = game.piece_types();
+    let types = game.entry().piece_types;
     for (name, code) in units(game) {
         assert!(
             types.iter().any(|t| t.name == name && t.code == code),
@@ -33,7 +33,7 @@ fn assert_listed(game: &dyn AnyGame, seen: &mut BTreeSet<String>) {
 fn every_unit_on_the_board_is_a_catalogue_type() {
     for entry in variants() {
         let start = (entry.create)();
-        let types = start.piece_types();
+        let types = start.entry().piece_types;
         assert!(!types.is_empty(), "{}: empty catalogue", entry.name);
         let names: BTreeSet<&str> = types.iter().map(|t| t.name).collect();
         assert_eq!(names.len(), types.len(), "{}: a name twice", entry.name);
@@ -44,7 +44,7 @@ fn every_unit_on_the_board_is_a_catalogue_type() {
         );
         let mut seen = BTreeSet::new();
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        for (i, fen) in start.bench_positions().iter().enumerate() {
+        for (i, fen) in start.entry().bench.iter().enumerate() {
             for game_no in 0..4 {
                 let mut game = start.clone_box();
                 game.set_position(Some(fen), &[]).unwrap();
@@ -76,7 +76,7 @@ fn every_unit_on_the_board_is_a_catalogue_type() {
 fn eldritch_lists_every_kind_of_its_rules_table() {
     use grimoire_engine::variants::eldritch::catalogue::{CATALOGUE, KINDS};
     let game = grimoire_registry::create("eldritch").unwrap();
-    let types = game.piece_types();
+    let types = game.entry().piece_types;
     assert_eq!(types.len(), KINDS);
     for (t, row) in types.iter().zip(CATALOGUE.iter()) {
         assert_eq!((t.code, t.name), (row.code, row.name));

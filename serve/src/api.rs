@@ -125,7 +125,7 @@ pub async fn variants(State(games): State<Arc<Games>>) -> Response {
                     v
                 })
                 .collect();
-            let types: Vec<Value> = (e.create)().piece_types().iter().map(type_json).collect();
+            let types: Vec<Value> = e.piece_types.iter().map(type_json).collect();
             json!({
                 "name": e.name,
                 "options": options,
@@ -139,7 +139,7 @@ pub async fn variants(State(games): State<Arc<Games>>) -> Response {
 
 /// `GET /api/variants/{name}/pieces`: each piece type's glyph in both colours, as SVG.
 pub async fn pieces(State(games): State<Arc<Games>>, Path(name): Path<String>) -> Response {
-    let Some(types) = games.registry().create(&name).map(|g| g.piece_types()) else {
+    let Some(types) = games.registry().get(&name).map(|e| e.piece_types) else {
         return refused(Refusal {
             status: 404,
             message: format!(

@@ -5,7 +5,7 @@
 //! and never let a person or the engine act for the dice.
 
 use grimoire_engine::errors::{MoveError, PositionError};
-use grimoire_engine::options::{OptionError, OptionSpec};
+use grimoire_engine::options::OptionError;
 use grimoire_engine::perft::PerftMode;
 use grimoire_engine::search::{
     Limits, Report, SearchOptions, SearchResult, Shared, TranspositionTable,
@@ -48,9 +48,6 @@ impl Dice {
 }
 
 impl AnyGame for Dice {
-    fn variant(&self) -> &'static str {
-        "dice"
-    }
     fn board_announcement(&self) -> String {
         self.chess.board_announcement()
     }
@@ -124,20 +121,11 @@ impl AnyGame for Dice {
         assert!(!self.pending(), "the engine was asked to act for the dice");
         self.chess.search(limits, options, tt, shared, report)
     }
-    fn bench_positions(&self) -> &'static [&'static str] {
-        self.chess.bench_positions()
-    }
-    fn bench_depth(&self) -> u32 {
-        self.chess.bench_depth()
-    }
-    fn option_specs(&self) -> Vec<OptionSpec> {
-        Vec::new()
+    fn entry(&self) -> VariantEntry {
+        dice_entry()
     }
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         self.chess.set_option(name, value)
-    }
-    fn piece_types(&self) -> &'static [grimoire_engine::catalogue::PieceType] {
-        self.chess.piece_types()
     }
 
     fn view(&self) -> BoardView {
@@ -213,14 +201,24 @@ impl AnyGame for Dice {
     }
 }
 
-fn games() -> Games {
-    let mut registry = Registry::standard();
-    registry.add(VariantEntry {
+/// The fake's entry: chess's bench and pieces, no options or setup.
+fn dice_entry() -> VariantEntry {
+    let chess = grimoire_registry::Registry::standard()
+        .get("chess")
+        .cloned()
+        .expect("chess is registered");
+    VariantEntry {
         name: "dice",
         create: Dice::make,
         options: Vec::new,
         setup: None,
-    });
+        ..chess
+    }
+}
+
+fn games() -> Games {
+    let mut registry = Registry::standard();
+    registry.add(dice_entry());
     Games::new(Arc::new(registry), 8)
 }
 
