@@ -90,6 +90,39 @@ pub enum Illegality {
 }
 
 impl Illegality {
+    /// An [`Illegality::RoyalCount`].
+    pub fn royal_count(side: Color, piece: &'static str, found: u32) -> Self {
+        Illegality::RoyalCount { side, piece, found }
+    }
+
+    /// An [`Illegality::TooMany`].
+    pub fn too_many(
+        what: impl Into<String>,
+        found: usize,
+        most: usize,
+        ruling: &'static str,
+    ) -> Self {
+        Illegality::TooMany {
+            what: what.into(),
+            found,
+            most,
+            ruling,
+        }
+    }
+
+    /// An [`Illegality::OnForbiddenRank`].
+    pub fn on_forbidden_rank(
+        piece: impl Into<String>,
+        rank: &'static str,
+        ruling: Option<&'static str>,
+    ) -> Self {
+        Illegality::OnForbiddenRank {
+            piece: piece.into(),
+            rank,
+            ruling,
+        }
+    }
+
     /// An [`Illegality::Rule`] of `ruling`.
     pub fn rule(ruling: &'static str, message: impl Into<String>) -> Self {
         Illegality::Rule {

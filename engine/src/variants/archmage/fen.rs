@@ -105,22 +105,17 @@ impl Fen for ArchMage {
         for c in Color::BOTH {
             let kings = board.pieces(c, KING).count();
             if kings != 1 {
-                return Err(Illegality::RoyalCount {
-                    side: c,
-                    piece: "King",
-                    found: kings,
-                }
-                .into());
+                return Err(Illegality::royal_count(c, "King", kings).into());
             }
             for kind in 0..KINDS as u8 {
                 if !PROMOTES_TO[kind as usize].is_empty()
                     && (board.pieces(c, kind) & t.last_rank(c)).any()
                 {
-                    return Err(Illegality::OnForbiddenRank {
-                        piece: format!("a {} {}", c.name(), NAMES[kind as usize]),
-                        rank: "its last rank",
-                        ruling: Some("ARC-49"),
-                    }
+                    return Err(Illegality::on_forbidden_rank(
+                        format!("a {} {}", c.name(), NAMES[kind as usize]),
+                        "its last rank",
+                        Some("ARC-49"),
+                    )
                     .into());
                 }
             }
@@ -128,12 +123,12 @@ impl Fen for ArchMage {
         for (slot, &kind) in DRAGONS.iter().enumerate() {
             let total = board.kind(kind).count() + (hands[0][slot] + hands[1][slot]) as u32;
             if total > 2 {
-                return Err(Illegality::TooMany {
-                    what: format!("{}s on the board and in the hands", NAMES[kind as usize]),
-                    found: total as usize,
-                    most: 2,
-                    ruling: "ARC-63",
-                }
+                return Err(Illegality::too_many(
+                    format!("{}s on the board and in the hands", NAMES[kind as usize]),
+                    total as usize,
+                    2,
+                    "ARC-63",
+                )
                 .into());
             }
         }

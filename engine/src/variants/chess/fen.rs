@@ -48,21 +48,11 @@ pub(super) fn parse_with(fen: &str, king_may_be_taken: bool) -> Result<Chess, Fe
         let taken =
             king_may_be_taken && kings == 0 && fields.get(1) == Some(&fen_fields::side_letter(c));
         if kings != 1 && !taken {
-            return Err(Illegality::RoyalCount {
-                side: c,
-                piece: "king",
-                found: kings,
-            }
-            .into());
+            return Err(Illegality::royal_count(c, "king", kings).into());
         }
     }
     if (board.kind(PAWN) & (rank_mask(0) | rank_mask(7))).any() {
-        return Err(Illegality::OnForbiddenRank {
-            piece: "a pawn".into(),
-            rank: "the first or last rank",
-            ruling: None,
-        }
-        .into());
+        return Err(Illegality::on_forbidden_rank("a pawn", "the first or last rank", None).into());
     }
     let side = fen_fields::side(fields[1])?;
     let castling = fen_fields::castling(fields[2], &RIGHTS, |c, color| {

@@ -34,23 +34,18 @@ impl Fen for Duggan {
         for c in Color::BOTH {
             let adepts = board.pieces(c, ADEPT).count();
             if adepts != 1 {
-                return Err(Illegality::RoyalCount {
-                    side: c,
-                    piece: "Adept",
-                    found: adepts,
-                }
-                .into());
+                return Err(Illegality::royal_count(c, "Adept", adepts).into());
             }
         }
         let t = tables();
         if (board.pieces(Color::White, MERCENARY) & t.rank[7]).any()
             || (board.pieces(Color::Black, MERCENARY) & t.rank[0]).any()
         {
-            return Err(Illegality::OnForbiddenRank {
-                piece: "a Mercenary".into(),
-                rank: "its last rank",
-                ruling: Some("DUG-23"),
-            }
+            return Err(Illegality::on_forbidden_rank(
+                "a Mercenary",
+                "its last rank",
+                Some("DUG-23"),
+            )
             .into());
         }
         let bits = Bits::from_board(&board);

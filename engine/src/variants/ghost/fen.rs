@@ -152,12 +152,12 @@ impl Fen for Ghost {
                 + pending.is_some_and(|p| p.piece.color() == c) as u32
                 + (king_taken && c == side) as u32;
             if count > MAX_PIECES_PER_SIDE {
-                return Err(Illegality::TooMany {
-                    what: format!("pieces and ghosts of {}", c.name()),
-                    found: count as usize,
-                    most: MAX_PIECES_PER_SIDE as usize,
-                    ruling: "GHO-20, GHO-23",
-                }
+                return Err(Illegality::too_many(
+                    format!("pieces and ghosts of {}", c.name()),
+                    count as usize,
+                    MAX_PIECES_PER_SIDE as usize,
+                    "GHO-20, GHO-23",
+                )
                 .into());
             }
         }

@@ -622,23 +622,23 @@ impl Hobgoblin {
                     .sum();
                 let units = whole + halves;
                 if units > MAX_CROWD {
-                    return Err(Illegality::TooMany {
-                        what: format!("units on {}", name(node)),
-                        found: units as usize,
-                        most: MAX_CROWD as usize,
-                        ruling: "docs/notation.md, FEN limits",
-                    }
+                    return Err(Illegality::too_many(
+                        format!("units on {}", name(node)),
+                        units as usize,
+                        MAX_CROWD as usize,
+                        "docs/notation.md, FEN limits",
+                    )
                     .into());
                 }
                 side += units;
             }
             if side > MAX_SIDE_UNITS {
-                return Err(Illegality::TooMany {
-                    what: format!("units of {}", color.name()),
-                    found: side as usize,
-                    most: MAX_SIDE_UNITS as usize,
-                    ruling: "docs/notation.md, FEN limits",
-                }
+                return Err(Illegality::too_many(
+                    format!("units of {}", color.name()),
+                    side as usize,
+                    MAX_SIDE_UNITS as usize,
+                    "docs/notation.md, FEN limits",
+                )
                 .into());
             }
         }
@@ -738,11 +738,11 @@ impl Hobgoblin {
         let start_of_turn =
             !self.after_link() && !self.pending_decision() && self.chance().is_none();
         if start_of_turn && self.pawns_on_last_rank(!self.side()) {
-            return Err(Illegality::OnForbiddenRank {
-                piece: format!("a {} pawn", (!self.side()).name()),
-                rank: "its last rank at the start of a turn",
-                ruling: Some("HOB-110"),
-            }
+            return Err(Illegality::on_forbidden_rank(
+                format!("a {} pawn", (!self.side()).name()),
+                "its last rank at the start of a turn",
+                Some("HOB-110"),
+            )
             .into());
         }
         if start_of_turn && self.royal_attacked(!self.side(), false) {

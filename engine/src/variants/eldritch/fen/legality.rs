@@ -191,21 +191,21 @@ fn validity(pos: &Eldritch) -> Result<(), Illegality> {
         }
         let lieges = pos.check_bearers(c) & !pos.board.pieces(c, DOPPELGANGER);
         if lieges.count() > 1 {
-            return Err(Illegality::TooMany {
-                what: format!("lieges of {}", c.name()),
-                found: lieges.count() as usize,
-                most: 1,
-                ruling: "ELD-070",
-            });
+            return Err(Illegality::too_many(
+                format!("lieges of {}", c.name()),
+                lieges.count() as usize,
+                1,
+                "ELD-070",
+            ));
         }
         let doppelgangers = pos.board.pieces(c, DOPPELGANGER).count();
         if doppelgangers > 1 {
-            return Err(Illegality::TooMany {
-                what: format!("Doppelgangers of {}", c.name()),
-                found: doppelgangers as usize,
-                most: 1,
-                ruling: "ELD-282",
-            });
+            return Err(Illegality::too_many(
+                format!("Doppelgangers of {}", c.name()),
+                doppelgangers as usize,
+                1,
+                "ELD-282",
+            ));
         }
         for s in pos.board.pieces(c, GREMLIN) {
             let beyond = if c == Color::White {
