@@ -9,6 +9,8 @@ pub mod consistency;
 pub mod errors;
 pub mod eval_api;
 pub mod fen_fields;
+#[macro_use]
+mod fide_turn;
 pub mod game;
 mod mailbox;
 pub mod moves;

@@ -182,6 +182,8 @@ impl ArchMage {
         attacks::attacks_of(p.kind(), p.color(), s, self.board.occupied())
     }
 
+    fide_turn_methods!();
+
     fn compute_checkers(&self) -> Bitboard {
         attacks::attackers_to(
             &self.board,
@@ -291,7 +293,6 @@ impl Position for ArchMage {
 
     fn play(&mut self, mv: Move) {
         let us = self.side;
-        let them = !us;
         if let Some(ep) = self.ep.take() {
             self.state_hash ^= KEYS.en_passant[ep.index()];
         }
@@ -361,20 +362,7 @@ impl Position for ArchMage {
         if self.castling & keep != self.castling {
             self.set_castling(self.castling & keep);
         }
-        self.side = them;
-        self.state_hash ^= KEYS.side;
-        if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
-        self.checkers = self.compute_checkers();
-        if mv.kind() == MoveKind::DoublePush {
-            let from = mv.from();
-            let ep = Square::new(from.col(), (from.row() + to.row()) / 2);
-            if self.en_passant_capture_is_legal(ep) {
-                self.ep = Some(ep);
-                self.state_hash ^= KEYS.en_passant[ep.index()];
-            }
-        }
+        self.pass_turn(mv, us);
     }
 
     #[inline]

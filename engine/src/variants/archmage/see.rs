@@ -109,20 +109,7 @@ impl SearchHooks for ArchMage {
     }
 
     fn make_null(&self) -> Option<Self> {
-        // Unsound in zugzwang: refuse in check and when the mover has only King and Pawns.
-        let us = self.board.color(self.side);
-        if self.in_check() || (us & !(self.board.kind(PAWN) | self.board.kind(KING))).is_empty() {
-            return None;
-        }
-        let mut next = self.clone();
-        if let Some(ep) = next.ep.take() {
-            next.state_hash ^= KEYS.en_passant[ep.index()];
-        }
-        next.side = !self.side;
-        next.state_hash ^= KEYS.side;
-        next.halfmove = next.halfmove.saturating_add(1);
-        next.checkers = Bitboard::EMPTY;
-        Some(next)
+        self.null_position()
     }
 }
 

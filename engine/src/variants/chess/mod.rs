@@ -166,6 +166,8 @@ impl Chess {
             | (t.rook(s, occ) & (b.kind(ROOK) | queens))
     }
 
+    fide_turn_methods!();
+
     fn compute_checkers(&self) -> Bitboard {
         self.attackers_to(
             self.king_square(self.side),
@@ -232,7 +234,6 @@ impl Position for Chess {
 
     fn play(&mut self, mv: Move) {
         let us = self.side;
-        let them = !us;
         if let Some(ep) = self.ep.take() {
             self.state_hash ^= KEYS.en_passant[ep.index()];
         }
@@ -272,20 +273,7 @@ impl Position for Chess {
         if self.castling & keep != self.castling {
             self.set_castling(self.castling & keep);
         }
-        self.side = them;
-        self.state_hash ^= KEYS.side;
-        if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
-        self.checkers = self.compute_checkers();
-        // FIDE 9.2: the en-passant square exists only when the capture is actually legal.
-        if mv.kind() == MoveKind::DoublePush {
-            let ep = Square::new(from.col(), (from.row() + to.row()) / 2);
-            if self.en_passant_capture_is_legal(ep) {
-                self.ep = Some(ep);
-                self.state_hash ^= KEYS.en_passant[ep.index()];
-            }
-        }
+        self.pass_turn(mv, us);
     }
 
     #[inline]
