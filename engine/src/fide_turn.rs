@@ -10,6 +10,9 @@
 /// - `pass_turn(mv, us)`: the end of a move after the board is updated: the other side to
 ///   move, the counters, the checkers, and the en-passant square after a double step, kept
 ///   only when the capture onto it is legal (FIDE 9.2, ARC-92);
+/// - `settle_read_state(ep)`: the end of reading a FEN: the en-passant square `ep` as written
+///   kept only if it is real (a pawn just double-stepped past it and a capture onto it is
+///   legal, FIDE 9.2, ARC-92), then the key of the whole state;
 /// - `null_position()`: the position after a null move, `None` in check and when the mover
 ///   has only its king and pawns (where a pass would be unsound in zugzwang).
 macro_rules! fide_turn_methods {
@@ -33,6 +36,17 @@ macro_rules! fide_turn_methods {
                     self.state_hash ^= $crate::zobrist::KEYS.en_passant[ep.index()];
                 }
             }
+        }
+
+        fn settle_read_state(&mut self, ep: Option<$crate::square::Square>) {
+            if let Some(s) = ep {
+                if $crate::fen_fields::double_stepped_past(&self.board, s, self.side, PAWN)
+                    && self.en_passant_capture_is_legal(s)
+                {
+                    self.ep = Some(s);
+                }
+            }
+            self.state_hash = $crate::rules::Reference::recompute_hash(self) ^ self.board.hash();
         }
 
         fn null_position(&self) -> Option<Self> {

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::errors::{FenError, Illegality, MoveError};
-use crate::rules::{Fen, MoveGen, Notation, Reference};
+use crate::rules::{Fen, MoveGen, Notation};
 use crate::view::PieceView;
 use crate::{board8, fen_fields};
 
@@ -148,16 +148,7 @@ impl Fen for ArchMage {
             return Err(Illegality::OpponentInCheck { ruling: None }.into());
         }
         pos.checkers = pos.compute_checkers();
-        // Keep the en-passant square only if it is real: a Pawn that just double-stepped past it
-        // (origin and target empty) and a legal capture onto it (ARC-92).
-        if let Some(s) = ep {
-            if fen_fields::double_stepped_past(&pos.board, s, side, PAWN)
-                && pos.en_passant_capture_is_legal(s)
-            {
-                pos.ep = Some(s);
-            }
-        }
-        pos.state_hash = pos.recompute_hash() ^ pos.board.hash();
+        pos.settle_read_state(ep);
         Ok(pos)
     }
 

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::errors::{FenError, Illegality};
-use crate::rules::{Fen, Reference};
+use crate::rules::Fen;
 use crate::{board8, fen_fields};
 
 /// The castling rights by FEN letter, in the field's order.
@@ -108,15 +108,6 @@ pub(super) fn parse_with(fen: &str, king_may_be_taken: bool) -> Result<Chess, Fe
     } else {
         pos.checkers = pos.compute_checkers();
     }
-    // Keep the en-passant square only if it is real: a pawn that just double-stepped past it,
-    // and a legal capture onto it (FIDE 9.2).
-    if let Some(s) = ep {
-        if fen_fields::double_stepped_past(&pos.board, s, side, PAWN)
-            && pos.en_passant_capture_is_legal(s)
-        {
-            pos.ep = Some(s);
-        }
-    }
-    pos.state_hash = pos.recompute_hash() ^ pos.board.hash();
+    pos.settle_read_state(ep);
     Ok(pos)
 }
