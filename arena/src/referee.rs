@@ -130,14 +130,16 @@ fn position_command(fen: Option<&str>, tokens: &[String]) -> String {
     cmd
 }
 
-fn win_for(color: Color) -> &'static str {
+/// The PGN result of a win for `color`: `1-0` or `0-1`.
+pub fn win_for(color: Color) -> &'static str {
     match color {
         Color::White => "1-0",
         Color::Black => "0-1",
     }
 }
 
-fn title(color: Color) -> &'static str {
+/// `White` or `Black`, to begin a sentence about that side.
+pub fn title(color: Color) -> &'static str {
     match color {
         Color::White => "White",
         Color::Black => "Black",
@@ -145,7 +147,7 @@ fn title(color: Color) -> &'static str {
 }
 
 /// `White wins by checkmate`, `Draw by stalemate`.
-fn describe(outcome: Outcome) -> String {
+pub fn describe(outcome: Outcome) -> String {
     match outcome {
         Outcome::Win { winner, reason } => {
             format!("{} wins by {}", title(winner), reason.describe())

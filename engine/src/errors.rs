@@ -110,6 +110,25 @@ impl Illegality {
         }
     }
 
+    /// Refuses with an [`Illegality::TooMany`] when `found` exceeds `most`; `what` names the
+    /// things counted (only called then).
+    pub fn at_most(
+        found: u32,
+        most: u32,
+        ruling: &'static str,
+        what: impl FnOnce() -> String,
+    ) -> Result<(), Self> {
+        if found > most {
+            return Err(Self::too_many(
+                what(),
+                found as usize,
+                most as usize,
+                ruling,
+            ));
+        }
+        Ok(())
+    }
+
     /// An [`Illegality::OnForbiddenRank`].
     pub fn on_forbidden_rank(
         piece: impl Into<String>,

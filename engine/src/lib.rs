@@ -17,6 +17,7 @@ pub mod moves;
 pub mod options;
 pub mod outcome;
 pub mod overflow;
+mod pawn_shift;
 pub mod perft;
 pub mod perft_table;
 pub mod piece;

@@ -292,17 +292,11 @@ impl<'a> PerftCase<'a> {
         options: &R::Options,
         depth: u32,
     ) -> Result<(), String> {
-        let pos = self.position::<R>(options)?;
         let expected = *self
             .counts
             .get(depth as usize - 1)
             .ok_or_else(|| format!("{}: no count at depth {depth}", self.name))?;
-        self.compare(
-            depth,
-            "reference perft",
-            perft_reference(&pos, depth),
-            expected,
-        )
+        self.check_reference_against::<R>(options, depth, Some(expected))
     }
 
     /// Checks that [`perft_reference`] and [`perft`] agree at `depth` under `options` (for
@@ -312,9 +306,24 @@ impl<'a> PerftCase<'a> {
         options: &R::Options,
         depth: u32,
     ) -> Result<(), String> {
+        self.check_reference_against::<R>(options, depth, None)
+    }
+
+    /// [`perft_reference`] at `depth` against `expected`, or against [`perft`] without one.
+    fn check_reference_against<R: Rules>(
+        &self,
+        options: &R::Options,
+        depth: u32,
+        expected: Option<u64>,
+    ) -> Result<(), String> {
         let pos = self.position::<R>(options)?;
-        let fast = perft(&pos, depth);
-        self.compare(depth, "reference perft", perft_reference(&pos, depth), fast)
+        let expected = expected.unwrap_or_else(|| perft(&pos, depth));
+        self.compare(
+            depth,
+            "reference perft",
+            perft_reference(&pos, depth),
+            expected,
+        )
     }
 
     /// The deepest depth whose count is below `max_nodes` (at least 1).

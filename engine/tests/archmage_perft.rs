@@ -41,25 +41,18 @@ pub const SWITCHED_PAWNS: &str =
 pub const DRAGONS_AND_SWITCH_PROMOTIONS: &str =
     "A9/2R4P2/1I8/10/3M5k/10/10/2s7/2f1pb1K2/3a6[DDhh] w - - 0 50";
 
-/// The regression counts by depth from 1.
+/// The regression counts by depth from 1 (one case a line, as a table).
+#[rustfmt::skip]
 pub const SUITE: [PerftCase; 10] = [
     PerftCase::new("startpos", START_FEN, &[78, 6_084, 507_339, 42_209_519]),
     PerftCase::new("middle", MIDDLE, &[144, 15_077, 2_181_555, 229_607_483]),
     PerftCase::new("en_passant", EN_PASSANT, &[92, 7_821, 750_895, 67_971_868]),
     PerftCase::new("promotions", PROMOTIONS, &[84, 11_312, 749_388, 95_242_584]),
     PerftCase::new("endgame", ENDGAME, &[78, 6_680, 359_738, 27_350_269]),
-    PerftCase::new(
-        "bent_riders",
-        BENT_RIDERS,
-        &[62, 3_791, 266_441, 17_925_597],
-    ),
+    PerftCase::new("bent_riders", BENT_RIDERS, &[62, 3_791, 266_441, 17_925_597]),
     PerftCase::new("switches", SWITCHES, &[182, 28_899, 4_820_015, 754_262_612]),
     PerftCase::new("castling", CASTLING, &[138, 18_544, 2_467_990, 325_734_743]),
-    PerftCase::new(
-        "switched_pawns",
-        SWITCHED_PAWNS,
-        &[119, 13_081, 1_461_698, 158_628_906],
-    ),
+    PerftCase::new("switched_pawns", SWITCHED_PAWNS, &[119, 13_081, 1_461_698, 158_628_906]),
     PerftCase::new(
         "dragons_and_switch_promotions",
         DRAGONS_AND_SWITCH_PROMOTIONS,

@@ -1,10 +1,13 @@
 //! ArchMage Chess rule tests, one group per ruling (IDs in the test names), on small set-up
 //! positions whose expected actions are worked out by hand from `shared/rules/archmage.md`.
 
-use grimoire_engine::options::{set_by_name, OptionError};
-use grimoire_engine::rules::{Outcome, Reason};
+use grimoire_engine::options::set_by_name;
+use grimoire_engine::rules::Reason;
 use grimoire_engine::variants::archmage::*;
 use grimoire_engine::{prelude::*, Color, Game, Geometry, MoveKind};
+
+mod common;
+use common::{assert_bad_value, assert_unknown_option, drawn, has, sorted, tokens, won};
 
 /// A FEN from a piece list such as `"Kf1 ke10 Ra1"` (upper case White), a hand and the
 /// remaining fields.
@@ -54,12 +57,6 @@ fn pos(fen: &str) -> ArchMage {
     pos_with(fen, ArchMageOptions::default())
 }
 
-fn tokens(p: &ArchMage) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves().iter().map(|&m| p.format_move(m)).collect();
-    v.sort();
-    v
-}
-
 /// Tokens of the actions from one square (ordinary moves, castling, switches listed there).
 fn from(p: &ArchMage, square: &str) -> Vec<String> {
     let mut v: Vec<String> = tokens(p)
@@ -72,10 +69,6 @@ fn from(p: &ArchMage, square: &str) -> Vec<String> {
     v
 }
 
-fn has(p: &ArchMage, token: &str) -> bool {
-    tokens(p).iter().any(|t| t == token)
-}
-
 fn play(p: &ArchMage, token: &str) -> ArchMage {
     let mv = p
         .parse_move(token)
@@ -84,12 +77,6 @@ fn play(p: &ArchMage, token: &str) -> ArchMage {
     next.play(mv);
     assert_eq!(next.hash(), next.recompute_hash());
     next
-}
-
-fn sorted(v: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
 }
 
 fn piece_at(p: &ArchMage, square: &str) -> Option<(Color, u8)> {
@@ -652,21 +639,10 @@ fn arc_81_a_double_check_can_be_blocked_where_two_lines_share_squares() {
 fn arc_90_91_checkmate_and_stalemate_with_dragons_in_hand() {
     // Back-rank mate: King h1 boxed by its Pawns, Black Rook on a1.
     let mate = pos(&setup("Kh1 Pg2 Ph2 Pi2 qa1 kj10", "DH", "w - - 0 1"));
-    assert_eq!(
-        mate.terminal(),
-        Some(Outcome::Win {
-            winner: Color::Black,
-            reason: Reason::Checkmate
-        })
-    );
+    assert_eq!(mate.terminal(), won(Color::Black, Reason::Checkmate));
     // Stalemate: Dragons in hand do not prevent it without a summoner (ARC-91).
     let stale = pos(&setup("Ka1 qc2 kj10", "DH", "w - - 0 1"));
-    assert_eq!(
-        stale.terminal(),
-        Some(Outcome::Draw {
-            reason: Reason::Stalemate
-        })
-    );
+    assert_eq!(stale.terminal(), drawn(Reason::Stalemate));
 }
 
 #[test]
@@ -751,17 +727,8 @@ fn notation_round_trips_and_bad_input_is_an_error() {
     let mut opts = o;
     let decls = grimoire_engine::variants::archmage::options::option_decls();
     let set = |o: &mut _, name, value| set_by_name(&decls, o, name, value);
-    assert!(matches!(
-        set(&mut opts, "SameTypeSwitch", "maybe"),
-        Err(OptionError::BadValue {
-            name: "SameTypeSwitch",
-            ..
-        })
-    ));
-    assert!(matches!(
-        set(&mut opts, "NoSuchOption", "true"),
-        Err(OptionError::Unknown { .. })
-    ));
+    assert_bad_value(set(&mut opts, "SameTypeSwitch", "maybe"), "SameTypeSwitch");
+    assert_unknown_option(set(&mut opts, "NoSuchOption", "true"));
     assert!(set(&mut opts, "PrinceDoubleStepLeap", "true").is_ok());
     assert!(opts.prince_double_step_leap);
     // The FEN's leniency: the clocks may be left off.
@@ -1021,13 +988,7 @@ fn arc_64_90_a_drop_may_mate_and_only_a_drop_may_save() {
     let p = pos(&setup("Sh9 Ka1 kj10 pi9 pj9", "D", "w - - 99 80"));
     let mated = play(&p, "D@i10");
     assert_eq!(mated.halfmove_clock(), 100);
-    assert_eq!(
-        mated.terminal(),
-        Some(Outcome::Win {
-            winner: Color::White,
-            reason: Reason::Checkmate
-        })
-    );
+    assert_eq!(mated.terminal(), won(Color::White, Reason::Checkmate));
     // ARC-90: the Rook checks along the a-file; the Sorceress is pinned on the diagonal and
     // cannot block, so only a drop next to her saves Black.
     let fen = |hand: &str| setup("Ra1 Be6 Kj1 ka10 pb10 sb9", hand, "b - - 0 1");
@@ -1036,10 +997,7 @@ fn arc_64_90_a_drop_may_mate_and_only_a_drop_may_save() {
     assert_eq!(saved.terminal(), None);
     assert_eq!(
         pos(&fen("")).terminal(),
-        Some(Outcome::Win {
-            winner: Color::White,
-            reason: Reason::Checkmate
-        })
+        won(Color::White, Reason::Checkmate)
     );
 }
 

@@ -12,38 +12,15 @@ pub const POSITION5: &str = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ
 pub const POSITION6: &str =
     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
 
-/// The published counts by depth from 1.
+/// The published counts by depth from 1 (one case a line, as a table).
+#[rustfmt::skip]
 const SUITE: [PerftCase; 6] = [
-    PerftCase {
-        name: "startpos",
-        fen: STARTPOS,
-        counts: &[20, 400, 8_902, 197_281, 4_865_609, 119_060_324],
-    },
-    PerftCase {
-        name: "kiwipete",
-        fen: KIWIPETE,
-        counts: &[48, 2_039, 97_862, 4_085_603, 193_690_690],
-    },
-    PerftCase {
-        name: "position3",
-        fen: POSITION3,
-        counts: &[14, 191, 2_812, 43_238, 674_624, 11_030_083, 178_633_661],
-    },
-    PerftCase {
-        name: "position4",
-        fen: POSITION4,
-        counts: &[6, 264, 9_467, 422_333, 15_833_292, 706_045_033],
-    },
-    PerftCase {
-        name: "position5",
-        fen: POSITION5,
-        counts: &[44, 1_486, 62_379, 2_103_487, 89_941_194],
-    },
-    PerftCase {
-        name: "position6",
-        fen: POSITION6,
-        counts: &[46, 2_079, 89_890, 3_894_594, 164_075_551],
-    },
+    PerftCase::new("startpos", STARTPOS, &[20, 400, 8_902, 197_281, 4_865_609, 119_060_324]),
+    PerftCase::new("kiwipete", KIWIPETE, &[48, 2_039, 97_862, 4_085_603, 193_690_690]),
+    PerftCase::new("position3", POSITION3, &[14, 191, 2_812, 43_238, 674_624, 11_030_083, 178_633_661]),
+    PerftCase::new("position4", POSITION4, &[6, 264, 9_467, 422_333, 15_833_292, 706_045_033]),
+    PerftCase::new("position5", POSITION5, &[44, 1_486, 62_379, 2_103_487, 89_941_194]),
+    PerftCase::new("position6", POSITION6, &[46, 2_079, 89_890, 3_894_594, 164_075_551]),
 ];
 
 /// Depth checked in the default (CI) run: each position well under a second.

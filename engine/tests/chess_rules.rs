@@ -5,18 +5,14 @@
 use grimoire_engine::variants::chess::{Chess, START_FEN};
 use grimoire_engine::{prelude::*, Color, Game, Illegality, Outcome, Reason};
 
+mod common;
+use common::{
+    assert_drawn_for_insufficient_material, assert_two_cycles_draw_by_repetition, drawn, has,
+    tokens, won,
+};
+
 fn pos(fen: &str) -> Chess {
     Chess::from_fen(fen, &()).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn tokens(p: &Chess) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves().iter().map(|&m| p.format_move(m)).collect();
-    v.sort();
-    v
-}
-
-fn has(p: &Chess, token: &str) -> bool {
-    tokens(p).iter().any(|t| t == token)
 }
 
 fn after(fen: &str, moves: &[&str]) -> Game<Chess> {
@@ -122,21 +118,10 @@ fn pinned_pieces_move_only_along_the_pin() {
 #[test]
 fn checkmate_and_stalemate_end_the_game() {
     let g = after(START_FEN, &["f2f3", "e7e5", "g2g4", "d8h4"]);
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::Win {
-            winner: grimoire_engine::Color::Black,
-            reason: Reason::Checkmate
-        })
-    );
+    assert_eq!(g.outcome(), won(Color::Black, Reason::Checkmate));
     let stale = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     assert!(!stale.in_check());
-    assert_eq!(
-        stale.terminal(),
-        Some(Outcome::Draw {
-            reason: Reason::Stalemate
-        })
-    );
+    assert_eq!(stale.terminal(), drawn(Reason::Stalemate));
 }
 
 #[test]
@@ -145,12 +130,7 @@ fn fifty_move_rule_draws_at_100_plies_but_mate_stands() {
     let mut g = Game::new(p);
     assert_eq!(g.outcome(), None);
     g.play_token("a1a2").unwrap();
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::Draw {
-            reason: Reason::FiftyMoveRule
-        })
-    );
+    assert_eq!(g.outcome(), drawn(Reason::FiftyMoveRule));
     // Mate on the 100th ply stands.
     let mut m = Game::new(pos("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80"));
     m.play_token("a1a8").unwrap();
@@ -159,36 +139,20 @@ fn fifty_move_rule_draws_at_100_plies_but_mate_stands() {
 
 #[test]
 fn threefold_repetition_counts_same_position_same_side() {
-    let mut g = Game::new(pos(START_FEN));
-    for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
-        g.play_token(m).unwrap();
-        assert_eq!(g.outcome(), None, "no draw before the third occurrence");
-    }
-    g.play_token("f6g8").unwrap();
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::Draw {
-            reason: Reason::Repetition
-        })
-    );
+    assert_two_cycles_draw_by_repetition(pos(START_FEN), &["g1f3", "g8f6", "f3g1", "f6g8"]);
 }
 
 #[test]
 fn insufficient_material_cases() {
-    for fen in [
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
-        "4k3/8/8/8/8/8/8/4KN2 w - - 0 1",
-        "4k3/8/8/8/8/8/8/4KB2 b - - 0 1",
-        "2b1k3/8/8/8/8/8/8/4KB2 w - - 0 1",
-    ] {
-        assert_eq!(
-            pos(fen).terminal(),
-            Some(Outcome::Draw {
-                reason: Reason::InsufficientMaterial
-            }),
-            "{fen}"
-        );
-    }
+    assert_drawn_for_insufficient_material(
+        pos,
+        &[
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4KN2 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4KB2 b - - 0 1",
+            "2b1k3/8/8/8/8/8/8/4KB2 w - - 0 1",
+        ],
+    );
     // Bishops on opposite colours, two knights, or a pawn can still mate (or help mate).
     for fen in [
         "3bk3/8/8/8/8/8/8/4KB2 w - - 0 1",

@@ -8,7 +8,13 @@
 use grimoire_engine::consistency::check_position;
 use grimoire_engine::options::{set_by_name, OptionError};
 use grimoire_engine::variants::duggan::{Duggan, DugganOptions, ThreatStep, START_FEN};
-use grimoire_engine::{prelude::*, Color, Game, Geometry, Outcome, Reason, Square};
+use grimoire_engine::{prelude::*, Color, Game, Geometry, Reason, Square};
+
+mod common;
+use common::{
+    assert_bad_value, assert_drawn_for_insufficient_material, assert_two_cycles_draw_by_repetition,
+    assert_unknown_option, drawn, has, sorted, tokens, won,
+};
 
 /// Parses a test position and cross-checks it: the fast legal moves must equal the reference
 /// generator's (and hash, FEN and token round trips must hold), so every position of these
@@ -23,22 +29,12 @@ fn pos(fen: &str) -> Duggan {
     pos_with(fen, DugganOptions::default())
 }
 
-fn tokens(p: &Duggan) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves().iter().map(|&m| p.format_move(m)).collect();
-    v.sort();
-    v
-}
-
 /// The legal tokens of the piece on `from`.
 fn moves_from(p: &Duggan, from: &str) -> Vec<String> {
     tokens(p)
         .into_iter()
         .filter(|t| t.starts_with(from))
         .collect()
-}
-
-fn has(p: &Duggan, token: &str) -> bool {
-    tokens(p).iter().any(|t| t == token)
 }
 
 fn square(name: &str) -> Square {
@@ -51,12 +47,6 @@ fn play(fen: &str, moves: &[&str]) -> Game<Duggan> {
         g.play_token(m).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
     g
-}
-
-fn sorted(v: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
 }
 
 fn capture_only() -> DugganOptions {
@@ -547,61 +537,28 @@ fn dug_50_moves_that_leave_the_adept_in_check_are_illegal() {
 fn dug_51_dug_74_checkmate_wins() {
     let mate = pos("d7/8/1D6/G3B3/8/8/8/8 b - - 0 1");
     assert!(mate.in_check());
-    assert_eq!(
-        mate.terminal(),
-        Some(Outcome::Win {
-            winner: Color::White,
-            reason: Reason::Checkmate
-        })
-    );
+    assert_eq!(mate.terminal(), won(Color::White, Reason::Checkmate));
     let g = play("d7/8/1D6/3GB3/8/8/8/8 w - - 0 1", &["d5a5"]);
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::Win {
-            winner: Color::White,
-            reason: Reason::Checkmate
-        })
-    );
+    assert_eq!(g.outcome(), won(Color::White, Reason::Checkmate));
 }
 
 #[test]
 fn dug_52_stalemate_draws() {
     let p = pos("d7/8/1D6/4B3/8/8/8/8 b - - 0 1");
     assert!(!p.in_check());
-    assert_eq!(
-        p.terminal(),
-        Some(Outcome::Draw {
-            reason: Reason::Stalemate
-        })
-    );
+    assert_eq!(p.terminal(), drawn(Reason::Stalemate));
 }
 
 #[test]
 fn dug_53_threefold_repetition() {
-    let mut g = Game::new(pos(START_FEN));
-    for m in ["d1d4", "d8d5", "d4d1", "d5d8", "d1d4", "d8d5", "d4d1"] {
-        g.play_token(m).unwrap();
-        assert_eq!(g.outcome(), None, "no draw before the third occurrence");
-    }
-    g.play_token("d5d8").unwrap();
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::Draw {
-            reason: Reason::Repetition
-        })
-    );
+    assert_two_cycles_draw_by_repetition(pos(START_FEN), &["d1d4", "d8d5", "d4d1", "d5d8"]);
 }
 
 #[test]
 fn dug_54_dug_77_fifty_move_rule() {
     // A Commander move (a promotion included) does not reset the clock.
     let g = play("7d/8/8/8/8/8/2C5/7D w - - 99 80", &["c2c3"]);
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::Draw {
-            reason: Reason::FiftyMoveRule
-        })
-    );
+    assert_eq!(g.outcome(), drawn(Reason::FiftyMoveRule));
     let g = play("7d/8/8/8/8/8/2C5/7D w - - 98 80", &["c2c1g"]);
     assert_eq!(g.position().halfmove_clock(), 99);
     // A Mercenary move and any removal reset it, a Golem crushing only its own pieces too.
@@ -624,19 +581,14 @@ fn dug_54_dug_77_fifty_move_rule() {
 
 #[test]
 fn dug_55_insufficient_material() {
-    for fen in [
+    let insufficient = [
         "7d/8/8/8/8/8/8/7D w - - 0 1",
         "7d/8/8/8/8/8/8/5B1D w - - 0 1",
         "7d/8/8/8/8/8/8/5A1D b - - 0 1",
         "1a5d/8/8/8/8/8/8/7D w - - 0 1",
-    ] {
-        assert_eq!(
-            pos(fen).terminal(),
-            Some(Outcome::Draw {
-                reason: Reason::InsufficientMaterial
-            }),
-            "{fen}"
-        );
+    ];
+    assert_drawn_for_insufficient_material(pos, &insufficient);
+    for fen in insufficient {
         assert!(pos(fen).insufficient_material(), "{fen}");
     }
     for fen in [
@@ -835,21 +787,15 @@ fn dug_22_dug_37_dug_38_engine_options() {
             cowardly_assassin: true
         }
     );
-    assert!(matches!(
+    assert_bad_value(
         set(&mut o, "MercenaryThreatStep", "sometimes"),
-        Err(OptionError::BadValue {
-            name: "MercenaryThreatStep",
-            ..
-        })
-    ));
+        "MercenaryThreatStep",
+    );
     assert!(matches!(
         set(&mut o, "CowardlyAssassin", "maybe"),
         Err(OptionError::BadValue { .. })
     ));
-    assert!(matches!(
-        set(&mut o, "Ponder", "true"),
-        Err(OptionError::Unknown { .. })
-    ));
+    assert_unknown_option(set(&mut o, "Ponder", "true"));
 }
 
 #[test]

@@ -4,7 +4,10 @@
 use grimoire_engine::moves::MoveKind;
 use grimoire_engine::variants::eldritch::army::{matched_sides, Bundle, Declaration};
 use grimoire_engine::variants::eldritch::{Eldritch, EldritchOptions, ShadowmancerMode};
-use grimoire_engine::{prelude::*, Color, FenError, Illegality, Outcome, Reason};
+use grimoire_engine::{prelude::*, Color, FenError, Illegality, Reason};
+
+mod common;
+use common::{drawn, won};
 
 fn opts() -> EldritchOptions {
     EldritchOptions::default()
@@ -411,13 +414,7 @@ fn eld_070_613_liege_check_and_checkmate() {
     let p = pos("^a7/8/8/8/8/8/7R/1RR1K3 w - - 0 1");
     let p = play(&p, "h2a2");
     assert!(p.in_check());
-    assert_eq!(
-        p.terminal(),
-        Some(Outcome::Win {
-            winner: Color::White,
-            reason: Reason::Checkmate
-        })
-    );
+    assert_eq!(p.terminal(), won(Color::White, Reason::Checkmate));
     // The Archmage gives no check (ELD-212): the White King next to it is not in check (the
     // FEN would be rejected otherwise), while the Archmage is.
     let p = pos("8/8/8/3^a4/4K3/8/8/8 b - - 0 1");
@@ -451,13 +448,7 @@ fn eld_281_613_620_doppelganger_is_a_second_check_bearer() {
     // A Doppelganger that is its side's only check-bearer: destroyed, the side loses (620 a).
     let p = pos("4k3/8/8/8/8/*x7/1P6/2^D5 b - - 0 1");
     let p = play(&p, "a3b2");
-    assert_eq!(
-        p.terminal(),
-        Some(Outcome::Win {
-            winner: Color::Black,
-            reason: Reason::RoyalCaptured
-        })
-    );
+    assert_eq!(p.terminal(), won(Color::Black, Reason::RoyalCaptured));
 }
 
 #[test]
@@ -586,13 +577,7 @@ fn eld_351_352_fireball_blasts() {
     // A blast that destroys the enemy's last check-bearer ends the game (ELD-620 a).
     let p = pos("8/8/8/3k4/2p5/1*X6/8/4K3 w - - 0 1");
     let after = play(&p, "b3c4");
-    assert_eq!(
-        after.terminal(),
-        Some(Outcome::Win {
-            winner: Color::White,
-            reason: Reason::RoyalCaptured
-        })
-    );
+    assert_eq!(after.terminal(), won(Color::White, Reason::RoyalCaptured));
     assert!(
         after.legal_moves().is_empty(),
         "no children after an elimination (G8)"
@@ -751,15 +736,11 @@ fn eld_210_archmage_and_court_magician_moves() {
 fn eld_624_no_mating_force() {
     assert_eq!(
         pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1").terminal(),
-        Some(Outcome::Draw {
-            reason: Reason::InsufficientMaterial
-        })
+        drawn(Reason::InsufficientMaterial)
     );
     assert_eq!(
         pos("4^a3/8/8/8/8/8/*O*O6/4^A3 w - - 0 1").terminal(),
-        Some(Outcome::Draw {
-            reason: Reason::InsufficientMaterial
-        }),
+        drawn(Reason::InsufficientMaterial),
         "archmage and some oozes"
     );
     assert_eq!(
@@ -1137,13 +1118,7 @@ fn eld_450_451_620_miasma_destroys_and_can_destroy_a_liege() {
         "8/8/8/4*g3/3^M4/4Q3/8/4K3 b - - 0 1 army=^M/*G^A"
     );
     // ELD-620 a: destroying the enemy liege wins.
-    assert_eq!(
-        q.terminal(),
-        Some(Outcome::Win {
-            winner: Color::White,
-            reason: Reason::RoyalCaptured
-        })
-    );
+    assert_eq!(q.terminal(), won(Color::White, Reason::RoyalCaptured));
     // Nothing to destroy (a Gargoyle and a royal piece only): no invoke.
     assert!(!has(&pos("4k3/8/8/3*g4/3^M4/2Q5/8/4K3 w - - 0 1"), "d4!"));
     // ELD-451: illegal when it would destroy an own check-bearer (the Doppelganger on d3).

@@ -4,7 +4,10 @@
 //! en passant, the end of the game, FEN and tokens.
 
 use grimoire_engine::variants::ghost::{Ghost, START_FEN};
-use grimoire_engine::{prelude::*, Color, Game, Outcome, Reason};
+use grimoire_engine::{prelude::*, Color, Game, Reason};
+
+mod common;
+use common::{drawn, sorted, tokens, won};
 
 fn pos(fen: &str) -> Ghost {
     Ghost::from_fen(fen, &()).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -22,24 +25,12 @@ fn after(fen: &str, tokens: &[&str]) -> Ghost {
     p
 }
 
-fn tokens(p: &Ghost) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves().iter().map(|&m| p.format_move(m)).collect();
-    v.sort();
-    v
-}
-
 /// The legal tokens that start with `from` (one piece's moves).
 fn moves_from(p: &Ghost, from: &str) -> Vec<String> {
     tokens(p)
         .into_iter()
         .filter(|t| t.starts_with(from) && t.len() >= 4)
         .collect()
-}
-
-fn sorted(v: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
 }
 
 // ---- Spawning -----------------------------------------------------------------------------
@@ -271,13 +262,7 @@ fn gho_50_52_71_a_ghost_taking_the_king_wins_at_once() {
     let p = pos(fen);
     assert!(tokens(&p).contains(&"e9e8".to_string()));
     let q = after(fen, &["e9e8"]);
-    assert_eq!(
-        q.terminal(),
-        Some(Outcome::Win {
-            winner: Color::White,
-            reason: Reason::RoyalCaptured
-        })
-    );
+    assert_eq!(q.terminal(), won(Color::White, Reason::RoyalCaptured));
     assert_eq!(q.ended_by_rule(), q.terminal());
     assert!(
         q.legal_moves().is_empty(),
@@ -292,24 +277,13 @@ fn gho_50_52_71_a_ghost_taking_the_king_wins_at_once() {
 #[test]
 fn gho_53_checkmate_and_stalemate_count_ghost_moves() {
     let mate = pos("4R1k1/5ppp/8/8/8/8/8/6K1 b - - 0 1 -");
-    assert_eq!(
-        mate.terminal(),
-        Some(Outcome::Win {
-            winner: Color::White,
-            reason: Reason::Checkmate
-        })
-    );
+    assert_eq!(mate.terminal(), won(Color::White, Reason::Checkmate));
     // A black ghost knight on c9 can take the checking rook: no mate.
     let saved = pos("4R1k1/5ppp/8/8/8/8/8/6K1 b - - 0 1 nc9");
     assert_eq!(tokens(&saved), sorted(&["c9e8"]));
     assert!(saved.terminal().is_none());
     let stale = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1 -");
-    assert_eq!(
-        stale.terminal(),
-        Some(Outcome::Draw {
-            reason: Reason::Stalemate
-        })
-    );
+    assert_eq!(stale.terminal(), drawn(Reason::Stalemate));
     // A ghost with a move prevents stalemate.
     assert!(pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1 rz4")
         .terminal()
@@ -336,12 +310,7 @@ fn gho_11_castling_ignores_ghosts_and_a_ghost_takes_the_right() {
 #[test]
 fn gho_56_bare_kings_draw_only_without_ghosts() {
     let bare = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1 -");
-    assert_eq!(
-        bare.terminal(),
-        Some(Outcome::Draw {
-            reason: Reason::InsufficientMaterial
-        })
-    );
+    assert_eq!(bare.terminal(), drawn(Reason::InsufficientMaterial));
     assert!(pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1 Na0")
         .terminal()
         .is_none());
@@ -357,12 +326,7 @@ fn gho_55_74_the_clock_counts_ghost_moves() {
     // A quiet ghost knight move counts; the 100th ply draws.
     let p = after(fen, &["z4z3", "e8d8"]);
     assert_eq!(p.halfmove_clock(), 100);
-    assert_eq!(
-        p.terminal(),
-        Some(Outcome::Draw {
-            reason: Reason::FiftyMoveRule
-        })
-    );
+    assert_eq!(p.terminal(), drawn(Reason::FiftyMoveRule));
     // A ghost pawn move resets it, and so does a ghost taking a ghost.
     assert_eq!(after(fen, &["i5i6"]).halfmove_clock(), 0);
     assert_eq!(after(fen, &["z4z6"]).halfmove_clock(), 0);
@@ -381,12 +345,7 @@ fn gho_54_threefold_repetition_counts_the_ghosts() {
     for t in cycle {
         game.play_token(t).unwrap();
     }
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::Draw {
-            reason: Reason::Repetition
-        })
-    );
+    assert_eq!(game.outcome(), drawn(Reason::Repetition));
     // The ghosts are part of the position: same living pieces, ghosts elsewhere, another key.
     assert_ne!(
         pos(fen).hash(),

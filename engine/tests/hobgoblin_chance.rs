@@ -12,6 +12,8 @@ use grimoire_engine::variants::hobgoblin::model::model_chance_perft;
 use grimoire_engine::variants::hobgoblin::{Hobgoblin, START_FEN};
 use std::sync::atomic::AtomicBool;
 
+mod common;
+
 /// The design positions (`docs/hobgoblin-design.md` §6) with their chance perft(1), from the
 /// model (the convention's perft(1) is in `hobgoblin_perft.rs`).
 const DESIGN: &[(&str, &str, u64)] = &[
@@ -135,15 +137,8 @@ fn hob_100_104_outcomes_equal_the_models_in_the_design_positions_and_one_turn_la
         let p = parse(fen);
         turns += assert_same(&p, name);
         check_probabilities(&p);
-        let actions = p.legal_moves();
-        let step = (actions.len() / 3).max(1);
-        for &mv in actions.iter().step_by(step) {
-            let mut q = p.clone();
-            q.play(mv);
-            if let Some(o) = q.implicit_outcome() {
-                q.play(o);
-            }
-            turns += assert_same(&q, &format!("{name} after {}", p.format_move(mv)));
+        for (action, q) in common::sample_one_action_later(&p, 3) {
+            turns += assert_same(&q, &format!("{name} after {action}"));
         }
     }
     assert!(turns > 50_000, "{turns}");

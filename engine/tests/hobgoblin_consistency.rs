@@ -79,15 +79,8 @@ fn hob_150_every_generated_turn_is_distinct() {
 /// step and the opponent's decision after the turn are free), the way perft counted before
 /// its last turn was counted in place.
 fn turns_by_playing(p: &Hobgoblin) -> u64 {
-    fn below(p: &Hobgoblin) -> u64 {
-        if p.consumes_depth() {
-            return 1;
-        }
-        if let Some(all_survive) = p.implicit_outcome() {
-            let mut q = p.clone();
-            q.play(all_survive);
-            return below(&q);
-        }
+    /// The turns below each legal action's position, summed.
+    fn below_each_action(p: &Hobgoblin) -> u64 {
         p.legal_moves()
             .iter()
             .map(|&mv| {
@@ -97,14 +90,18 @@ fn turns_by_playing(p: &Hobgoblin) -> u64 {
             })
             .sum()
     }
-    p.legal_moves()
-        .iter()
-        .map(|&mv| {
+    fn below(p: &Hobgoblin) -> u64 {
+        if p.consumes_depth() {
+            return 1;
+        }
+        if let Some(all_survive) = p.implicit_outcome() {
             let mut q = p.clone();
-            q.play(mv);
-            below(&q)
-        })
-        .sum()
+            q.play(all_survive);
+            return below(&q);
+        }
+        below_each_action(p)
+    }
+    below_each_action(p)
 }
 
 /// HOB-151: perft's last turn, counted in place (`count_turns`: no list, no play, the

@@ -12,6 +12,7 @@
 use grimoire_engine::prelude::*;
 use grimoire_engine::variants::hobgoblin::cross_check::{
     compare_turns, cross_check_starts, engine_turns, random_cross_check, CrossCheckPlan,
+    CrossCheckStats,
 };
 use grimoire_engine::variants::hobgoblin::model::model_perft;
 use grimoire_engine::variants::hobgoblin::Hobgoblin;
@@ -109,20 +110,32 @@ fn hob_65a_removing_a_partner_beside_a_locked_half_is_no_castling_loss() {
     assert_agrees(&p);
 }
 
-/// The random cross-check at a small count (the `--ignored` test below and the example
-/// `hobgoblin_cross_check` run thousands of positions).
-#[test]
-fn random_games_agree_with_the_model() {
+/// Random games from every cross-check start, a chance check every 10 positions, enemy
+/// unlinking allowed; prints and returns the statistics.
+fn random_games(
+    games: usize,
+    max_plies: usize,
+    seed: u64,
+    depth2_max_turns: usize,
+) -> CrossCheckStats {
     let plan = CrossCheckPlan {
-        games: 8,
-        max_plies: 30,
-        seed: 4801,
-        depth2_max_turns: 25,
+        games,
+        max_plies,
+        seed,
+        depth2_max_turns,
         chance_every: 10,
         forbid_unlink_enemy: false,
     };
     let stats = random_cross_check(&cross_check_starts(), &plan).unwrap_or_else(|e| panic!("{e}"));
     println!("{stats:#?}");
+    stats
+}
+
+/// The random cross-check at a small count (the `--ignored` test below and the example
+/// `hobgoblin_cross_check` run thousands of positions).
+#[test]
+fn random_games_agree_with_the_model() {
+    let stats = random_games(8, 30, 4801, 25);
     assert!(stats.positions >= 100, "{stats:?}");
     assert!(stats.with_crowds > 0 && stats.with_halves > 0 && stats.with_links > 0);
     assert!(
@@ -134,15 +147,6 @@ fn random_games_agree_with_the_model() {
 #[test]
 #[ignore = "about half an hour: cargo test --release -p grimoire-engine --test hobgoblin_cross_check -- --ignored"]
 fn many_random_games_agree_with_the_model() {
-    let plan = CrossCheckPlan {
-        games: 1000,
-        max_plies: 50,
-        seed: 4802,
-        depth2_max_turns: 40,
-        chance_every: 10,
-        forbid_unlink_enemy: false,
-    };
-    let stats = random_cross_check(&cross_check_starts(), &plan).unwrap_or_else(|e| panic!("{e}"));
-    println!("{stats:#?}");
+    let stats = random_games(1000, 50, 4802, 40);
     assert!(stats.positions >= 10_000, "{stats:?}");
 }

@@ -345,18 +345,9 @@ fn design_positions_round_trip() {
 #[test]
 #[ignore = "slow in debug builds: cargo test --release -p grimoire-engine --test hobgoblin_model -- --ignored"]
 fn perft_list() {
-    for fen in [
-        START,
-        "r1b1kb1r1/ppp2ppp1/2n6/4(n,p)4/3(Q,N,2P)5/9/PPP2PPP1/R1B1KB1R1 w KQkq - 0 8 L",
-        "k8/4(2P)4/9/9/9/9/9/4K4 w - - 0 40 L",
-        "rnbqkbnr1/pp1ppppp1/9/9/9/2(N~b1)6/PP1PPPPP1/R(N~c3)pQKBNR1 b KQkq - 0 10 L",
-        "rnb(q~d5)kbnr1/ppp2ppp1/9/3(q~d8)(B~b2,P)4/(R~a1)8/5(N~g1)3/P(B~e5,P)PP1PPP1/(R~a4)3K1(N~f3)R1 w Kkq - 4 6 L",
-        "r1bqkb1r1/pppp1ppp1/2n2n2=h/4p4/4P3=a/2(N,P)5=c/PP1P1PPPR/R1BQKBN2 w Qkq - 2 7 L",
-        "r1bqk(b~c5)nr=g/ppp(2p)pppp=d/2n5=h/2(b~f8)5=c/3(Q,P)4=d/2N2N2=f/PPP2PPP=e/R1B1KB1R=b w KQkq - 0 12 U",
-        "r1bqkb1r1/pppp1ppp1/2n2n3/4p4/2B1P4/5N3/PPPP1PPP1/RNBQ(K~g1)(R~h1)(K~e1)(R~f1)1 b K*kq - 1 5 L",
-        "r1bqkbnr1/1p1ppppp1/2n6/9/1Pp6/p8/2PPPPPP1/R1BQKBNR1 b KQkq b1,b2,b3:b4:1 0 9 L",
-        "rnbqkbnr1/ppp2ppp1/9/9/2(2P)p4p/8=c/PP1PPPP2/RNBQKBNR1 b KQkq c3,i3:c4:2 0 6 L",
-    ] {
+    // The cross-check's starts: the start and the constructed positions, less the issue-48
+    // position at its end.
+    for &fen in &CROSS_CHECK_STARTS[..10] {
         for (forbid, unlink_enemy) in [(false, UnlinkEnemy::Choose), (true, UnlinkEnemy::Forbid)] {
             let p = engine_pos(fen, unlink_enemy);
             let model = model_perft(&p, 1, forbid);

@@ -12,6 +12,8 @@ use grimoire_engine::variants::hobgoblin::model::{model_perft, model_turns, Mode
 use grimoire_engine::variants::hobgoblin::{HobOptions, Hobgoblin, UnlinkEnemy, START_FEN};
 use std::collections::BTreeSet;
 
+mod common;
+
 /// (name, FEN, perft 1, perft 2) — `docs/hobgoblin-design.md` §6.
 const POSITIONS: &[(&str, &str, u64, u64)] = &[
     ("start", START_FEN, 2022, 3_670_890),
@@ -150,15 +152,8 @@ fn hob_150_turns_equal_the_models_at_the_root_and_one_turn_later() {
         let p = pos(fen, false);
         assert_same_turns(&p, false, name);
         // A spread sample of the positions one turn later (every turn's first action).
-        let actions = p.legal_moves();
-        let step = (actions.len() / 6).max(1);
-        for &mv in actions.iter().step_by(step) {
-            let mut q = p.clone();
-            q.play(mv);
-            if let Some(survive) = q.implicit_outcome() {
-                q.play(survive);
-            }
-            assert_same_turns(&q, false, &format!("{name} after {}", p.format_move(mv)));
+        for (action, q) in common::sample_one_action_later(&p, 6) {
+            assert_same_turns(&q, false, &format!("{name} after {action}"));
         }
     }
 }

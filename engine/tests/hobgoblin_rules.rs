@@ -19,6 +19,9 @@
 use grimoire_engine::prelude::*;
 use grimoire_engine::variants::hobgoblin::{HobOptions, Hobgoblin, UnlinkEnemy};
 
+mod common;
+use common::{drawn, has, sorted, tokens, won};
+
 // ---- Helpers ------------------------------------------------------------------------------
 
 fn pos_with(fen: &str, opts: &HobOptions) -> Hobgoblin {
@@ -27,13 +30,6 @@ fn pos_with(fen: &str, opts: &HobOptions) -> Hobgoblin {
 
 fn pos(fen: &str) -> Hobgoblin {
     pos_with(fen, &HobOptions::default())
-}
-
-/// Sorted canonical tokens of every legal action.
-fn tokens(p: &Hobgoblin) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves().iter().map(|&m| p.format_move(m)).collect();
-    v.sort();
-    v
 }
 
 /// Plays `list` (each must be a legal action, written canonically) from `p`. A move whose
@@ -83,16 +79,6 @@ fn moves_from(p: &Hobgoblin, from: &str) -> Vec<String> {
             t.starts_with(from) && t[from.len()..].starts_with(|c: char| c.is_ascii_lowercase())
         })
         .collect()
-}
-
-fn has(p: &Hobgoblin, token: &str) -> bool {
-    tokens(p).iter().any(|t| t == token)
-}
-
-fn sorted(v: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
 }
 
 fn winner(p: &Hobgoblin) -> Option<Color> {
@@ -637,13 +623,7 @@ fn hob_111_134_mover_declares_its_promotions() {
     assert_eq!(q.to_fen(), "k3Q4/9/9/9/9/9/9/7K1 b - - 0 1 L");
     assert!(q.in_check());
     assert!(q.legal_moves().is_empty(), "{:?}", tokens(&q));
-    assert_eq!(
-        q.terminal(),
-        Some(Outcome::Win {
-            winner: Color::White,
-            reason: Reason::Checkmate
-        })
-    );
+    assert_eq!(q.terminal(), won(Color::White, Reason::Checkmate));
 }
 
 #[test]
@@ -678,13 +658,7 @@ fn hob_135_a_king_in_check_cannot_escape_by_extending() {
     let p = pos("k3r4/9/9/9/9/9/9/4K4 w - - 0 1 L");
     assert!(p.in_check());
     assert!(p.legal_moves().is_empty(), "{:?}", tokens(&p));
-    assert_eq!(
-        p.terminal(),
-        Some(Outcome::Win {
-            winner: Color::Black,
-            reason: Reason::Checkmate
-        })
-    );
+    assert_eq!(p.terminal(), won(Color::Black, Reason::Checkmate));
     // With a knight beside it, the king escapes carried by the knight's extension (HOB-46).
     const CROWD: &str = "k3r4/9/9/9/9/9/9/4(K,N)4 w - - 0 1 L";
     let p = pos(CROWD);
@@ -709,12 +683,7 @@ fn hob_134_stalemate() {
     let p = pos("NNNNNNNNk/9/8(2N)/8N/9/9/9/K8 b - - 0 1 L");
     assert!(!p.in_check());
     assert!(p.legal_moves().is_empty(), "{:?}", tokens(&p));
-    assert_eq!(
-        p.terminal(),
-        Some(Outcome::Draw {
-            reason: Reason::Stalemate
-        })
-    );
+    assert_eq!(p.terminal(), drawn(Reason::Stalemate));
 }
 
 #[test]
@@ -725,12 +694,7 @@ fn hob_147_dead_position() {
     let p = play("k8/9/9/9/9/9/4n4/4K4 w - - 5 30 L", &["e1e2"]);
     assert_eq!(p.to_fen(), "k8/9/9/9/9/9/4(K~e1)4/4(K~e2)4 b - - 0 30 L");
     assert!(p.insufficient_material());
-    assert_eq!(
-        p.terminal(),
-        Some(Outcome::Draw {
-            reason: Reason::InsufficientMaterial
-        })
-    );
+    assert_eq!(p.terminal(), drawn(Reason::InsufficientMaterial));
     assert!(!p.legal_moves().is_empty());
     assert!(pos("k8/9/9/9/9/9/9/7K1 w - - 0 1 L").insufficient_material());
     assert!(!pos("7k1/9/9/9/9/9/P8/7K1 w - - 0 1 L").insufficient_material());
@@ -768,9 +732,7 @@ fn hob_146_turn_clock() {
     const LATE: &str = "7k1/9/9/9/9/9/P8/7K1 w - - 99 80 L";
     assert_eq!(
         play(LATE, &["h1g1"]).terminal(),
-        Some(Outcome::Draw {
-            reason: Reason::FiftyMoveRule
-        })
+        drawn(Reason::FiftyMoveRule)
     );
     assert_eq!(play(LATE, &["a2a3"]).terminal(), None);
 }

@@ -66,18 +66,24 @@ fn run_game(
     (r, lines)
 }
 
+/// A search to `depth` plies and no other limit.
+fn to_depth(depth: u32) -> Limits {
+    Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    }
+}
+
+/// The default options without reports.
+fn quiet() -> SearchOptions {
+    SearchOptions {
+        report: false,
+        ..SearchOptions::default()
+    }
+}
+
 fn best(fen: &str, depth: u32) -> (String, SearchResult) {
-    let (r, _) = run(
-        fen,
-        Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        },
-        SearchOptions {
-            report: false,
-            ..SearchOptions::default()
-        },
-    );
+    let (r, _) = run(fen, to_depth(depth), quiet());
     let pos = Chess::from_fen(fen, &()).unwrap();
     (pos.format_move(r.best.expect("a move")), r)
 }
@@ -133,17 +139,7 @@ fn repeating_the_position_right_after_a_capture_is_a_draw() {
     for token in ["g1f3", "g8f6", "f3g1"] {
         game.play_token(token).unwrap();
     }
-    let (r, _) = run_game(
-        &game,
-        Limits {
-            depth: Some(4),
-            ..Limits::default()
-        },
-        SearchOptions {
-            report: false,
-            ..SearchOptions::default()
-        },
-    );
+    let (r, _) = run_game(&game, to_depth(4), quiet());
     assert_eq!(game.position().format_move(r.best.unwrap()), "f6g8");
     assert_eq!(r.score, 0);
 }
@@ -188,10 +184,7 @@ fn node_limit_and_reports() {
 fn multipv_reports_distinct_lines_best_first() {
     let (_, lines) = run(
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
-        Limits {
-            depth: Some(4),
-            ..Limits::default()
-        },
+        to_depth(4),
         SearchOptions {
             multipv: 3,
             ..SearchOptions::default()
@@ -214,14 +207,10 @@ fn multipv_reports_distinct_lines_best_first() {
 fn threads_find_the_same_mate() {
     let (r, _) = run(
         "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1",
-        Limits {
-            depth: Some(8),
-            ..Limits::default()
-        },
+        to_depth(8),
         SearchOptions {
             threads: 2,
-            report: false,
-            ..SearchOptions::default()
+            ..quiet()
         },
     );
     assert_eq!(UciScore::from_score(r.score), UciScore::Mate(3));
@@ -231,10 +220,7 @@ fn threads_find_the_same_mate() {
 fn checkmated_root_has_no_move() {
     let (r, _) = run(
         "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
-        Limits {
-            depth: Some(3),
-            ..Limits::default()
-        },
+        to_depth(3),
         SearchOptions::default(),
     );
     assert_eq!(r.best, None);
@@ -274,16 +260,12 @@ fn search_remembering(
         params.set(name, value).unwrap();
     }
     let game = Game::new(Chess::from_fen(fen, &()).unwrap());
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
+    let limits = to_depth(depth);
     let tt = TranspositionTable::new(16);
     let shared = Shared::new(&limits, limits.plan(Color::White, 0));
     let options = SearchOptions {
-        report: false,
         memory: memory.cloned(),
-        ..SearchOptions::default()
+        ..quiet()
     };
     search(
         &game,

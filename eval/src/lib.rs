@@ -7,8 +7,20 @@ mod terms;
 
 /// What every evaluator has alike: `Default` from its built-in set `$params` (built once a
 /// process and cloned), a `Debug` that shows only the parameters, and [`TunableEval`] through
-/// its `try_from_params` and `params`.
+/// its `try_from_params` and `params`. With `, from_params` also an inherent `from_params` that
+/// panics where `try_from_params` refuses (not for the evaluators whose callers reach
+/// `TunableEval::from_params` by that name).
 macro_rules! evaluator_impls {
+    ($eval:ident, $rules:ty, $params:expr, from_params) => {
+        evaluator_impls!($eval, $rules, $params);
+
+        impl $eval {
+            /// Builds the evaluator; panics if `params` does not fit (see `try_from_params`).
+            pub fn from_params(params: $crate::EvalParams) -> $eval {
+                $eval::try_from_params(params).unwrap_or_else(|e| panic!("{e}"))
+            }
+        }
+    };
     ($eval:ident, $rules:ty, $params:expr) => {
         impl Default for $eval {
             /// Built once a process and cloned: reading the shipped text and building the

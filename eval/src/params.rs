@@ -139,6 +139,71 @@ impl EvalParams {
         self
     }
 
+    /// Appends a tapered `{prefix}_{kind}` for each of `kinds`, with the (mg, eg) pair at the
+    /// same index of `values`: a per-kind table such as mobility or king attack.
+    pub(crate) fn push_tapered_per_kind(
+        &mut self,
+        prefix: &str,
+        kinds: &[&str],
+        values: &[(i32, i32)],
+    ) -> &mut Self {
+        assert_eq!(kinds.len(), values.len(), "{prefix}: one value per kind");
+        for (kind, &(mg, eg)) in kinds.iter().zip(values) {
+            self.push_tapered(&format!("{prefix}_{kind}"), mg, eg);
+        }
+        self
+    }
+
+    /// Appends a scalar `{prefix}_{kind}` for each of `kinds`, with the value at the same index
+    /// of `values`: a per-kind table such as the phase weights.
+    pub(crate) fn push_scalar_per_kind(
+        &mut self,
+        prefix: &str,
+        kinds: &[&str],
+        values: &[i32],
+    ) -> &mut Self {
+        assert_eq!(kinds.len(), values.len(), "{prefix}: one value per kind");
+        for (kind, &value) in kinds.iter().zip(values) {
+            self.push_scalar(&format!("{prefix}_{kind}"), value);
+        }
+        self
+    }
+
+    /// Appends `material_{kind}` for each of `kinds`, its centipawns `cp` in both halves: the
+    /// piece-value method gives one number.
+    pub(crate) fn push_material(&mut self, kinds: &[&str], cp: &[i32]) -> &mut Self {
+        let values: Vec<(i32, i32)> = cp.iter().map(|&v| (v, v)).collect();
+        self.push_tapered_per_kind("material", kinds, &values)
+    }
+
+    /// Appends `pst_centre_{kind}` and `pst_advance_{kind}` for each of `kinds`, with the
+    /// (mg, eg) pairs `start(index)` gives: the piece-square features every variant has.
+    pub(crate) fn push_piece_square_features(
+        &mut self,
+        kinds: &[&str],
+        start: impl Fn(usize) -> ((i32, i32), (i32, i32)),
+    ) -> &mut Self {
+        for (k, kind) in kinds.iter().enumerate() {
+            let (centre, advance) = start(k);
+            self.push_tapered(&format!("pst_centre_{kind}"), centre.0, centre.1);
+            self.push_tapered(&format!("pst_advance_{kind}"), advance.0, advance.1);
+        }
+        self
+    }
+
+    /// Appends `{prefix}_{rank}` for relative ranks 2 up, one per (mg, eg) pair: a passer bonus
+    /// by rank.
+    pub(crate) fn push_per_rank_from_2(
+        &mut self,
+        prefix: &str,
+        by_rank: &[(i32, i32)],
+    ) -> &mut Self {
+        for (r, &(mg, eg)) in by_rank.iter().enumerate() {
+            self.push_tapered(&format!("{prefix}_{}", r + 2), mg, eg);
+        }
+        self
+    }
+
     fn index(&self, name: &str) -> Option<usize> {
         self.entries.iter().position(|e| e.name == name)
     }

@@ -65,6 +65,11 @@ macro_rules! eval_terms {
                 }
             )*
 
+            /// Pushes every section, in declaration order.
+            pub(crate) fn push_all(p: &mut $crate::EvalParams) {
+                $( $name::$group(p); )*
+            }
+
             /// Every term, read from a parameter set.
             pub(crate) fn read(r: &$crate::reader::ParamReader) -> Result<Self, String> {
                 Ok($name {

@@ -3,9 +3,11 @@
 
 mod common;
 
-use common::{assert_mirrors_score_alike, mirror_board_field, other_side, swap_case};
+use common::{
+    assert_mirrors_score_alike, assert_scores_above, assert_tuned_over_start, mirror_board_field,
+    other_side, parse, swap_case,
+};
 use grimoire_engine::eval_api::Evaluator;
-use grimoire_engine::prelude::*;
 use grimoire_engine::variants::archmage::{ArchMage, ArchMageOptions, START_FEN};
 use grimoire_eval::archmage::derived_piece_values;
 use grimoire_eval::archmage::EVAL_LIMIT;
@@ -13,7 +15,7 @@ use grimoire_eval::archmage::{ARCHMAGE_KIND_NAMES, ARCHMAGE_MATERIAL};
 use grimoire_eval::{ArchMageEval, EvalParams, TunableEval};
 
 fn pos(fen: &str) -> ArchMage {
-    ArchMage::from_fen(fen, &ArchMageOptions::default()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    parse(fen, &ArchMageOptions::default())
 }
 
 #[test]
@@ -84,10 +86,17 @@ fn colour_mirror_gives_the_same_score() {
 #[test]
 fn hands_and_summoners_reach_the_score() {
     let e = ArchMageEval::default();
+    let options = ArchMageOptions::default();
     // A Dragon in hand is worth more with a summoner to drop it (ARC-61) than without.
-    let with_summoner = e.evaluate(&pos("4k5/10/10/10/10/10/10/10/3M6/4K5[D] w - - 0 1"));
-    let no_hand = e.evaluate(&pos("4k5/10/10/10/10/10/10/10/3M6/4K5[] w - - 0 1"));
-    assert!(with_summoner > no_hand + 300, "{with_summoner} {no_hand}");
+    let (with_summoner, no_hand) = assert_scores_above(
+        &e,
+        &options,
+        (
+            "4k5/10/10/10/10/10/10/10/3M6/4K5[D] w - - 0 1",
+            "4k5/10/10/10/10/10/10/10/3M6/4K5[] w - - 0 1",
+        ),
+        300,
+    );
     let idle = e.evaluate(&pos("4k5/10/10/10/10/10/10/10/3L6/4K5[D] w - - 0 1"))
         - e.evaluate(&pos("4k5/10/10/10/10/10/10/10/3L6/4K5[] w - - 0 1"));
     assert!(
@@ -95,9 +104,9 @@ fn hands_and_summoners_reach_the_score() {
         "idle hand {idle}"
     );
     // An attacked summoner costs (Black Rook on d9 attacks the Mage on d2).
-    let safe = e.evaluate(&pos("4k5/r9/10/10/10/10/10/10/3M6/4K5[] w - - 0 1"));
-    let hit = e.evaluate(&pos("4k5/3r6/10/10/10/10/10/10/3M6/4K5[] w - - 0 1"));
-    assert!(hit < safe, "{hit} {safe}");
+    let safe = "4k5/r9/10/10/10/10/10/10/3M6/4K5[] w - - 0 1";
+    let hit = "4k5/3r6/10/10/10/10/10/10/3M6/4K5[] w - - 0 1";
+    assert_scores_above(&e, &options, (safe, hit), 0);
 }
 
 #[test]
@@ -119,12 +128,12 @@ fn parameters_round_trip_and_other_variants_are_refused() {
 #[test]
 fn the_engine_plays_the_tuned_file_read_over_the_starting_set() {
     let shipped = EvalParams::archmage_tuned();
-    assert_eq!(
-        grimoire_registry::default_params("archmage"),
-        Some(shipped.clone())
+    assert_tuned_over_start(
+        "archmage",
+        shipped.clone(),
+        &shipped,
+        &EvalParams::archmage(),
     );
-    assert_eq!(shipped.len(), EvalParams::archmage().len());
-    assert_ne!(shipped, EvalParams::archmage());
     let fen = VARIED[1];
     assert_eq!(
         ArchMageEval::default().evaluate(&pos(fen)),

@@ -4,8 +4,10 @@
 mod common;
 
 use common::{
-    assert_mirrors_score_alike, for_random_game_positions, mirror_board_field, other_side,
-    random_games_are_bounded_and_symmetric, swap_case,
+    assert_mirrors_score_alike, assert_scores_above, assert_setting_moves_score,
+    assert_tuned_over_start, assert_white_ahead_from_both_sides, for_random_game_positions,
+    mirror_castling, mirror_fen_fields, mirror_unless_empty, parse,
+    random_games_are_bounded_and_symmetric,
 };
 use grimoire_engine::eval_api::Evaluator;
 use grimoire_engine::prelude::*;
@@ -14,32 +16,18 @@ use grimoire_eval::chess::EVAL_LIMIT;
 use grimoire_eval::{ChessEval, EvalParams};
 
 fn pos(fen: &str) -> Chess {
-    Chess::from_fen(fen, &()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    parse(fen, &())
 }
 
 /// The colour-mirrored FEN: ranks reversed, piece colours and the side to move swapped, castling
 /// rights and the en-passant square mirrored.
 fn mirror_fen(fen: &str) -> String {
     let f: Vec<&str> = fen.split_whitespace().collect();
-    let castling = if f[2] == "-" {
-        "-".to_string()
-    } else {
-        let swapped: Vec<char> = f[2].chars().map(swap_case).collect();
-        "KQkq".chars().filter(|c| swapped.contains(c)).collect()
-    };
-    let ep = if f[3] == "-" {
-        "-".to_string()
-    } else {
-        let b = f[3].as_bytes();
+    let ep = mirror_unless_empty(f[3], |square| {
+        let b = square.as_bytes();
         format!("{}{}", b[0] as char, (b'1' + b'8' - b[1]) as char)
-    };
-    format!(
-        "{} {} {castling} {ep} {} {}",
-        mirror_board_field(f[0]),
-        other_side(f[1]),
-        f[4],
-        f[5]
-    )
+    });
+    mirror_fen_fields(&f, &mirror_castling(f[2]), &ep)
 }
 
 const VARIED: [&str; 12] = [
@@ -88,8 +76,7 @@ fn colour_mirrored_positions_score_the_same() {
 
 #[test]
 fn a_queen_up_is_strongly_positive_for_its_owner_and_negative_for_the_other_side() {
-    let e = ChessEval::default();
-    for (fen_w, fen_b) in [
+    let pairs = [
         (
             "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
             "4k3/8/8/8/8/8/8/3QK3 b - - 0 1",
@@ -98,12 +85,8 @@ fn a_queen_up_is_strongly_positive_for_its_owner_and_negative_for_the_other_side
             "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
         ),
-    ] {
-        let w = e.evaluate(&pos(fen_w));
-        let b = e.evaluate(&pos(fen_b));
-        assert!(w >= 700, "{fen_w}: {w}");
-        assert!(b <= -700, "{fen_b}: {b}");
-    }
+    ];
+    assert_white_ahead_from_both_sides(&ChessEval::default(), &(), &pairs, 700);
 }
 
 #[test]
@@ -126,15 +109,14 @@ fn a_passed_pawn_on_the_seventh_beats_one_on_the_third() {
             "r2qk2r/5ppp/8/8/8/1P6/5PPP/R2QK2R w KQkq - 0 1",
         ),
     ] {
-        let a = e.evaluate(&pos(seventh));
-        let b = e.evaluate(&pos(third));
         // Both from the same side's view: a larger number is better for the mover; for Black to
         // move the white pawn's advance must make the score smaller.
-        if seventh.contains(" w ") {
-            assert!(a > b + 50, "{seventh}: {a} vs {third}: {b}");
+        let better_for_mover = if seventh.contains(" w ") {
+            (seventh, third)
         } else {
-            assert!(a < b - 50, "{seventh}: {a} vs {third}: {b}");
-        }
+            (third, seventh)
+        };
+        assert_scores_above(&e, &(), better_for_mover, 50);
     }
 }
 
@@ -165,16 +147,17 @@ fn a_cached_evaluation_equals_a_cold_one_over_random_games() {
 
 #[test]
 fn parameters_reach_the_score() {
+    // Only kings and a queen: the endgame end of the taper, so the eg value moves it by 200;
+    // also through the text form, as the tuner will hand it over.
     let fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
-    let base = ChessEval::from_params(EvalParams::chess()).evaluate(&pos(fen));
-    let mut p = EvalParams::chess();
-    p.set("material_queen", 1094, 1094).unwrap();
-    let richer = ChessEval::from_params(p.clone()).evaluate(&pos(fen));
-    // Only kings and a queen: the endgame end of the taper, so the eg value moves it by 200.
-    assert_eq!(richer - base, 200);
-    // Through the text form, as the tuner will hand it over.
-    let again = ChessEval::from_params(grimoire_registry::params_from_text(&p.to_text()).unwrap());
-    assert_eq!(again.evaluate(&pos(fen)), richer);
+    let richer_queen = ("material_queen", 1094);
+    assert_setting_moves_score::<Chess, ChessEval>(
+        &EvalParams::chess(),
+        &(),
+        fen,
+        richer_queen,
+        200,
+    );
 }
 
 #[test]
@@ -188,16 +171,9 @@ fn the_shipped_set_is_the_tuned_file_read_over_the_starting_set() {
     let shipped = EvalParams::chess_tuned();
     let start = EvalParams::chess();
     // The default set is the tuned terms with the shipped network.
-    assert_eq!(
-        grimoire_registry::default_params("chess"),
-        Some(shipped.clone().with_builtin_network())
-    );
+    let default = shipped.clone().with_builtin_network();
+    assert_tuned_over_start("chess", default, &shipped, &start);
     assert!(shipped.network().is_none());
-    assert_eq!(shipped.len(), start.len());
-    assert_ne!(
-        shipped, start,
-        "eval/params/chess.txt changes the starting set"
-    );
     // The file's own values arrive (the tuned pawn is worth less in the endgame).
     let text = include_str!("../params/chess.txt");
     let pawn = text

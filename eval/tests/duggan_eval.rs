@@ -5,29 +5,28 @@
 mod common;
 
 use common::{
-    assert_mirrors_score_alike, mirror_board_field, other_side,
+    assert_mirrors_score_alike, assert_scores_above, assert_setting_moves_score,
+    assert_tuned_over_start, assert_white_ahead_from_both_sides, mirror_fen_fields, parse,
     random_games_are_bounded_and_symmetric,
 };
 use grimoire_engine::eval_api::Evaluator;
 use grimoire_engine::prelude::*;
 use grimoire_engine::variants::duggan::{Duggan, DugganOptions, ARCHER, ASSASSIN, GOLEM};
 use grimoire_eval::duggan::{derived_piece_values, EVAL_LIMIT};
-use grimoire_eval::{DugganEval, EvalParams, TunableEval};
+use grimoire_eval::{DugganEval, EvalParams};
+
+fn options() -> DugganOptions {
+    DugganOptions::default()
+}
 
 fn pos(fen: &str) -> Duggan {
-    Duggan::from_fen(fen, &DugganOptions::default()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    parse(fen, &options())
 }
 
 /// The colour-mirrored FEN: ranks reversed, piece colours and the side to move swapped.
 fn mirror_fen(fen: &str) -> String {
     let f: Vec<&str> = fen.split_whitespace().collect();
-    format!(
-        "{} {} - - {} {}",
-        mirror_board_field(f[0]),
-        other_side(f[1]),
-        f[4],
-        f[5]
-    )
+    mirror_fen_fields(&f, "-", "-")
 }
 
 /// The bench positions after the start (`variants::duggan::BENCH`): openings, middle games and endings.
@@ -66,25 +65,19 @@ fn duggan_default_material_is_the_derived_value() {
 #[test]
 fn start_position_is_balanced() {
     let e = DugganEval::default();
-    let s = e.evaluate(&Duggan::start_position(&DugganOptions::default()));
+    let s = e.evaluate(&Duggan::start_position(&options()));
     assert!(s.abs() <= 30, "start position scores {s}");
 }
 
 #[test]
 fn colour_mirrored_positions_score_the_same() {
-    assert_mirrors_score_alike(
-        &DugganEval::default(),
-        &DugganOptions::default(),
-        VARIED,
-        mirror_fen,
-    );
+    assert_mirrors_score_alike(&DugganEval::default(), &options(), VARIED, mirror_fen);
 }
 
 #[test]
 fn extra_material_is_positive_for_its_owner() {
-    let e = DugganEval::default();
     // An extra Archer, then an extra Golem, for White; seen from both sides.
-    for (w, b) in [
+    let pairs = [
         (
             "gabsdba1/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSDBAG w - - 0 1",
             "gabsdba1/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSDBAG b - - 0 1",
@@ -93,19 +86,15 @@ fn extra_material_is_positive_for_its_owner() {
             "1absdbag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSDBAG w - - 0 1",
             "1absdbag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSDBAG b - - 0 1",
         ),
-    ] {
-        let (sw, sb) = (e.evaluate(&pos(w)), e.evaluate(&pos(b)));
-        assert!(sw >= 200, "{w}: {sw}");
-        assert!(sb <= -200, "{b}: {sb}");
-    }
+    ];
+    assert_white_ahead_from_both_sides(&DugganEval::default(), &options(), &pairs, 200);
 }
 
 #[test]
 fn an_advanced_free_mercenary_beats_a_back_one() {
-    let e = DugganEval::default();
-    let seventh = e.evaluate(&pos("7d/1M6/8/8/8/8/8/7D w - - 0 1"));
-    let third = e.evaluate(&pos("7d/8/8/8/8/1M6/8/7D w - - 0 1"));
-    assert!(seventh > third + 50, "{seventh} vs {third}");
+    let seventh = "7d/1M6/8/8/8/8/8/7D w - - 0 1";
+    let third = "7d/8/8/8/8/1M6/8/7D w - - 0 1";
+    assert_scores_above(&DugganEval::default(), &options(), (seventh, third), 50);
 }
 
 #[test]
@@ -126,39 +115,31 @@ fn loose_pieces_count_for_the_side_with_an_assassin() {
 #[test]
 fn random_game_positions_are_bounded_and_colour_symmetric() {
     let e = DugganEval::default();
-    let checked = random_games_are_bounded_and_symmetric(
-        &e,
-        &DugganOptions::default(),
-        mirror_fen,
-        (30, 120),
-        EVAL_LIMIT,
-    );
+    let checked =
+        random_games_are_bounded_and_symmetric(&e, &options(), mirror_fen, (30, 120), EVAL_LIMIT);
     assert!(checked > 1000, "{checked}");
 }
 
 #[test]
 fn parameters_reach_the_score_and_survive_the_text_form() {
     let fen = "7d/8/8/8/8/8/8/G6D w - - 0 1";
-    let base = DugganEval::from_params(EvalParams::duggan()).evaluate(&pos(fen));
-    let mut p = EvalParams::duggan();
-    p.set("material_golem", 496, 496).unwrap();
-    let richer = DugganEval::from_params(p.clone()).evaluate(&pos(fen));
     // One Golem: phase 2 of 24, so the taper moves the score by (200*2 + 200*22)/24 = 200.
-    assert_eq!(richer - base, 200);
+    let start = EvalParams::duggan();
+    let richer_golem = ("material_golem", 496);
+    let p = assert_setting_moves_score::<Duggan, DugganEval>(
+        &start,
+        &options(),
+        fen,
+        richer_golem,
+        200,
+    );
     let text = p.to_text();
     assert!(text.starts_with("# Grimoire") && text.contains("variant duggan"));
     let back = grimoire_registry::params_from_text(&text).unwrap();
     assert_eq!(back, p);
-    let again = <DugganEval as TunableEval<Duggan>>::from_params(back).unwrap();
-    assert_eq!(again.evaluate(&pos(fen)), richer);
     // The engine plays the shipped set: the tuned file read over the starting set.
     let shipped = EvalParams::duggan_tuned();
-    assert_eq!(
-        grimoire_registry::default_params("duggan"),
-        Some(shipped.clone())
-    );
-    assert_eq!(shipped.len(), EvalParams::duggan().len());
-    assert_ne!(shipped, EvalParams::duggan());
+    assert_tuned_over_start("duggan", shipped.clone(), &shipped, &EvalParams::duggan());
     assert_eq!(
         DugganEval::default().evaluate(&pos(fen)),
         DugganEval::from_params(shipped).evaluate(&pos(fen))

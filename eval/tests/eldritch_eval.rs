@@ -1,6 +1,9 @@
 //! The Eldritch evaluator: built-in material equals the piece-value method on each type's
 //! catalogue atoms (docs/eval.md), the FIDE-army start is balanced, and material counts.
 
+mod common;
+
+use common::assert_tuned_over_start;
 use grimoire_engine::eval_api::Evaluator;
 use grimoire_engine::prelude::*;
 use grimoire_engine::variants::eldritch::catalogue::{piece_type, KINDS};
@@ -59,11 +62,7 @@ fn the_fide_army_start_scores_only_the_tempo_and_params_round_trip() {
 fn the_shipped_set_is_the_tuned_file_read_over_the_starting_set() {
     let shipped = EvalParams::eldritch_tuned();
     let start = EvalParams::eldritch();
-    assert_eq!(
-        grimoire_registry::default_params("eldritch"),
-        Some(shipped.clone())
-    );
-    assert_eq!(shipped.len(), start.len());
+    assert_tuned_over_start("eldritch", shipped.clone(), &shipped, &start);
     assert_ne!(shipped.get("material_bishop"), start.get("material_bishop"));
     assert_ne!(
         shipped.get("pst_advance_beast"),

@@ -5,7 +5,10 @@
 
 mod common;
 
-use common::{assert_mirrors_score_alike, mirror_board_field, other_side, swap_case};
+use common::{
+    assert_mirrors_score_alike, assert_scores_above, assert_tuned_over_start, mirror_castling,
+    mirror_fen_fields, mirror_unless_empty, parse, swap_case,
+};
 use grimoire_engine::eval_api::Evaluator;
 use grimoire_engine::prelude::*;
 use grimoire_engine::variants::chess::Chess;
@@ -14,26 +17,15 @@ use grimoire_eval::ghost::{derived_ghost_values, GHOST_VALUE_DIVISOR};
 use grimoire_eval::{ChessEval, EvalParams, GhostEval, TunableEval};
 
 fn pos(fen: &str) -> Ghost {
-    Ghost::from_fen(fen, &()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    parse(fen, &())
 }
 
 /// The colour-mirrored FEN: ranks reversed (the ring too: rank r becomes 9 - r), colours and the
 /// side to move swapped, castling rights swapped.
 fn mirror_fen(fen: &str) -> String {
     let f: Vec<&str> = fen.split_whitespace().collect();
-    let castling: String = if f[2] == "-" {
-        "-".into()
-    } else {
-        let s: String = f[2].chars().map(swap_case).collect();
-        ['K', 'Q', 'k', 'q']
-            .iter()
-            .filter(|c| s.contains(**c))
-            .collect()
-    };
-    let ghosts = if f[6] == "-" {
-        "-".to_string()
-    } else {
-        f[6].split(',')
+    let ghosts = mirror_unless_empty(f[6], |list| {
+        list.split(',')
             .map(|g| {
                 let mut ch = g.chars();
                 let code = swap_case(ch.next().unwrap());
@@ -43,14 +35,9 @@ fn mirror_fen(fen: &str) -> String {
             })
             .collect::<Vec<_>>()
             .join(",")
-    };
-    format!(
-        "{} {} {castling} - {} {} {ghosts}",
-        mirror_board_field(f[0]),
-        other_side(f[1]),
-        f[4],
-        f[5]
-    )
+    });
+    let head = mirror_fen_fields(&f, &mirror_castling(f[2]), "-");
+    format!("{head} {ghosts}")
 }
 
 const VARIED: [&str; 6] = [
@@ -111,11 +98,7 @@ fn living_pieces_are_scored_as_in_chess() {
     // its own chess-named terms: the starting sets agree with chess's starting set, and the
     // shipped (tuned) Ghost set with a chess set carrying its values.
     let shipped = EvalParams::ghost_tuned();
-    assert_eq!(
-        grimoire_registry::default_params("ghost"),
-        Some(shipped.clone())
-    );
-    assert_ne!(shipped, EvalParams::ghost());
+    assert_tuned_over_start("ghost", shipped.clone(), &shipped, &EvalParams::ghost());
     let mut living = EvalParams::chess();
     let names: Vec<String> = living.iter().map(|p| p.name.to_string()).collect();
     for name in names {
@@ -147,12 +130,11 @@ fn mirrored_positions_score_the_same_for_the_side_to_move() {
 
 #[test]
 fn a_king_a_ghost_can_take_is_in_danger() {
-    let e = GhostEval::default();
     // The White ghost rook on e0 could take the black king through the e-file; on a0 it could
-    // not. Black to move in both.
-    let danger = e.evaluate(&pos("4k3/8/8/8/8/8/8/3K4 b - - 0 1 Re0"));
-    let calm = e.evaluate(&pos("4k3/8/8/8/8/8/8/3K4 b - - 0 1 Ra0"));
-    assert!(danger < calm, "danger {danger}, calm {calm}");
+    // not. Black to move in both: the calm position scores above the one in danger.
+    let danger = "4k3/8/8/8/8/8/8/3K4 b - - 0 1 Re0";
+    let calm = "4k3/8/8/8/8/8/8/3K4 b - - 0 1 Ra0";
+    assert_scores_above(&GhostEval::default(), &(), (calm, danger), 0);
 }
 
 #[test]

@@ -311,34 +311,36 @@ fn labels(
         .unwrap_or(0);
     out.push_str("<g class=\"labels\" font-size=\"13\" fill=\"#555555\">\n");
     for col in min_col..=max_col {
-        let name = geometry.name(Square::new(col, min_row));
-        let file: String = name
-            .chars()
-            .take_while(|c| c.is_ascii_alphabetic())
-            .collect();
-        let _ = writeln!(
-            out,
-            r#"<text class="file-label" x="{}" y="{}" text-anchor="middle">{}</text>"#,
-            origin(Square::new(col, min_row)).0 + SQ / 2,
-            lowest + SQ + 16,
-            escape(&file)
-        );
+        let square = Square::new(col, min_row);
+        let (file, _) = file_and_rank(geometry.name(square));
+        let x = origin(square).0 + SQ / 2;
+        label(out, "file-label", x, lowest + SQ + 16, &file);
     }
     for row in min_row..=max_row {
-        let name = geometry.name(Square::new(min_col, row));
-        let rank: String = name
-            .chars()
-            .skip_while(|c| c.is_ascii_alphabetic())
-            .collect();
-        let _ = writeln!(
-            out,
-            r#"<text class="rank-label" x="{}" y="{}" text-anchor="middle">{}</text>"#,
-            leftmost - LABEL / 2,
-            origin(Square::new(min_col, row)).1 + SQ / 2 + 5,
-            escape(&rank)
-        );
+        let square = Square::new(min_col, row);
+        let (_, rank) = file_and_rank(geometry.name(square));
+        let y = origin(square).1 + SQ / 2 + 5;
+        label(out, "rank-label", leftmost - LABEL / 2, y, &rank);
     }
     out.push_str("</g>\n");
+}
+
+/// A square's name split into its file letters and the rest, its rank (`b10`: `b`, `10`).
+fn file_and_rank(mut name: String) -> (String, String) {
+    let letters = name
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(name.len());
+    let rank = name.split_off(letters);
+    (name, rank)
+}
+
+/// One label of `class`, centred on `x`, its baseline at `y`.
+fn label(out: &mut String, class: &str, x: i32, y: i32, text: &str) {
+    let _ = writeln!(
+        out,
+        r#"<text class="{class}" x="{x}" y="{y}" text-anchor="middle">{}</text>"#,
+        escape(text)
+    );
 }
 
 /// A marker and "White to move" / "Black to move" above the board.

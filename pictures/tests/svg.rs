@@ -61,6 +61,19 @@ fn text_of(n: &Node) -> String {
         .collect()
 }
 
+/// The first of `nodes` whose attribute `name` is `value`.
+fn with_attribute<'n, 'a>(nodes: &'n [Node<'a, 'a>], name: &str, value: &str) -> &'n Node<'a, 'a> {
+    nodes
+        .iter()
+        .find(|n| n.attribute(name) == Some(value))
+        .unwrap()
+}
+
+/// The text of each element `tag.class`, in document order.
+fn texts(doc: &Document, tag: &str, class: &str) -> Vec<String> {
+    elements(doc, tag, class).iter().map(text_of).collect()
+}
+
 fn all_text(doc: &Document) -> String {
     text_of(&doc.root())
 }
@@ -104,10 +117,7 @@ fn start_position_draws_64_squares_and_32_pieces() {
     assert_eq!(elements(&doc, "rect", "dark").len(), 32);
     assert!(elements(&doc, "rect", "edge").is_empty());
     // a1 is dark, h1 light.
-    let a1 = squares
-        .iter()
-        .find(|n| n.attribute("data-square") == Some("a1"))
-        .unwrap();
+    let a1 = with_attribute(&squares, "data-square", "a1");
     assert!(has_class(a1, "dark"));
     let pieces = elements(&doc, "g", "piece");
     assert_eq!(pieces.len(), 32);
@@ -117,30 +127,18 @@ fn start_position_draws_64_squares_and_32_pieces() {
         .count();
     assert_eq!(white, 16);
     // Standard pieces are drawn chess glyphs (no text, no discs), named in data-name.
-    let e1 = pieces
-        .iter()
-        .find(|p| p.attribute("data-square") == Some("e1"))
-        .unwrap();
+    let e1 = with_attribute(&pieces, "data-square", "e1");
     assert_eq!(glyphs_in(e1), ["king"]);
     assert_eq!(e1.attribute("data-name"), Some("King"));
     assert!(text_of(e1).is_empty(), "glyphs are shapes, not text");
-    let e8 = pieces
-        .iter()
-        .find(|p| p.attribute("data-square") == Some("e8"))
-        .unwrap();
+    let e8 = with_attribute(&pieces, "data-square", "e8");
     assert_eq!(glyphs_in(e8), ["king"]);
     assert_eq!(e8.attribute("data-color"), Some("black"));
     assert!(elements(&doc, "circle", "disc").is_empty());
     // Labels a..h and 1..8, no hands, no highlight, no caption.
-    let files: Vec<String> = elements(&doc, "text", "file-label")
-        .iter()
-        .map(text_of)
-        .collect();
+    let files = texts(&doc, "text", "file-label");
     assert_eq!(files, ["a", "b", "c", "d", "e", "f", "g", "h"]);
-    let ranks: Vec<String> = elements(&doc, "text", "rank-label")
-        .iter()
-        .map(text_of)
-        .collect();
+    let ranks = texts(&doc, "text", "rank-label");
     assert_eq!(ranks, ["1", "2", "3", "4", "5", "6", "7", "8"]);
     assert!(elements(&doc, "g", "hand").is_empty());
     assert!(elements(&doc, "rect", "highlight").is_empty());
@@ -228,15 +226,9 @@ fn framed8_edge_ring_is_drawn_and_shaded_as_edge() {
         assert!(!board_fills.contains(&e.attribute("fill").unwrap()));
     }
     // Labels span the frame: files z..i, ranks 0..9.
-    let files: Vec<String> = elements(&doc, "text", "file-label")
-        .iter()
-        .map(text_of)
-        .collect();
+    let files = texts(&doc, "text", "file-label");
     assert_eq!(files, ["z", "a", "b", "c", "d", "e", "f", "g", "h", "i"]);
-    let ranks: Vec<String> = elements(&doc, "text", "rank-label")
-        .iter()
-        .map(text_of)
-        .collect();
+    let ranks = texts(&doc, "text", "rank-label");
     assert_eq!(ranks.first().map(String::as_str), Some("0"));
     assert_eq!(ranks.last().map(String::as_str), Some("9"));
     assert_eq!(squares_of(&doc, "g", "piece"), ["f0"]);
@@ -271,10 +263,7 @@ fn hallway_column_widens_the_board() {
     let doc = parse(&svg);
     assert_eq!(elements(&doc, "rect", "square").len(), 72);
     assert_eq!(squares_of(&doc, "rect", "edge").len(), 8);
-    let files: Vec<String> = elements(&doc, "text", "file-label")
-        .iter()
-        .map(text_of)
-        .collect();
+    let files = texts(&doc, "text", "file-label");
     assert_eq!(files, ["a", "b", "c", "d", "e", "f", "g", "h", "i"]);
 }
 
@@ -325,15 +314,9 @@ fn board10_draws_100_squares_with_codes_stacks_notes_and_hands() {
     let doc = parse(&svg);
     assert_eq!(elements(&doc, "rect", "square").len(), 100);
     assert!(elements(&doc, "rect", "edge").is_empty());
-    let files: Vec<String> = elements(&doc, "text", "file-label")
-        .iter()
-        .map(text_of)
-        .collect();
+    let files = texts(&doc, "text", "file-label");
     assert_eq!(files, ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]);
-    let ranks: Vec<String> = elements(&doc, "text", "rank-label")
-        .iter()
-        .map(text_of)
-        .collect();
+    let ranks = texts(&doc, "text", "rank-label");
     assert_eq!(ranks.last().map(String::as_str), Some("10"));
     assert_eq!(elements(&doc, "g", "piece").len(), 5);
     // Non-standard codes are discs with the code as text; colours decide fill and ink.
@@ -354,12 +337,7 @@ fn board10_draws_100_squares_with_codes_stacks_notes_and_hands() {
         .map(|k| k.attribute("data-code").unwrap())
         .collect();
     assert_eq!(key, ["K", "GO", "M", "A", "Q", "L", "P"]);
-    let by_square = |name: &str| {
-        pieces
-            .iter()
-            .find(|p| p.attribute("data-square") == Some(name))
-            .unwrap()
-    };
+    let by_square = |name: &str| with_attribute(&pieces, "data-square", name);
     let go = by_square("j10");
     assert!(text_of(go).contains("GO"));
     let a1 = by_square("a1");
@@ -383,10 +361,7 @@ fn board10_draws_100_squares_with_codes_stacks_notes_and_hands() {
     // Both hands, labelled, with every count.
     let hands = elements(&doc, "g", "hand");
     assert_eq!(hands.len(), 2);
-    let white = hands
-        .iter()
-        .find(|h| h.attribute("data-color") == Some("white"))
-        .unwrap();
+    let white = with_attribute(&hands, "data-color", "white");
     assert!(text_of(white).contains("White in hand"));
     let white_items: Vec<(String, String)> = white
         .descendants()
@@ -411,10 +386,7 @@ fn board10_draws_100_squares_with_codes_stacks_notes_and_hands() {
     );
     // The queen in hand is a glyph, the unnamed L a disc.
     assert_eq!(glyphs_in(white), ["queen"]);
-    let black = hands
-        .iter()
-        .find(|h| h.attribute("data-color") == Some("black"))
-        .unwrap();
+    let black = with_attribute(&hands, "data-color", "black");
     assert!(text_of(black).contains("Black in hand"));
     assert!(text_of(black).contains("×4"));
     assert_eq!(glyphs_in(black), ["pawn"]);
@@ -483,10 +455,7 @@ fn awkward_text_is_escaped_everywhere() {
     let svg = render_svg(&view, &[], Some("a & b\n<c>"));
     let doc = parse(&svg);
     assert!(all_text(&doc).contains("<&>"));
-    let captions: Vec<String> = elements(&doc, "text", "caption")
-        .iter()
-        .map(text_of)
-        .collect();
+    let captions = texts(&doc, "text", "caption");
     assert_eq!(captions, ["a & b", "<c>"]);
 }
 

@@ -3,7 +3,7 @@
 //! placement, after which `go` searches placements and `position fen` resumes.
 
 mod common;
-use common::run_script;
+use common::{assert_contains_all, run_script};
 
 #[test]
 fn armies_are_declared_validated_and_started() {
@@ -23,49 +23,42 @@ fn armies_are_declared_validated_and_started() {
          eldritch bogus\n\
          quit\n",
     );
-    assert!(
-        out.contains("error: the bundles replace 3 N but the army has only 2"),
-        "{out}"
-    );
-    assert!(out.contains("eldritch army white *W:NN *A:R"), "{out}");
-    assert!(out.contains("more than 24"), "{out}");
-    assert!(out.contains("eldritch army black ^V:KQB *K:R"), "{out}");
-    assert!(
-        out.contains("Fen: rnb^v2n*k/pppppppp/8/8/8/8/PPPPPPPP/R*WBQKB*W*A w * - 0 1"),
-        "{out}"
-    );
-    assert!(
-        out.contains("  *W  Dragon") && out.contains("  ^V  Vampire (royal): N"),
-        "the key of the types on the board (the catalogue): {out}"
-    );
-    assert!(
-        out.contains(
-            "eldritch start 8/8/8/8/8/8/8/8 w - - 0 1 unplaced=K,Q,R,2B,8P,2*W:NN,*A:R,r,b,2n,8p,^v:KQB,*k:R"
-        ),
-        "{out}"
+    // Each declaration's answer, the start position, the key of the types on the board (the
+    // catalogue) and the placement phase's start.
+    assert_contains_all(
+        &out,
+        &[
+            "error: the bundles replace 3 N but the army has only 2",
+            "eldritch army white *W:NN *A:R",
+            "more than 24",
+            "eldritch army black ^V:KQB *K:R",
+            "Fen: rnb^v2n*k/pppppppp/8/8/8/8/PPPPPPPP/R*WBQKB*W*A w * - 0 1",
+            "  *W  Dragon",
+            "  ^V  Vampire (royal): N",
+            "eldritch start 8/8/8/8/8/8/8/8 w - - 0 1 unplaced=K,Q,R,2B,8P,2*W:NN,*A:R,r,b,2n,8p,^v:KQB,*k:R",
+        ],
     );
     let best = out
         .lines()
         .find(|l| l.starts_with("bestmove"))
         .expect("a bestmove");
     assert!(best.contains('@'), "a placement is searched: {best}");
-    assert!(
-        out.contains("error: Matched Sides needs 2, 4, 6 or 8 selections"),
-        "{out}"
-    );
-    assert!(out.contains("info string eldritch propose white "), "{out}");
-    assert!(
-        out.contains("error: unknown eldritch command 'bogus'"),
-        "{out}"
+    assert_contains_all(
+        &out,
+        &[
+            "error: Matched Sides needs 2, 4, 6 or 8 selections",
+            "info string eldritch propose white ",
+            "error: unknown eldritch command 'bogus'",
+        ],
     );
 }
 
 #[test]
 fn start_needs_the_eldritch_variant() {
     let out = run_script("eldritch start\nquit\n");
-    assert!(
-        out.contains("error: eldritch start needs setoption name UCI_Variant value eldritch"),
-        "{out}"
+    assert_contains_all(
+        &out,
+        &["error: eldritch start needs setoption name UCI_Variant value eldritch"],
     );
 }
 

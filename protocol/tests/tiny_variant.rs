@@ -417,15 +417,17 @@ fn a_registered_variant_is_pictured_from_its_catalogue() {
     assert!(svg.contains("King"), "{svg}");
 }
 
+// The server's own in-process request helper, shared so both crates ask the API alike.
+#[path = "../../serve/tests/common/oneshot.rs"]
+mod oneshot;
+
 /// The recipe's browser step: the board's API serves the registered game, its key and glyphs
 /// from the catalogue, and plays a move on it, with nothing in the server told about it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_registered_variant_is_served_to_the_browser_board() {
-    use axum::body::Body;
-    use axum::http::{Request, StatusCode};
-    use http_body_util::BodyExt;
-    use serde_json::{json, Value};
-    use tower::ServiceExt;
+    use axum::http::StatusCode;
+    use oneshot::{call, post};
+    use serde_json::json;
 
     let games = Arc::new(grimoire_serve::games::Games::new(registry(), 4));
     let app = grimoire_serve::app(
@@ -435,30 +437,7 @@ async fn a_registered_variant_is_served_to_the_browser_board() {
             loopback_hosts_only: true,
         },
     );
-    let call = |method: &'static str, uri: String, body: Option<Value>| {
-        let app = app.clone();
-        async move {
-            let mut req = Request::builder()
-                .method(method)
-                .uri(uri)
-                .header("host", "localhost:8080");
-            if body.is_some() {
-                req = req.header("content-type", "application/json");
-            }
-            let req = req
-                .body(
-                    body.map(|b| Body::from(b.to_string()))
-                        .unwrap_or_else(Body::empty),
-                )
-                .unwrap();
-            let response = app.oneshot(req).await.unwrap();
-            let status = response.status();
-            let bytes = response.into_body().collect().await.unwrap().to_bytes();
-            let value: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-            (status, value)
-        }
-    };
-    let (status, list) = call("GET", "/api/variants".into(), None).await;
+    let (status, list) = call(&app, "GET", "/api/variants", None).await;
     assert_eq!(status, StatusCode::OK);
     let race = list["variants"]
         .as_array()
@@ -469,25 +448,20 @@ async fn a_registered_variant_is_served_to_the_browser_board() {
         .clone();
     assert_eq!(race["types"][0]["name"], "King");
     assert_eq!(race["types"][0]["royal"], true);
-    let (status, pieces) = call("GET", "/api/variants/kingrace/pieces".into(), None).await;
+    let (status, pieces) = call(&app, "GET", "/api/variants/kingrace/pieces", None).await;
     assert_eq!(status, StatusCode::OK);
     assert!(pieces["pieces"][0]["white"]
         .as_str()
         .unwrap()
         .starts_with("<svg"));
-    let (status, state) = call(
-        "POST",
-        "/api/games".into(),
-        Some(json!({ "variant": "kingrace" })),
-    )
-    .await;
+    let (status, state) = post(&app, "/api/games", json!({ "variant": "kingrace" })).await;
     assert_eq!(status, StatusCode::CREATED, "{state}");
     assert_eq!(state["fen"], "e1 e8 w");
     let id = state["id"].as_str().unwrap().to_string();
-    let (status, state) = call(
-        "POST",
-        format!("/api/games/{id}/move"),
-        Some(json!({ "token": "e1e2" })),
+    let (status, state) = post(
+        &app,
+        &format!("/api/games/{id}/move"),
+        json!({ "token": "e1e2" }),
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{state}");

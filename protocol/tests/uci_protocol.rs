@@ -250,6 +250,14 @@ fn scratch_dir(tag: &str) -> std::path::PathBuf {
     dir
 }
 
+/// Runs `script` in a new game after loading the evaluation file `path`.
+fn with_eval_file(path: &std::path::Path, script: &str) -> String {
+    run_script(&format!(
+        "setoption name EvalFile value {}\nucinewgame\n{script}",
+        path.display()
+    ))
+}
+
 /// The node count of the last `info depth <depth>` line.
 fn depth_nodes<'a>(mut lines: impl DoubleEndedIterator<Item = &'a str>, depth: u32) -> u64 {
     let prefix = format!("info depth {depth} ");
@@ -275,10 +283,7 @@ fn eval_file_search_entries_change_the_search() {
     let position = "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4\ngo depth 7\n";
     let nodes = |out: &str| depth_nodes(out.lines(), 7);
     let default = run_script(position);
-    let loaded = run_script(&format!(
-        "setoption name EvalFile value {}\nucinewgame\n{position}",
-        no_lmr.display()
-    ));
+    let loaded = with_eval_file(&no_lmr, position);
     assert_eq!(nodes(&run_script(position)), nodes(&default));
     assert_ne!(nodes(&loaded), nodes(&default), "{loaded}");
     let out = run_script(&format!(
@@ -310,15 +315,9 @@ fn eval_file_loads_a_chess_network() {
     let position = "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4\ngo depth 6\n";
     let nodes = |out: &str| depth_nodes(out.lines(), 6);
     let default = run_script(position);
-    let loaded = run_script(&format!(
-        "setoption name EvalFile value {}\nucinewgame\n{position}",
-        good.display()
-    ));
+    let loaded = with_eval_file(&good, position);
     assert_ne!(nodes(&loaded), nodes(&default), "{loaded}");
-    let refused = run_script(&format!(
-        "setoption name EvalFile value {}\nucinewgame\n{position}",
-        bad.display()
-    ));
+    let refused = with_eval_file(&bad, position);
     assert!(
         refused.contains("info string error: EvalFile") && refused.contains("bytes of weights"),
         "{refused}"
@@ -367,10 +366,7 @@ fn eval_file_loads_parameters_and_rejects_bad_files() {
     // White's knight on a4 can take the pawn on b6, which c7 defends; normally it would not.
     let position = "position fen 4k3/2p5/1p6/8/N7/8/8/4K3 w - - 0 1\ngo depth 4\n";
     let default = run_script(position);
-    let loaded = run_script(&format!(
-        "setoption name EvalFile value {}\nucinewgame\n{position}",
-        cheap.display()
-    ));
+    let loaded = with_eval_file(&cheap, position);
     let reset = run_script(&format!(
         "setoption name EvalFile value {}\nsetoption name EvalFile value <default>\n{position}",
         cheap.display()

@@ -141,14 +141,16 @@ fn multipv_prints_several_lines_and_go_rejects_junk() {
     assert!(lines
         .iter()
         .any(|l| l.starts_with("info depth 4 ") && l.contains(" multipv 3 ")));
-    s.send("go depth banana");
-    s.read_until("info string error:");
-    s.send("go sideways 3");
-    s.read_until("info string error:");
-    s.send("setoption name MultiPV value 0");
-    s.read_until("info string error:");
-    s.send("setoption name Move Overhead value -5");
-    s.read_until("info string error:");
+    // Each bad command is answered with an error (read_until waits for it).
+    for junk in [
+        "go depth banana",
+        "go sideways 3",
+        "setoption name MultiPV value 0",
+        "setoption name Move Overhead value -5",
+    ] {
+        s.send(junk);
+        s.read_until("info string error:");
+    }
     s.send("setoption name Clear Hash");
     s.send("setoption name Hash value 32");
     s.send("isready");

@@ -9,7 +9,7 @@ use grimoire_tuning::data::{load_str, parse_result, SCORE_CLAMP};
 use grimoire_tuning::linear::{eval_white, LinearModel};
 use grimoire_tuning::optimize::{fit_k, golden_section, mse, sigmoid, AdamConfig};
 use grimoire_tuning::prepare::{has_winning_tactic, prepare, split, Preparation};
-use grimoire_tuning::quiet::quiet_leaf;
+use grimoire_tuning::quiet::{quiet_leaf, Leaf};
 use grimoire_tuning::synthetic::{label, random_game_positions, to_text, win_probability};
 use grimoire_tuning::tune::{blend_search_labels, tune, tuned_slots, Config};
 use grimoire_tuning::{data::Sample, tune_variant};
@@ -535,6 +535,27 @@ fn tuning_a_data_file_lowers_the_training_error() {
     assert!(ChessEval::try_from_params(back).is_ok());
 }
 
+/// Asserts that `leaf`'s score is its position's static score from `root`'s side to move: the
+/// same where that side moves at the leaf, negated where the other does.
+fn assert_leaf_scores_its_static_eval<R: Rules, E: Evaluator<R>>(
+    root: &R,
+    leaf: &Leaf<R>,
+    eval: &E,
+) {
+    let sign = if leaf.pos.side_to_move() == root.side_to_move() {
+        1
+    } else {
+        -1
+    };
+    assert_eq!(
+        leaf.score,
+        sign * eval.evaluate(&leaf.pos),
+        "root {}, leaf {}",
+        root.to_fen(),
+        leaf.pos.to_fen()
+    );
+}
+
 /// Ghost Chess: a spawn decision is taken by the player who moves next anyway, so the score
 /// keeps its sign across it (G5). The leaf's score is its static score from the root side's
 /// point of view, whatever the number of plies.
@@ -547,17 +568,7 @@ fn ghost_quiescence_keeps_the_sign_across_a_decision() {
     let root = Ghost::from_fen("B6k/6pp/8/8/8/8/8/4K3 b - - 0 1 Rz8 spawn=r@a8", &()).unwrap();
     let leaf = quiet_leaf(&root, &eval, 8);
     assert!(leaf.depth >= 1);
-    let sign = if leaf.pos.side_to_move() == root.side_to_move() {
-        1
-    } else {
-        -1
-    };
-    assert_eq!(
-        leaf.score,
-        sign * eval.evaluate(&leaf.pos),
-        "{}",
-        leaf.pos.to_fen()
-    );
+    assert_leaf_scores_its_static_eval(&root, &leaf, &eval);
     let mut checked = 0;
     for pos in random_game_positions::<Ghost>(20, 4, 60, 5)
         .iter()
@@ -567,17 +578,7 @@ fn ghost_quiescence_keeps_the_sign_across_a_decision() {
         if leaf.pos.terminal().is_some() || leaf.pos.in_check() || leaf.capped {
             continue;
         }
-        let sign = if leaf.pos.side_to_move() == pos.side_to_move() {
-            1
-        } else {
-            -1
-        };
-        assert_eq!(
-            leaf.score,
-            sign * eval.evaluate(&leaf.pos),
-            "{}",
-            pos.to_fen()
-        );
+        assert_leaf_scores_its_static_eval(pos, &leaf, &eval);
         checked += 1;
     }
     assert!(checked > 300, "{checked}");

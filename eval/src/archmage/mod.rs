@@ -89,14 +89,14 @@ pub struct ArchMageEval {
     king_zone: [Bitboard; SQUARE_COUNT],
 }
 
-evaluator_impls!(ArchMageEval, ArchMage, crate::EvalParams::archmage_tuned());
+evaluator_impls!(
+    ArchMageEval,
+    ArchMage,
+    crate::EvalParams::archmage_tuned(),
+    from_params
+);
 
 impl ArchMageEval {
-    /// Builds the evaluator; panics if `params` does not fit ([`ArchMageEval::try_from_params`]).
-    pub fn from_params(params: EvalParams) -> ArchMageEval {
-        ArchMageEval::try_from_params(params).unwrap_or_else(|e| panic!("{e}"))
-    }
-
     /// Builds the evaluator, or says why `params` does not fit it.
     pub fn try_from_params(params: EvalParams) -> Result<ArchMageEval, String> {
         let r = ParamReader::new(&params, "archmage", &ARCHMAGE_KIND_NAMES)?;

@@ -87,16 +87,12 @@ impl EvalParams {
         p.section(
             "Piece-square features: centipawns per unit of centralisation and of advancement.",
         );
-        for (k, kind) in ARCHMAGE_KIND_NAMES.iter().enumerate() {
-            let (centre, advance) = match k {
-                0 => ((4, 0), (2, 8)),
-                1 => ((-10, 12), (-12, 2)),
-                2..=4 => ((1, 3), (0, 0)),
-                _ => ((4, 3), (1, 0)),
-            };
-            p.push_tapered(&format!("pst_centre_{kind}"), centre.0, centre.1);
-            p.push_tapered(&format!("pst_advance_{kind}"), advance.0, advance.1);
-        }
+        p.push_piece_square_features(&ARCHMAGE_KIND_NAMES, |k| match k {
+            0 => ((4, 0), (2, 8)),
+            1 => ((-10, 12), (-12, 2)),
+            2..=4 => ((1, 3), (0, 0)),
+            _ => ((4, 3), (1, 0)),
+        });
         ArchMageTerms::hand(&mut p);
         ArchMageTerms::summoner_safety(&mut p);
         ArchMageTerms::king_safety(&mut p);

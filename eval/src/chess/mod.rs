@@ -129,15 +129,14 @@ pub struct ChessEval {
     network: Option<std::sync::Arc<nnue::Network>>,
 }
 
-evaluator_impls!(ChessEval, Chess, crate::EvalParams::chess_shipped());
+evaluator_impls!(
+    ChessEval,
+    Chess,
+    crate::EvalParams::chess_shipped(),
+    from_params
+);
 
 impl ChessEval {
-    /// Builds the evaluator from a chess parameter set. Panics if `params` is not a chess set
-    /// (see [`ChessEval::try_from_params`]).
-    pub fn from_params(params: EvalParams) -> ChessEval {
-        ChessEval::try_from_params(params).unwrap_or_else(|e| panic!("{e}"))
-    }
-
     /// Builds the evaluator, or says why `params` does not fit it.
     pub fn try_from_params(params: EvalParams) -> Result<ChessEval, String> {
         let r = ParamReader::new(&params, "chess", &CHESS_KIND_NAMES)?;

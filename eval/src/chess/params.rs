@@ -76,6 +76,9 @@ eval_terms! {
 /// Names of the piece kinds of chess as they appear in parameter names (index = kind).
 pub const CHESS_KIND_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 
+/// The kinds with phase weights and mobility, king-attack and safe-check terms.
+const PIECES: [&str; 4] = ["knight", "bishop", "rook", "queen"];
+
 /// The kinds with a mobility table and their most safe squares (`mobility_<kind>_<n>`, n from 0).
 pub const MOBILITY_COUNTS: [(&str, usize); 4] =
     [("knight", 8), ("bishop", 13), ("rook", 14), ("queen", 27)];
@@ -137,27 +140,16 @@ impl EvalParams {
     pub fn chess() -> EvalParams {
         let mut p = EvalParams::new("chess");
         p.section("Game phase: weight of each non-pawn piece (scalar); the start position is the\nmiddlegame end, no non-pawn pieces the endgame end.");
-        p.push_scalar("phase_knight", 1)
-            .push_scalar("phase_bishop", 1)
-            .push_scalar("phase_rook", 2)
-            .push_scalar("phase_queen", 4);
+        p.push_scalar_per_kind("phase", &PIECES, &[1, 1, 2, 4]);
         p.section("Material (derived by the piece-value method of docs/eval.md; pawn = 100).");
-        for (kind, cp) in [
-            ("pawn", 100),
-            ("knight", 317),
-            ("bishop", 330),
-            ("rook", 500),
-            ("queen", 894),
-        ] {
-            p.push_tapered(&format!("material_{kind}"), cp, cp);
-        }
+        p.push_material(
+            &["pawn", "knight", "bishop", "rook", "queen"],
+            &[100, 317, 330, 500, 894],
+        );
         p.section("Piece-square features: centipawns per unit of centralisation (board-centre\ndistance below average) and of advancement (relative rank above average).");
         let centre = [(5, 0), (8, 6), (4, 3), (0, 0), (1, 4), (-10, 12)];
         let advance = [(2, 6), (3, 0), (1, 0), (2, 1), (0, 0), (-12, 2)];
-        for (k, kind) in CHESS_KIND_NAMES.iter().enumerate() {
-            p.push_tapered(&format!("pst_centre_{kind}"), centre[k].0, centre[k].1);
-            p.push_tapered(&format!("pst_advance_{kind}"), advance[k].0, advance[k].1);
-        }
+        p.push_piece_square_features(&CHESS_KIND_NAMES, |k| (centre[k], advance[k]));
         p.section("Piece-square offsets: per kind and square, from the owner's side (rank 1 is its\nfirst rank), files e-h mirroring d-a; added to the feature tables above. Zero in the\nstarting set (see the threats).");
         for kind in CHESS_KIND_NAMES {
             for name in square_offset_names(kind) {
@@ -165,14 +157,7 @@ impl EvalParams {
             }
         }
         p.section("Mobility: per safe square attacked (not own piece, not attacked by an enemy\npawn), counted from a fixed centre per kind (docs/eval.md).");
-        for (kind, mg, eg) in [
-            ("knight", 4, 4),
-            ("bishop", 5, 5),
-            ("rook", 2, 4),
-            ("queen", 1, 2),
-        ] {
-            p.push_tapered(&format!("mobility_{kind}"), mg, eg);
-        }
+        p.push_tapered_per_kind("mobility", &PIECES, &[(4, 4), (5, 5), (2, 4), (1, 2)]);
         p.section("Mobility by count: an offset per kind and number of safe squares, added to the\nlinear term above. Zero in the starting set (see the threats).");
         for (kind, most) in MOBILITY_COUNTS {
             for n in 0..=most {
@@ -180,14 +165,7 @@ impl EvalParams {
             }
         }
         p.section("King safety: bonus per square of the enemy king zone a piece attacks (scaled by\nthe number of attackers), pawn shield, open files beside the own king.");
-        for (kind, mg, eg) in [
-            ("knight", 8, 0),
-            ("bishop", 6, 0),
-            ("rook", 8, 0),
-            ("queen", 12, 0),
-        ] {
-            p.push_tapered(&format!("king_attack_{kind}"), mg, eg);
-        }
+        p.push_tapered_per_kind("king_attack", &PIECES, &[(8, 0), (6, 0), (8, 0), (12, 0)]);
         ChessTerms::king_shield(&mut p);
         p.section("King shelter and pawn storm: for each of the three files around the own king (the\nking on a or h counts as on b or g), by the file's distance from the edge (a: the a or h\nfile, up to d) and the relative rank of the own pawn nearest the king's side on it\n(`none`: no own pawn there or behind the king), and the same for the enemy's nearest\npawn on it. Zero in the starting set (see the threats).");
         for table in ["king_shelter", "king_storm"] {
@@ -202,9 +180,7 @@ impl EvalParams {
         ChessTerms::more_pawn_structure(&mut p);
         p.section("Passed pawns: bonus by relative rank, and for a free stop square.");
         let passed = [(0, 10), (5, 15), (10, 25), (20, 45), (35, 70), (60, 110)];
-        for (r, (mg, eg)) in passed.iter().enumerate() {
-            p.push_tapered(&format!("passed_rank_{}", r + 2), *mg, *eg);
-        }
+        p.push_per_rank_from_2("passed_rank", &passed);
         ChessTerms::passed_free(&mut p);
         ChessTerms::passer_and_kings(&mut p);
         ChessTerms::pieces(&mut p);
@@ -216,9 +192,7 @@ impl EvalParams {
             &["outpost_knight", "outpost_bishop"],
         );
         p.section("Safe checks: per square from which an own piece of the kind could check the enemy\nking, not own-occupied and not guarded by an enemy pawn or the king. Zero in the\nstarting set (see the threats).");
-        for kind in ["knight", "bishop", "rook", "queen"] {
-            p.push_tapered(&format!("safe_check_{kind}"), 0, 0);
-        }
+        p.push_tapered_per_kind("safe_check", &PIECES, &[(0, 0); 4]);
         ChessTerms::more_pieces(&mut p);
         ChessTerms::pieces_and_pawns(&mut p);
         ChessTerms::endgame_scale(&mut p);

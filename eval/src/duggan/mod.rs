@@ -158,15 +158,14 @@ pub struct DugganEval {
     adept_zone: [Bitboard; SQUARE_COUNT],
 }
 
-evaluator_impls!(DugganEval, Duggan, crate::EvalParams::duggan_tuned());
+evaluator_impls!(
+    DugganEval,
+    Duggan,
+    crate::EvalParams::duggan_tuned(),
+    from_params
+);
 
 impl DugganEval {
-    /// Builds the evaluator from a Duggan parameter set. Panics if `params` does not fit (see
-    /// [`DugganEval::try_from_params`]).
-    pub fn from_params(params: EvalParams) -> DugganEval {
-        DugganEval::try_from_params(params).unwrap_or_else(|e| panic!("{e}"))
-    }
-
     /// Builds the evaluator, or says why `params` does not fit it.
     pub fn try_from_params(params: EvalParams) -> Result<DugganEval, String> {
         let r = ParamReader::new(&params, "duggan", &DUGGAN_KIND_NAMES)?;

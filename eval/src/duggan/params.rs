@@ -30,6 +30,9 @@ pub const DUGGAN_KIND_NAMES: [&str; 7] = [
     "adept",
 ];
 
+/// The kinds with mobility and Adept-attack terms.
+const REACHING: [&str; 4] = ["golem", "archer", "bishop", "commander"];
+
 impl EvalParams {
     /// The shipped Duggan parameters: the starting set ([`EvalParams::duggan`]) tuned by
     /// `grimoire-tune` on self-play positions labelled by their own searches
@@ -49,54 +52,28 @@ impl EvalParams {
     pub fn duggan() -> EvalParams {
         let mut p = EvalParams::new("duggan");
         p.section("Game phase: weight of each piece other than Mercenaries and the Adept (scalar);\nthe start position is the middlegame end.");
-        p.push_scalar("phase_golem", 2)
-            .push_scalar("phase_archer", 1)
-            .push_scalar("phase_bishop", 1)
-            .push_scalar("phase_commander", 1)
-            .push_scalar("phase_assassin", 4);
+        let phased = ["golem", "archer", "bishop", "commander", "assassin"];
+        p.push_scalar_per_kind("phase", &phased, &[2, 1, 1, 1, 4]);
         p.section("Material (derived by the piece-value method of docs/eval.md; Mercenary = 100).");
-        for (kind, cp) in [
-            ("golem", 296),
-            ("mercenary", 100),
-            ("archer", 523),
-            ("bishop", 330),
-            ("commander", 145),
-            ("assassin", 1659),
-        ] {
-            p.push_tapered(&format!("material_{kind}"), cp, cp);
-        }
+        // Every kind but the Adept, in kind order.
+        p.push_material(&DUGGAN_KIND_NAMES[..6], &[296, 100, 523, 330, 145, 1659]);
         p.section(
             "Piece-square features: centipawns per unit of centralisation and of advancement.",
         );
         let centre = [(2, 2), (3, 2), (6, 5), (4, 3), (4, 4), (0, 2), (-8, 10)];
         let advance = [(0, 0), (3, 8), (1, 0), (1, 0), (-2, -2), (0, 0), (-10, 2)];
-        for (k, kind) in DUGGAN_KIND_NAMES.iter().enumerate() {
-            p.push_tapered(&format!("pst_centre_{kind}"), centre[k].0, centre[k].1);
-            p.push_tapered(&format!("pst_advance_{kind}"), advance[k].0, advance[k].1);
-        }
+        p.push_piece_square_features(&DUGGAN_KIND_NAMES, |k| (centre[k], advance[k]));
         p.section("Mobility: per reached square not holding an own piece, counted from a fixed\ncentre per kind (docs/eval.md).");
-        for (kind, mg, eg) in [
-            ("golem", 4, 4),
-            ("archer", 4, 5),
-            ("bishop", 5, 5),
-            ("commander", 3, 3),
-        ] {
-            p.push_tapered(&format!("mobility_{kind}"), mg, eg);
-        }
+        p.push_tapered_per_kind("mobility", &REACHING, &[(4, 4), (4, 5), (5, 5), (3, 3)]);
         p.section("Adept safety: bonus per square of the enemy Adept's zone a piece reaches (scaled\nby the number of attackers).");
-        for (kind, mg, eg) in [
-            ("golem", 10, 2),
-            ("archer", 7, 2),
-            ("bishop", 6, 2),
-            ("commander", 8, 4),
-        ] {
-            p.push_tapered(&format!("adept_attack_{kind}"), mg, eg);
-        }
+        p.push_tapered_per_kind(
+            "adept_attack",
+            &REACHING,
+            &[(10, 2), (7, 2), (6, 2), (8, 4)],
+        );
         p.section("Mercenary passers (no enemy Mercenary ahead on its or a neighbouring file): by\nrelative rank, and for an empty square ahead.");
         let passed = [(0, 8), (4, 12), (8, 20), (16, 36), (28, 60), (50, 95)];
-        for (r, (mg, eg)) in passed.iter().enumerate() {
-            p.push_tapered(&format!("mercenary_passed_rank_{}", r + 2), *mg, *eg);
-        }
+        p.push_per_rank_from_2("mercenary_passed_rank", &passed);
         DugganTerms::passed_free(&mut p);
         DugganTerms::golem_and_assassin(&mut p);
         DugganTerms::side_to_move(&mut p);

@@ -140,18 +140,14 @@ impl MobilityTable {
                 let (lame_start, ray_start) = (table.lame.len(), table.rays.len());
                 for atom in &atoms {
                     match *atom {
-                        MovePattern::Leap {
-                            offsets,
-                            mode,
-                            lame,
-                        } => {
-                            for &off in offsets {
+                        MovePattern::Leap(leap) => {
+                            for &off in leap.offsets {
                                 let Some(to) = on_board(s, off) else { continue };
-                                if !lame {
-                                    if mode.captures() {
+                                if !leap.lame {
+                                    if leap.mode.captures() {
                                         cell.leap_captures.set(to);
                                     }
-                                    if mode.moves() {
+                                    if leap.mode.moves() {
                                         cell.leap_quiets.set(to);
                                     }
                                     continue;
@@ -165,29 +161,30 @@ impl MobilityTable {
                                     }
                                 }
                                 if exists {
-                                    table.lame.push(LameLeap { to, passed, mode });
+                                    table.lame.push(LameLeap {
+                                        to,
+                                        passed,
+                                        mode: leap.mode,
+                                    });
                                 }
                             }
                         }
-                        MovePattern::Slide {
-                            dirs,
-                            min,
-                            max,
-                            mode,
-                        } => {
-                            for &(dx, dy) in dirs {
-                                let squares: Vec<Square> = (1..=max as i8)
+                        MovePattern::Slide(slide) => {
+                            for &(dx, dy) in slide.dirs {
+                                let squares: Vec<Square> = (1..=slide.max as i8)
                                     .map_while(|k| on_board(s, (dx * k, dy * k)))
                                     .collect();
-                                if squares.len() >= min as usize {
+                                if squares.len() >= slide.min as usize {
                                     let mask = |set: &[Square]| {
                                         set.iter().fold(0u128, |m, t| m | 1u128 << t.index())
                                     };
                                     table.rays.push(Ray {
                                         squares: mask(&squares),
-                                        short: mask(&squares[..(min as usize).saturating_sub(1)]),
+                                        short: mask(
+                                            &squares[..(slide.min as usize).saturating_sub(1)],
+                                        ),
                                         ascending: dy * FRAME as i8 + dx > 0,
-                                        mode,
+                                        mode: slide.mode,
                                     });
                                 }
                             }

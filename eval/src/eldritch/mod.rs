@@ -49,33 +49,24 @@ fn atom_targets(atom: &MovePattern, s: Square, occ: Bitboard) -> (Bitboard, Bitb
         }
     };
     match *atom {
-        MovePattern::Leap {
-            offsets,
-            mode,
-            lame,
-        } => {
-            for &(dx, dy) in offsets {
+        MovePattern::Leap(leap) => {
+            for &(dx, dy) in leap.offsets {
                 let Some(t) = at(dx, dy) else { continue };
-                let blocked = lame
+                let blocked = leap.lame
                     && passed_squares(s, (dx, dy))
                         .into_iter()
                         .any(|p| p.is_none_or(|p| !board.contains(p) || occ.contains(p)));
                 if !blocked {
-                    add(t, mode, &mut cap, &mut quiet);
+                    add(t, leap.mode, &mut cap, &mut quiet);
                 }
             }
         }
-        MovePattern::Slide {
-            dirs,
-            min,
-            max,
-            mode,
-        } => {
-            for &(dx, dy) in dirs {
-                for k in 1..=max as i8 {
+        MovePattern::Slide(slide) => {
+            for &(dx, dy) in slide.dirs {
+                for k in 1..=slide.max as i8 {
                     let Some(t) = at(dx * k, dy * k) else { break };
-                    if k >= min as i8 {
-                        add(t, mode, &mut cap, &mut quiet);
+                    if k >= slide.min as i8 {
+                        add(t, slide.mode, &mut cap, &mut quiet);
                     }
                     if occ.contains(t) {
                         break;
@@ -256,7 +247,7 @@ fn pst_defaults(kind: u8) -> ((i32, i32), (i32, i32)) {
     }
     if t.atoms
         .iter()
-        .any(|a| matches!(a, MovePattern::Slide { max: 9, .. }))
+        .any(|a| matches!(a, MovePattern::Slide(Slide { max: 9, .. })))
     {
         return ((2, 3), (1, 0));
     }

@@ -63,12 +63,7 @@ impl EvalParams {
         for (kind, mg, eg) in HOBGOBLIN_MATERIAL {
             p.push_tapered(&format!("material_{kind}"), mg, eg);
         }
-        HobgoblinTerms::extended(&mut p);
-        HobgoblinTerms::crowds(&mut p);
-        HobgoblinTerms::king(&mut p);
-        HobgoblinTerms::hallway(&mut p);
-        HobgoblinTerms::pawn_advance(&mut p);
-        HobgoblinTerms::explosion_risk(&mut p);
+        HobgoblinTerms::push_all(&mut p);
         p.search_mut().qs_max_plies = 2;
         // Chance outcomes are held to +-chance_win. At 800 (less than a queen up) a won
         // position's pawn moves all scored the cap, every window above it sent the chance

@@ -17,6 +17,13 @@ pub fn run_script(script: &str) -> String {
     out
 }
 
+/// Asserts that `out` holds every one of `texts`, naming the one it lacks.
+pub fn assert_contains_all(out: &str, texts: &[&str]) {
+    for text in texts {
+        assert!(out.contains(text), "no {text:?} in: {out}");
+    }
+}
+
 /// Runs `command` with `script` on its standard input (closed at the end): its exit status and
 /// standard output.
 pub fn feed(mut command: Command, script: &str) -> (std::process::ExitStatus, String) {

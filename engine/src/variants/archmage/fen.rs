@@ -122,15 +122,9 @@ impl Fen for ArchMage {
         }
         for (slot, &kind) in DRAGONS.iter().enumerate() {
             let total = board.kind(kind).count() + (hands[0][slot] + hands[1][slot]) as u32;
-            if total > 2 {
-                return Err(Illegality::too_many(
-                    format!("{}s on the board and in the hands", NAMES[kind as usize]),
-                    total as usize,
-                    2,
-                    "ARC-63",
-                )
-                .into());
-            }
+            Illegality::at_most(total, 2, "ARC-63", || {
+                format!("{}s on the board and in the hands", NAMES[kind as usize])
+            })?;
         }
         let mut pos = ArchMage {
             board,

@@ -130,22 +130,6 @@ impl ArchMage {
         &self.options
     }
 
-    pub fn castling(&self) -> u8 {
-        self.castling
-    }
-
-    pub fn en_passant(&self) -> Option<Square> {
-        self.ep
-    }
-
-    pub fn checkers(&self) -> Bitboard {
-        self.checkers
-    }
-
-    pub fn fullmove(&self) -> u32 {
-        self.fullmove as u32
-    }
-
     /// Dragons of `kind` (Dragon King or Dragon Horse) in the hand of `c`.
     pub fn hand_count(&self, c: Color, kind: u8) -> u8 {
         dragon_slot(kind).map_or(0, |s| self.hands[c.index()][s])
@@ -281,21 +265,11 @@ impl Position for ArchMage {
     const REPETITION_BEFORE_CLOCK_RULE: bool = true;
     type Options = ArchMageOptions;
 
-    #[inline]
-    fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    #[inline]
-    fn hash(&self) -> u64 {
-        self.board.hash() ^ self.state_hash
-    }
+    fide_position_queries!();
 
     fn play(&mut self, mv: Move) {
         let us = self.side;
-        if let Some(ep) = self.ep.take() {
-            self.state_hash ^= KEYS.en_passant[ep.index()];
-        }
+        self.clear_en_passant();
         let to = mv.to();
         self.halfmove = self.halfmove.saturating_add(1);
         let mut keep = castling_keep_mask(to);
@@ -328,13 +302,7 @@ impl Position for ArchMage {
                 self.board.relocate(from, to);
                 self.board.relocate(rook_from, rook_to);
             }
-            MoveKind::EnPassant => {
-                let from = mv.from();
-                let victim = Square::new(to.col(), from.row());
-                self.board.remove(victim);
-                self.board.relocate(from, to);
-                self.halfmove = 0;
-            }
+            MoveKind::EnPassant => self.capture_en_passant(mv.from(), to),
             kind => {
                 let from = mv.from();
                 keep &= castling_keep_mask(from);
@@ -363,15 +331,6 @@ impl Position for ArchMage {
             self.set_castling(self.castling & keep);
         }
         self.pass_turn(mv, us);
-    }
-
-    #[inline]
-    fn in_check(&self) -> bool {
-        self.checkers.any()
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove as u32
     }
 
     /// ARC-94: each side has only its King on the board.

@@ -10,6 +10,7 @@
 
 use super::attacks::{attacks_of, block_squares, Attackers};
 use super::*;
+use crate::pawn_shift::{origin, push_pawn_shift};
 use crate::rules::{MoveGen, Outcome, Reason};
 use arrayvec::ArrayVec;
 
@@ -64,14 +65,11 @@ impl Pins {
     }
 }
 
-/// Shift a set by `delta` squares (positive = towards higher indices).
+/// Shifts a set by `delta` squares (positive: towards higher indices), dropping what leaves
+/// the 10x10 board's 100 bits.
 #[inline]
 fn shift(b: Bitboard, delta: i32) -> Bitboard {
-    if delta >= 0 {
-        Bitboard((b.0 << delta) & crate::bitboard::ALL_SQUARES)
-    } else {
-        Bitboard(b.0 >> (-delta))
-    }
+    crate::pawn_shift::shift(b, delta) & Bitboard::FULL
 }
 
 #[inline]
@@ -218,6 +216,11 @@ fn generate<const TACTICAL: bool>(pos: &ArchMage, moves: &mut MoveList) {
     }
 }
 
+/// A Pawn's promotion: always to an ArchMage (ARC-28).
+fn promote_to_archmage(moves: &mut MoveList, from: Square, to: Square) {
+    moves.push(Move::with_piece(from, to, MoveKind::Promotion, ARCHMAGE));
+}
+
 fn generate_pawn_moves<const TACTICAL: bool>(
     pos: &ArchMage,
     moves: &mut MoveList,
@@ -234,40 +237,19 @@ fn generate_pawn_moves<const TACTICAL: bool>(
     let up: i32 = if us == Color::White { 10 } else { -10 };
     let pawns = b.pieces(us, PAWN);
     let free = pawns & !pins.pinned;
-    let origin = |to: Square, delta: i32| Square::from_index((to.index() as i32 - delta) as u8);
 
     // ARC-24: one step; ARC-25: two steps from relative ranks 1..3, both squares empty.
     let single = shift(free, up) & empty;
     let double = shift(shift(free & t.double_step_ranks(us), up) & empty, up) & empty & target;
     let single = single & target;
-    for to in (single & !last).into_iter().filter(|_| !TACTICAL) {
-        moves.push(Move::new(origin(to, up), to, MoveKind::Normal));
-    }
-    for to in single & last {
-        moves.push(Move::with_piece(
-            origin(to, up),
-            to,
-            MoveKind::Promotion,
-            ARCHMAGE,
-        ));
-    }
+    push_pawn_shift(moves, single, up, last, !TACTICAL, promote_to_archmage);
     for to in double.into_iter().filter(|_| !TACTICAL) {
         moves.push(Move::new(origin(to, 2 * up), to, MoveKind::DoublePush));
     }
     // ARC-26: diagonal captures; the file masks stop the shift wrapping around the board.
     for (delta, from_mask) in [(up - 1, !t.file[0]), (up + 1, !t.file[9])] {
         let caps = shift(free & from_mask, delta) & opp & target;
-        for to in caps & !last {
-            moves.push(Move::new(origin(to, delta), to, MoveKind::Normal));
-        }
-        for to in caps & last {
-            moves.push(Move::with_piece(
-                origin(to, delta),
-                to,
-                MoveKind::Promotion,
-                ARCHMAGE,
-            ));
-        }
+        push_pawn_shift(moves, caps, delta, last, true, promote_to_archmage);
     }
     // Pinned Pawns one by one.
     for from in pawns & pins.pinned {

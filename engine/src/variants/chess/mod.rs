@@ -113,22 +113,6 @@ impl Chess {
         &self.board
     }
 
-    pub fn castling(&self) -> u8 {
-        self.castling
-    }
-
-    pub fn en_passant(&self) -> Option<Square> {
-        self.ep
-    }
-
-    pub fn checkers(&self) -> Bitboard {
-        self.checkers
-    }
-
-    pub fn fullmove(&self) -> u32 {
-        self.fullmove as u32
-    }
-
     #[inline]
     fn king_square(&self, c: Color) -> Square {
         self.board.pieces(c, KING).lsb()
@@ -222,21 +206,11 @@ impl Position for Chess {
     const DRAWS_ARE_CLAIMS: bool = true;
     type Options = ();
 
-    #[inline]
-    fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    #[inline]
-    fn hash(&self) -> u64 {
-        self.board.hash() ^ self.state_hash
-    }
+    fide_position_queries!();
 
     fn play(&mut self, mv: Move) {
         let us = self.side;
-        if let Some(ep) = self.ep.take() {
-            self.state_hash ^= KEYS.en_passant[ep.index()];
-        }
+        self.clear_en_passant();
         let from = mv.from();
         let to = mv.to();
         self.halfmove += 1;
@@ -246,12 +220,7 @@ impl Position for Chess {
                 self.board.relocate(from, to);
                 self.board.relocate(rook_from, rook_to);
             }
-            MoveKind::EnPassant => {
-                let victim = Square::new(to.col(), from.row());
-                self.board.remove(victim);
-                self.board.relocate(from, to);
-                self.halfmove = 0;
-            }
+            MoveKind::EnPassant => self.capture_en_passant(from, to),
             kind => {
                 if self.board.piece_at(to).is_some() {
                     self.board.remove(to);
@@ -274,15 +243,6 @@ impl Position for Chess {
             self.set_castling(self.castling & keep);
         }
         self.pass_turn(mv, us);
-    }
-
-    #[inline]
-    fn in_check(&self) -> bool {
-        self.checkers.any()
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove as u32
     }
 
     /// No sequence of legal moves can mate (FIDE 5.2.2 for the material cases that are always

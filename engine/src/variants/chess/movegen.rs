@@ -2,6 +2,7 @@
 //! so no move is made to find out whether it is legal.
 
 use super::*;
+use crate::pawn_shift::{origin, push_pawn_shift, shift};
 use crate::rules::MoveGen;
 
 #[inline]
@@ -11,13 +12,11 @@ fn push_promotions(moves: &mut MoveList, from: Square, to: Square) {
     }
 }
 
-/// Shift a set by `delta` frame squares (positive = towards higher indices).
+/// Plain moves from `from` to each square of `targets`.
 #[inline]
-fn shift(b: Bitboard, delta: i32) -> Bitboard {
-    if delta >= 0 {
-        Bitboard(b.0 << delta)
-    } else {
-        Bitboard(b.0 >> (-delta))
+fn push_moves(moves: &mut MoveList, from: Square, targets: Bitboard) {
+    for to in targets {
+        moves.push(Move::new(from, to, MoveKind::Normal));
     }
 }
 
@@ -79,28 +78,22 @@ fn generate<const TACTICAL: bool>(pos: &Chess, moves: &mut MoveList) {
     }
 
     for from in b.pieces(us, KNIGHT) & !pinned {
-        for to in t.knight[from.index()] & target {
-            moves.push(Move::new(from, to, MoveKind::Normal));
-        }
+        push_moves(moves, from, t.knight[from.index()] & target);
     }
+    // A pinned slider keeps to its pin line.
+    let pin_kept = |from: Square, att: Bitboard| {
+        if pinned.contains(from) {
+            att & t.line_through(ksq, from)
+        } else {
+            att
+        }
+    };
     let our_queens = b.pieces(us, QUEEN);
     for from in b.pieces(us, BISHOP) | our_queens {
-        let mut att = t.bishop(from, occ) & target;
-        if pinned.contains(from) {
-            att &= t.line_through(ksq, from);
-        }
-        for to in att {
-            moves.push(Move::new(from, to, MoveKind::Normal));
-        }
+        push_moves(moves, from, pin_kept(from, t.bishop(from, occ) & target));
     }
     for from in b.pieces(us, ROOK) | our_queens {
-        let mut att = t.rook(from, occ) & target;
-        if pinned.contains(from) {
-            att &= t.line_through(ksq, from);
-        }
-        for to in att {
-            moves.push(Move::new(from, to, MoveKind::Normal));
-        }
+        push_moves(moves, from, pin_kept(from, t.rook(from, occ) & target));
     }
 
     generate_pawn_moves::<TACTICAL>(pos, moves, pinned, pawn_target, ksq);
@@ -137,44 +130,19 @@ fn generate_pawn_moves<const TACTICAL: bool>(
     let single = shift(free, up) & empty;
     let double = shift(single & third, up) & empty & target;
     let single = single & target;
-    let quiet_ok = !TACTICAL;
-    for to in (single & !last).into_iter().filter(|_| quiet_ok) {
-        moves.push(Move::new(
-            Square::from_index((to.index() as i32 - up) as u8),
-            to,
-            MoveKind::Normal,
-        ));
-    }
-    for to in single & last {
-        push_promotions(
-            moves,
-            Square::from_index((to.index() as i32 - up) as u8),
-            to,
-        );
-    }
-    for to in double.into_iter().filter(|_| quiet_ok) {
-        moves.push(Move::new(
-            Square::from_index((to.index() as i32 - 2 * up) as u8),
-            to,
-            MoveKind::DoublePush,
-        ));
+    push_pawn_shift(moves, single, up, last, !TACTICAL, push_promotions);
+    for to in double.into_iter().filter(|_| !TACTICAL) {
+        moves.push(Move::new(origin(to, 2 * up), to, MoveKind::DoublePush));
     }
     for delta in [up - 1, up + 1] {
-        let caps = shift(free, delta) & opp & target;
-        for to in caps & !last {
-            moves.push(Move::new(
-                Square::from_index((to.index() as i32 - delta) as u8),
-                to,
-                MoveKind::Normal,
-            ));
-        }
-        for to in caps & last {
-            push_promotions(
-                moves,
-                Square::from_index((to.index() as i32 - delta) as u8),
-                to,
-            );
-        }
+        push_pawn_shift(
+            moves,
+            shift(free, delta) & opp & target,
+            delta,
+            last,
+            true,
+            push_promotions,
+        );
     }
 
     // Pinned pawns one by one, restricted to the pin line.

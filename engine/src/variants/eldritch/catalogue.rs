@@ -84,25 +84,33 @@ impl Mode {
     }
 }
 
+/// A leap atom: a single displacement per offset. Straight offsets pass over the squares
+/// strictly between; knight-type offsets over their leg. `lame`: those squares must exist and
+/// be passable (the Gargoyle, single steps trivially); otherwise it jumps, and only an Abjurer
+/// (or an applying Block) on a passed square stops it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Leap {
+    pub offsets: &'static [Offset],
+    pub mode: Mode,
+    pub lame: bool,
+}
+
+/// A slide atom: along each of `dirs` for `min..=max` squares.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Slide {
+    pub dirs: &'static [Offset],
+    pub min: u8,
+    pub max: u8,
+    pub mode: Mode,
+}
+
 /// One movement atom (ELD-008 paths). A piece's moves are the union of its atoms'.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum MovePattern {
-    /// A single displacement per offset. Straight offsets pass over the squares strictly
-    /// between; knight-type offsets over their leg. `lame`: those squares must exist and be
-    /// passable (the Gargoyle, single steps trivially); otherwise it jumps, and only an Abjurer
-    /// (or an applying Block) on a passed square stops it.
-    Leap {
-        offsets: &'static [Offset],
-        mode: Mode,
-        lame: bool,
-    },
-    /// Slides along `dirs` for `min..=max` squares (intermediate squares passable).
-    Slide {
-        dirs: &'static [Offset],
-        min: u8,
-        max: u8,
-        mode: Mode,
-    },
+    /// A single displacement per offset: [`Leap`].
+    Leap(Leap),
+    /// Slides along its directions (intermediate squares passable): [`Slide`].
+    Slide(Slide),
     /// Pawn-type moves (ELD-151): push, virgin double step, diagonal capture, en passant.
     /// `captures` false gives the Illusionist's quiet pawn moves (its captures are separate).
     Pawn {
@@ -119,6 +127,27 @@ pub enum MovePattern {
     Dragon,
     /// The Vampire's gained single steps, and queen slides once it holds all 8 (ELD-570).
     VampireSteps,
+}
+
+impl MovePattern {
+    /// A [`Leap`] atom.
+    pub const fn leap(offsets: &'static [Offset], mode: Mode, lame: bool) -> Self {
+        MovePattern::Leap(Leap {
+            offsets,
+            mode,
+            lame,
+        })
+    }
+
+    /// A [`Slide`] atom.
+    pub const fn slide(dirs: &'static [Offset], min: u8, max: u8, mode: Mode) -> Self {
+        MovePattern::Slide(Slide {
+            dirs,
+            min,
+            max,
+            mode,
+        })
+    }
 }
 
 /// How a piece promotes (ELD-080).
@@ -213,69 +242,33 @@ pub const ORTHOGONAL: [Offset; 4] = crate::tables::ORTHOGONAL;
 pub const DIAGONAL: [Offset; 4] = crate::tables::DIAGONAL;
 pub const KNIGHT_LEAPS: [Offset; 8] = crate::tables::KNIGHT_OFFSETS;
 /// D and A leaps: exactly two squares along the 8 lines.
-pub const TWO_STEPS: [Offset; 8] = [
-    (0, 2),
-    (2, 2),
-    (2, 0),
-    (2, -2),
-    (0, -2),
-    (-2, -2),
-    (-2, 0),
-    (-2, 2),
-];
-/// F, A, G and (4,4): one to four squares diagonally.
-const CELESTIAL_LEAPS: [Offset; 16] = [
-    (1, 1),
-    (1, -1),
-    (-1, -1),
-    (-1, 1),
-    (2, 2),
-    (2, -2),
-    (-2, -2),
-    (-2, 2),
-    (3, 3),
-    (3, -3),
-    (-3, -3),
-    (-3, 3),
-    (4, 4),
-    (4, -4),
-    (-4, -4),
-    (-4, 4),
-];
+pub const TWO_STEPS: [Offset; 8] = multiples(KING_STEPS, 2);
+/// F, A, G and (4,4): one to four squares diagonally, nearest first.
+const CELESTIAL_LEAPS: [Offset; 16] = multiples(DIAGONAL, 1);
+
+/// The offsets `dirs` times `first`, then times `first + 1`, and so on until `M` are made.
+const fn multiples<const N: usize, const M: usize>(dirs: [Offset; N], first: i8) -> [Offset; M] {
+    let mut out = [(0, 0); M];
+    let mut i = 0;
+    while i < M {
+        let k = first + (i / N) as i8;
+        out[i] = (dirs[i % N].0 * k, dirs[i % N].1 * k);
+        i += 1;
+    }
+    out
+}
+
 const VERTICAL: [Offset; 2] = [(0, 1), (0, -1)];
 const FORWARD: [Offset; 1] = [(0, 1)];
 const SIDEWAYS: [Offset; 2] = [(1, 0), (-1, 0)];
 const ORTHO_STEPS: [Offset; 4] = ORTHOGONAL;
 
 // MovePattern building blocks.
-const K_STEP: MovePattern = MovePattern::Leap {
-    offsets: &KING_STEPS,
-    mode: Mode::Both,
-    lame: false,
-};
-const N_LEAP: MovePattern = MovePattern::Leap {
-    offsets: &KNIGHT_LEAPS,
-    mode: Mode::Both,
-    lame: false,
-};
-const Q_SLIDE: MovePattern = MovePattern::Slide {
-    dirs: &KING_STEPS,
-    min: 1,
-    max: 9,
-    mode: Mode::Both,
-};
-const R_SLIDE: MovePattern = MovePattern::Slide {
-    dirs: &ORTHOGONAL,
-    min: 1,
-    max: 9,
-    mode: Mode::Both,
-};
-const B_SLIDE: MovePattern = MovePattern::Slide {
-    dirs: &DIAGONAL,
-    min: 1,
-    max: 9,
-    mode: Mode::Both,
-};
+const K_STEP: MovePattern = MovePattern::leap(&KING_STEPS, Mode::Both, false);
+const N_LEAP: MovePattern = MovePattern::leap(&KNIGHT_LEAPS, Mode::Both, false);
+const Q_SLIDE: MovePattern = MovePattern::slide(&KING_STEPS, 1, 9, Mode::Both);
+const R_SLIDE: MovePattern = MovePattern::slide(&ORTHOGONAL, 1, 9, Mode::Both);
+const B_SLIDE: MovePattern = MovePattern::slide(&DIAGONAL, 1, 9, Mode::Both);
 const PAWN_MOVES: MovePattern = MovePattern::Pawn {
     double: true,
     push: true,
@@ -351,12 +344,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "*B",
         "Barricade",
         SPELL,
-        &[MovePattern::Slide {
-            dirs: &ORTHOGONAL,
-            min: 1,
-            max: 3,
-            mode: Mode::Both,
-        }],
+        &[MovePattern::slide(&ORTHOGONAL, 1, 3, Mode::Both)],
         Never,
         0,
         0,
@@ -367,11 +355,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "*C",
         "Celestial",
         PRIEST,
-        &[MovePattern::Leap {
-            offsets: &CELESTIAL_LEAPS,
-            mode: Mode::Both,
-            lame: false,
-        }],
+        &[MovePattern::leap(&CELESTIAL_LEAPS, Mode::Both, false)],
         Never,
         0,
         0,
@@ -384,17 +368,8 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "Enchanter",
         0,
         &[
-            MovePattern::Slide {
-                dirs: &KING_STEPS,
-                min: 2,
-                max: 2,
-                mode: Mode::Move,
-            },
-            MovePattern::Leap {
-                offsets: &KING_STEPS,
-                mode: Mode::Capture,
-                lame: false,
-            },
+            MovePattern::slide(&KING_STEPS, 2, 2, Mode::Move),
+            MovePattern::leap(&KING_STEPS, Mode::Capture, false),
         ],
         Never,
         F_FREEZES,
@@ -407,11 +382,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "*G",
         "Gargoyle",
         0,
-        &[MovePattern::Leap {
-            offsets: &KNIGHT_LEAPS,
-            mode: Mode::Both,
-            lame: true,
-        }],
+        &[MovePattern::leap(&KNIGHT_LEAPS, Mode::Both, true)],
         Never,
         F_SPELL_IMMUNE,
         0,
@@ -430,23 +401,9 @@ pub static CATALOGUE: [PieceType; KINDS] = [
                 push: true,
                 captures: true,
             },
-            MovePattern::Slide {
-                dirs: &ORTHOGONAL,
-                min: 1,
-                max: 9,
-                mode: Mode::Move,
-            },
-            MovePattern::Slide {
-                dirs: &DIAGONAL,
-                min: 1,
-                max: 9,
-                mode: Mode::Move,
-            },
-            MovePattern::Leap {
-                offsets: &KNIGHT_LEAPS,
-                mode: Mode::Move,
-                lame: false,
-            },
+            MovePattern::slide(&ORTHOGONAL, 1, 9, Mode::Move),
+            MovePattern::slide(&DIAGONAL, 1, 9, Mode::Move),
+            MovePattern::leap(&KNIGHT_LEAPS, Mode::Move, false),
         ],
         Never,
         F_VIRGIN_MATTERS,
@@ -499,11 +456,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "*O",
         "Ooze",
         0,
-        &[MovePattern::Leap {
-            offsets: &KING_STEPS,
-            mode: Mode::Move,
-            lame: false,
-        }],
+        &[MovePattern::leap(&KING_STEPS, Mode::Move, false)],
         Never,
         F_UNCAPTURABLE | F_PASSABLE_OWN,
         6,
@@ -514,11 +467,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "*P",
         "Pendulum",
         0,
-        &[MovePattern::Leap {
-            offsets: &VERTICAL,
-            mode: Mode::Both,
-            lame: false,
-        }],
+        &[MovePattern::leap(&VERTICAL, Mode::Both, false)],
         Never,
         0,
         0,
@@ -531,12 +480,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "*T",
         "Giant",
         0,
-        &[MovePattern::Slide {
-            dirs: &ORTHOGONAL,
-            min: 1,
-            max: 2,
-            mode: Mode::Both,
-        }],
+        &[MovePattern::slide(&ORTHOGONAL, 1, 2, Mode::Both)],
         Never,
         0,
         0,
@@ -569,12 +513,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "*X",
         "Fireball",
         SPELL,
-        &[MovePattern::Slide {
-            dirs: &DIAGONAL,
-            min: 1,
-            max: 3,
-            mode: Mode::Both,
-        }],
+        &[MovePattern::slide(&DIAGONAL, 1, 3, Mode::Both)],
         Never,
         F_BLAST,
         0,
@@ -586,16 +525,8 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "Archmage",
         LIEGE,
         &[
-            MovePattern::Leap {
-                offsets: &KING_STEPS,
-                mode: Mode::Move,
-                lame: false,
-            },
-            MovePattern::Leap {
-                offsets: &TWO_STEPS,
-                mode: Mode::Move,
-                lame: false,
-            },
+            MovePattern::leap(&KING_STEPS, Mode::Move, false),
+            MovePattern::leap(&TWO_STEPS, Mode::Move, false),
         ],
         Never,
         0,
@@ -660,12 +591,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "^H",
         "Ghost",
         0,
-        &[MovePattern::Slide {
-            dirs: &KING_STEPS,
-            min: 2,
-            max: 2,
-            mode: Mode::Move,
-        }],
+        &[MovePattern::slide(&KING_STEPS, 2, 2, Mode::Move)],
         Never,
         0,
         0,
@@ -677,16 +603,8 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "Initiate",
         PRIEST,
         &[
-            MovePattern::Leap {
-                offsets: &FORWARD,
-                mode: Mode::Both,
-                lame: false,
-            },
-            MovePattern::Leap {
-                offsets: &SIDEWAYS,
-                mode: Mode::Move,
-                lame: false,
-            },
+            MovePattern::leap(&FORWARD, Mode::Both, false),
+            MovePattern::leap(&SIDEWAYS, Mode::Move, false),
         ],
         Priests,
         0,
@@ -697,11 +615,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "^M",
         "Miasma",
         SPELL,
-        &[MovePattern::Leap {
-            offsets: &ORTHO_STEPS,
-            mode: Mode::Move,
-            lame: false,
-        }],
+        &[MovePattern::leap(&ORTHO_STEPS, Mode::Move, false)],
         Never,
         0,
         0,
@@ -713,12 +627,7 @@ pub static CATALOGUE: [PieceType; KINDS] = [
         "^P",
         "Pontiff",
         NOBLE | PRIEST | LIEGE,
-        &[MovePattern::Slide {
-            dirs: &DIAGONAL,
-            min: 2,
-            max: 2,
-            mode: Mode::Both,
-        }],
+        &[MovePattern::slide(&DIAGONAL, 2, 2, Mode::Both)],
         Never,
         F_CASTLER | F_VIRGIN_MATTERS,
         0,

@@ -117,6 +117,26 @@ pub fn step(s: Square, off: Offset, exists: Bitboard) -> Option<Square> {
     s.offset(off.0, off.1).filter(|t| exists.contains(*t))
 }
 
+/// The existing squares a ray from `s` along `d` crosses, each with its distance from `s`
+/// (1, 2, ...), for at most `max` steps: it ends at the first square that does not exist.
+/// The caller decides where a piece stops it.
+#[inline]
+pub fn ray(s: Square, d: Offset, max: u8, exists: Bitboard) -> impl Iterator<Item = (u8, Square)> {
+    let mut cur = s;
+    (1..=max).map_while(move |k| {
+        cur = step(cur, d, exists)?;
+        Some((k, cur))
+    })
+}
+
+/// The square a straight two-step along `d` from `s` crosses and the one it lands on, when
+/// both exist.
+#[inline]
+pub fn two_steps(s: Square, d: Offset, exists: Bitboard) -> Option<(Square, Square)> {
+    let mid = step(s, d, exists)?;
+    Some((mid, step(mid, d, exists)?))
+}
+
 /// The squares a leap of `off` passes over (ELD-008): strictly between for straight lines, the
 /// leg for knight-type leaps. Squares outside the frame are `None` entries.
 pub fn passed_squares(s: Square, off: Offset) -> arrayvec::ArrayVec<Option<Square>, 8> {

@@ -33,13 +33,10 @@ impl Eldritch {
         let exists = self.exists();
         let single = !self.is_stack(from); // ELD-382: neither suborning nor ridden
         let mut dests = Bitboard::EMPTY;
-        for d in KING_STEPS {
-            let Some(mid) = step(from, d, exists) else {
-                continue;
-            };
-            let Some(to) = step(mid, d, exists) else {
-                continue;
-            };
+        for (mid, to) in KING_STEPS
+            .into_iter()
+            .filter_map(|d| two_steps(from, d, exists))
+        {
             if !self.passable(mid, us) {
                 continue;
             }
@@ -67,12 +64,7 @@ impl Eldritch {
         let mut out = Bitboard::EMPTY;
         let slide = |dirs: &[Offset], min: u8, max: u8, out: &mut Bitboard| {
             for &d in dirs {
-                let mut cur = from;
-                for k in 1..=max {
-                    let Some(next) = step(cur, d, exists) else {
-                        break;
-                    };
-                    cur = next;
+                for (k, cur) in ray(from, d, max, exists) {
                     if k >= min && empty.contains(cur) {
                         out.set(cur);
                     }
@@ -84,26 +76,19 @@ impl Eldritch {
         };
         for atom in atoms_for(p.kind(), tag) {
             match *atom {
-                MovePattern::Leap {
-                    offsets,
-                    mode,
-                    lame,
-                } if mode.moves() => {
-                    for &off in offsets {
+                MovePattern::Leap(leap) if leap.mode.moves() => {
+                    for &off in leap.offsets {
                         let off = orient(off, owner);
                         if let Some(to) = step(from, off, exists) {
-                            if empty.contains(to) && self.leap_path_ok(from, off, lame, us) {
+                            if empty.contains(to) && self.leap_path_ok(from, off, leap.lame, us) {
                                 out.set(to);
                             }
                         }
                     }
                 }
-                MovePattern::Slide {
-                    dirs,
-                    min,
-                    max,
-                    mode,
-                } if mode.moves() => slide(dirs, min, max, &mut out),
+                MovePattern::Slide(ride) if ride.mode.moves() => {
+                    slide(ride.dirs, ride.min, ride.max, &mut out)
+                }
                 MovePattern::Pawn { push: true, .. } => {
                     let mut f = forward(owner);
                     if p.kind() == GREMLIN && tag & TAG_TURNED != 0 {

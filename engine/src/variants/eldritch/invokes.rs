@@ -251,23 +251,13 @@ impl Eldritch {
                 continue;
             }
             for d in KING_STEPS {
-                let Some(one) = step(thrown, d, exists) else {
-                    continue;
-                };
-                let Some(two) = step(one, d, exists) else {
-                    continue;
-                };
-                if !self.jumpable(one, us) {
-                    continue;
-                }
-                if self.piece_at(two).is_none() {
-                    list.push(throw(giant, thrown, two));
-                }
-                let Some(three) = step(two, d, exists) else {
-                    continue;
-                };
-                if self.jumpable(two, us) && self.piece_at(three).is_none() {
-                    list.push(throw(giant, thrown, three));
+                for (k, to) in ray(thrown, d, 3, exists) {
+                    if k >= 2 && self.piece_at(to).is_none() {
+                        list.push(throw(giant, thrown, to));
+                    }
+                    if !self.jumpable(to, us) {
+                        break;
+                    }
                 }
             }
         }

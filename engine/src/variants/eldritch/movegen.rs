@@ -273,37 +273,23 @@ impl Eldritch {
         let exists = self.exists();
         let own_ok = piece_type(p.kind()).has(F_CAPTURES_OWN);
         match *atom {
-            MovePattern::Leap {
-                offsets,
-                mode,
-                lame,
-            } => {
-                for &off in offsets {
+            MovePattern::Leap(leap) => {
+                for &off in leap.offsets {
                     let off = orient(off, us);
                     let Some(to) = step(from, off, exists) else {
                         continue;
                     };
-                    if !self.leap_path_ok(from, off, lame, us) {
+                    if !self.leap_path_ok(from, off, leap.lame, us) {
                         continue;
                     }
-                    self.push_landing(from, to, mode, own_ok, list);
+                    self.push_landing(from, to, leap.mode, own_ok, list);
                 }
             }
-            MovePattern::Slide {
-                dirs,
-                min,
-                max,
-                mode,
-            } => {
-                for &d in dirs {
-                    let mut cur = from;
-                    for k in 1..=max {
-                        let Some(next) = step(cur, d, exists) else {
-                            break;
-                        };
-                        cur = next;
-                        if k >= min {
-                            self.push_landing(from, cur, mode, own_ok, list);
+            MovePattern::Slide(slide) => {
+                for &d in slide.dirs {
+                    for (k, cur) in ray(from, d, slide.max, exists) {
+                        if k >= slide.min {
+                            self.push_landing(from, cur, slide.mode, own_ok, list);
                         }
                         if !self.passable(cur, us) {
                             break;
@@ -358,12 +344,7 @@ impl Eldritch {
                 if dirs == TAG_DIRECTIONS {
                     self.atom_moves(
                         from,
-                        &MovePattern::Slide {
-                            dirs: &KING_STEPS,
-                            min: 1,
-                            max: 9,
-                            mode: Mode::Both,
-                        },
+                        &MovePattern::slide(&KING_STEPS, 1, 9, Mode::Both),
                         list,
                     );
                 } else {
@@ -642,27 +623,19 @@ impl Eldritch {
     ) -> bool {
         let us = self.piece_at(from).color();
         match *atom {
-            MovePattern::Leap {
-                offsets,
-                mode,
-                lame,
-            } => {
-                mode.captures()
-                    && offsets.iter().any(|&o| {
+            MovePattern::Leap(leap) => {
+                leap.mode.captures()
+                    && leap.offsets.iter().any(|&o| {
                         let o = orient(o, us);
-                        o == delta && self.leap_path_ok(from, o, lame, us)
+                        o == delta && self.leap_path_ok(from, o, leap.lame, us)
                     })
             }
-            MovePattern::Slide {
-                dirs,
-                min,
-                max,
-                mode,
-            } => {
-                mode.captures()
-                    && dirs
+            MovePattern::Slide(slide) => {
+                slide.mode.captures()
+                    && slide
+                        .dirs
                         .iter()
-                        .any(|&d| self.slide_reaches(from, d, min, max, delta))
+                        .any(|&d| self.slide_reaches(from, d, slide.min, slide.max, delta))
             }
             MovePattern::Pawn { captures, .. } => {
                 captures && delta.1 == self.forward_of(from) && delta.0.abs() == 1
@@ -1016,10 +989,10 @@ fn reach_table() -> &'static ReachTable {
                 }
                 while let Some(atom) = atoms.pop() {
                     match atom {
-                        MovePattern::Leap { offsets, .. } => {
+                        MovePattern::Leap(Leap { offsets, .. }) => {
                             offsets.iter().for_each(|&o| mark(orient(o, c)))
                         }
-                        MovePattern::Slide { dirs, max, .. } => {
+                        MovePattern::Slide(Slide { dirs, max, .. }) => {
                             for &(x, y) in dirs {
                                 for k in 1..=max.min(9) as i8 {
                                     mark((x * k, y * k));

@@ -37,14 +37,10 @@ pub fn betza(atoms: &[MovePattern]) -> String {
     for atom in atoms {
         let mut out = String::new();
         match *atom {
-            MovePattern::Leap {
-                offsets,
-                mode,
-                lame,
-            } => parts.extend(leaps(offsets, mode, lame)),
-            MovePattern::Slide {
+            MovePattern::Leap(leap) => parts.extend(leaps(leap.offsets, leap.mode, leap.lame)),
+            MovePattern::Slide(Slide {
                 dirs, max, mode, ..
-            } => {
+            }) => {
                 out += mode_prefix(mode);
                 let orth: Vec<Offset> = dirs
                     .iter()

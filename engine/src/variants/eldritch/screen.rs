@@ -27,7 +27,7 @@ fn slides_only(kind: u8) -> bool {
         && piece_type(kind)
             .atoms
             .iter()
-            .all(|a| matches!(a, MovePattern::Slide { .. }))
+            .all(|a| matches!(a, MovePattern::Slide(_)))
 }
 
 impl Eldritch {

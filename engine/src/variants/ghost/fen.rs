@@ -151,15 +151,9 @@ impl Fen for Ghost {
                 + ghosts.color(c).count()
                 + pending.is_some_and(|p| p.piece.color() == c) as u32
                 + (king_taken && c == side) as u32;
-            if count > MAX_PIECES_PER_SIDE {
-                return Err(Illegality::too_many(
-                    format!("pieces and ghosts of {}", c.name()),
-                    count as usize,
-                    MAX_PIECES_PER_SIDE as usize,
-                    "GHO-20, GHO-23",
-                )
-                .into());
-            }
+            Illegality::at_most(count, MAX_PIECES_PER_SIDE, "GHO-20, GHO-23", || {
+                format!("pieces and ghosts of {}", c.name())
+            })?;
         }
         if let Some(p) = pending {
             if living.halfmove_clock() != 0 {

@@ -30,6 +30,8 @@ const MAX_COUNT: u32 = 255;
 pub const MAX_CROWD: u32 = 12;
 /// FEN limits: units of one side, twice an army.
 pub const MAX_SIDE_UNITS: u32 = 32;
+/// Where the FEN limits are stated, named by the refusals.
+const FEN_LIMITS: &str = "docs/notation.md, FEN limits";
 
 /// One member of a group as written: `[count]letter[~sq]`.
 struct RawUnit {
@@ -621,26 +623,14 @@ impl Hobgoblin {
                     .map(|p| p.count as u32)
                     .sum();
                 let units = whole + halves;
-                if units > MAX_CROWD {
-                    return Err(Illegality::too_many(
-                        format!("units on {}", name(node)),
-                        units as usize,
-                        MAX_CROWD as usize,
-                        "docs/notation.md, FEN limits",
-                    )
-                    .into());
-                }
+                Illegality::at_most(units, MAX_CROWD, FEN_LIMITS, || {
+                    format!("units on {}", name(node))
+                })?;
                 side += units;
             }
-            if side > MAX_SIDE_UNITS {
-                return Err(Illegality::too_many(
-                    format!("units of {}", color.name()),
-                    side as usize,
-                    MAX_SIDE_UNITS as usize,
-                    "docs/notation.md, FEN limits",
-                )
-                .into());
-            }
+            Illegality::at_most(side, MAX_SIDE_UNITS, FEN_LIMITS, || {
+                format!("units of {}", color.name())
+            })?;
         }
         Ok(())
     }

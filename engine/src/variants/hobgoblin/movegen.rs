@@ -186,24 +186,12 @@ impl Hobgoblin {
     /// ones (HOB-133); otherwise every candidate (the reference check's superset). With
     /// `first_only` it stops at the first one and returns whether there was one.
     pub(super) fn generate(&self, list: &mut MoveList, legal_only: bool, first_only: bool) -> bool {
-        self.generate_parts(list, legal_only, first_only, true, true)
+        self.generate_some(list, legal_only, first_only, true, true, None)
     }
 
     /// [`Hobgoblin::generate`] restricted to link steps (`links`) and/or moves and decisions
-    /// (`moves`): a token names one of the two, so parsing needs only that part.
-    pub(super) fn generate_parts(
-        &self,
-        list: &mut MoveList,
-        legal_only: bool,
-        first_only: bool,
-        links: bool,
-        moves: bool,
-    ) -> bool {
-        self.generate_some(list, legal_only, first_only, links, moves, None)
-    }
-
-    /// [`Hobgoblin::generate_parts`], with unit moves only from node `origin` when given
-    /// (parsing a token needs only its origin's moves).
+    /// (`moves`), with unit moves only from node `origin` when given: a token names one
+    /// part and one origin, so parsing needs only those.
     pub(super) fn generate_some(
         &self,
         list: &mut MoveList,

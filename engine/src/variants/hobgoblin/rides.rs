@@ -58,20 +58,22 @@ pub const fn ray_ascends(dir: usize) -> bool {
 /// The square of `set` (squares of one ray) nearest the ray's origin.
 #[inline]
 pub fn nearest_on_ray(set: Bitboard, dir: usize) -> Square {
-    if ray_ascends(dir) {
-        set.lsb()
-    } else {
-        set.msb()
-    }
+    end_of(set, ray_ascends(dir))
 }
 
 /// The square of `set` (squares of one ray) farthest from the ray's origin.
 #[inline]
 pub fn farthest_on_ray(set: Bitboard, dir: usize) -> Square {
-    if ray_ascends(dir) {
-        set.msb()
-    } else {
+    end_of(set, !ray_ascends(dir))
+}
+
+/// The lowest square of `set` or its highest.
+#[inline]
+fn end_of(set: Bitboard, lowest: bool) -> Square {
+    if lowest {
         set.lsb()
+    } else {
+        set.msb()
     }
 }
 

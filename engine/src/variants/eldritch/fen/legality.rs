@@ -190,23 +190,13 @@ fn validity(pos: &Eldritch) -> Result<(), Illegality> {
             });
         }
         let lieges = pos.check_bearers(c) & !pos.board.pieces(c, DOPPELGANGER);
-        if lieges.count() > 1 {
-            return Err(Illegality::too_many(
-                format!("lieges of {}", c.name()),
-                lieges.count() as usize,
-                1,
-                "ELD-070",
-            ));
-        }
+        Illegality::at_most(lieges.count(), 1, "ELD-070", || {
+            format!("lieges of {}", c.name())
+        })?;
         let doppelgangers = pos.board.pieces(c, DOPPELGANGER).count();
-        if doppelgangers > 1 {
-            return Err(Illegality::too_many(
-                format!("Doppelgangers of {}", c.name()),
-                doppelgangers as usize,
-                1,
-                "ELD-282",
-            ));
-        }
+        Illegality::at_most(doppelgangers, 1, "ELD-282", || {
+            format!("Doppelgangers of {}", c.name())
+        })?;
         for s in pos.board.pieces(c, GREMLIN) {
             let beyond = if c == Color::White {
                 s.row() >= 8
