@@ -5,10 +5,12 @@
 //! monomorphized per variant, so the only dynamic dispatch is one call per command.
 
 pub mod catalogue_doc;
+pub mod danger;
 #[macro_use]
 pub mod manifest;
 pub mod variants;
 
+pub use danger::Danger;
 pub use manifest::{NoSetup, SetupAction, SetupCommands, Variant, VariantVisitor};
 pub use variants::{default_params, params_from_text, visit_variants};
 
@@ -82,6 +84,11 @@ pub trait AnyGame: Send + Sync {
     fn entry(&self) -> VariantEntry;
     /// The from and to squares of the last played move that the view shows; empty at the start.
     fn last_move_squares(&self) -> Vec<grimoire_engine::Square>;
+    /// What threatens the player to act: check, the royal units in danger, and the units the
+    /// opponent could take if the player passed ([`danger`]). The default: nothing known.
+    fn danger(&self) -> Danger {
+        Danger::default()
+    }
     fn clone_box(&self) -> Box<dyn AnyGame>;
     /// Plays one action token on the current game; on error the game is unchanged.
     fn play_token(&mut self, token: &str) -> Result<(), MoveError>;
@@ -449,6 +456,10 @@ impl<V: Variant> AnyGame for VariantGame<V> {
             }
         }
         squares
+    }
+
+    fn danger(&self) -> Danger {
+        danger::danger_of(self.game.position(), &self.options)
     }
 
     fn clone_box(&self) -> Box<dyn AnyGame> {

@@ -27,11 +27,19 @@ let svgText = "";
 let clockBase = null;       // {white, black, running, at}
 let removedShown = "";
 let actionStart = 0;        // performance.now() of the click or key that started an action
+let review = null;          // {ply, key, data}: an earlier position shown instead of the game's
+let reviewSeq = 0;          // the latest review request (older answers are dropped)
+const positionCache = new Map(); // position key -> the server's position JSON
+let shownVariant = null;    // the variant the Variant menu was last set to by a state
+let boardByKeyboard = false; // the board got focus from the keyboard: arrows move its cursor
+let lastPointer = 0;
+let showThreats = localStorage.getItem("grimoire-threats") === "1";
 
 // What the browser test reads: click-to-update latencies and counters.
-window.grimoireStats = { latencies: [], selects: [], renders: 0, infos: 0, errors: [] };
+window.grimoireStats = { latencies: [], selects: [], reviews: [], renders: 0, infos: 0, errors: [] };
 window.grimoireState = () => game;
 window.grimoireCursor = () => cursor;
+window.grimoireReview = () => (review ? { ply: review.ply, data: review.data } : null);
 
 // ---------------------------------------------------------------------------------------------
 // Server access
@@ -98,6 +106,7 @@ async function startGame(request) {
   const state = await api("/api/games", "POST", request);
   if (!state) return;
   showMessage("");
+  foldNewGame();
   adopt(state);
 }
 
@@ -155,6 +164,7 @@ function sideTitle(side) { return side === "white" ? "White" : "Black"; }
 
 function playerText(p) {
   if (p.kind === "human") return "Person";
+  if (p.limit === "level") return "Engine (level " + p.value + (p.value >= 8 ? ", full strength)" : ")");
   const unit = { movetime: " ms/move", depth: " plies", nodes: " nodes" }[p.limit] || "";
   return "Engine (" + p.value + unit + ")";
 }
@@ -166,19 +176,10 @@ function render(state) {
   if (newPosition) { infos = {}; clearSelection(false); hidePrompt(); }
   game = state;
   window.grimoireStats.renders++;
-  if (state.svg !== svgText) {
-    svgText = state.svg;
-    ui.board.innerHTML = state.svg;
-    const svg = ui.board.querySelector("svg");
-    if (svg) {
-      svg.removeAttribute("width");
-      svg.removeAttribute("height");
-      svg.setAttribute("role", "img");
-      svg.setAttribute("aria-label", "board, " + sideTitle(state.side_to_move) + " to act");
-    }
-    geometryCache = null;
-    fitEvalbar();
-  }
+  if (review && review.key !== positionKey(review.ply)) review = null;
+  syncVariantMenu();
+  showBoard();
+  renderBanner();
   renderPlayers();
   renderKey();
   renderStatus();
@@ -195,6 +196,7 @@ function render(state) {
     : state.thinking && state.thinking.mode === "analysis" ? "Stop analysis" : "Move now";
   ui.stop.disabled = !state.thinking && !engineIdle;
   $("btn-takeback").disabled = state.moves.length === 0;
+  renderNav();
   $("btn-resign").disabled = !!state.result;
   ui.evalbar.classList.toggle("flipped", state.flipped);
   const removedKey = state.generation + ":" + state.removed.join(",");
@@ -202,6 +204,47 @@ function render(state) {
   if (!state.human_to_act) hidePrompt();
   else if (!selection) showPalette();
   drawOverlay();
+}
+
+// The board shown: the reviewed position's, or the game's.
+function showBoard() {
+  const shown = review ? review.data : game;
+  ui.board.classList.toggle("reviewing", !!review);
+  if (shown.svg === svgText) return;
+  svgText = shown.svg;
+  ui.board.innerHTML = shown.svg;
+  const svg = ui.board.querySelector("svg");
+  if (svg) {
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", "board, " + sideTitle(shown.side_to_move) + " to act");
+  }
+  geometryCache = null;
+  fitBoard();
+  fitEvalbar();
+}
+
+// A PGN of another variant switches the game: the Variant menu follows the game.
+function syncVariantMenu() {
+  if (game.variant === shownVariant) return;
+  shownVariant = game.variant;
+  const select = $("ng-variant");
+  if (select.value !== game.variant && [...select.options].some((o) => o.value === game.variant)) {
+    select.value = game.variant;
+    renderOptions();
+  }
+}
+
+// The game-over banner: who won, the result, and why in words.
+function renderBanner() {
+  const banner = $("banner");
+  const r = game.result;
+  banner.hidden = !r;
+  if (!r) return;
+  banner.querySelector(".title").textContent = r.title || "Game over";
+  banner.querySelector(".result").textContent = r.result;
+  banner.querySelector(".detail").textContent = r.detail || r.reason;
 }
 
 function renderPlayers() {
@@ -223,7 +266,7 @@ function renderKey() {
   const byName = {};
   // The ghosts of Ghost Chess share codes with the living pieces: look them up by name.
   for (const t of (pieces[game.variant + ":all"] || [])) byName[t.name] = t;
-  for (const k of game.key) {
+  for (const k of (review ? review.data : game).key) {
     const li = document.createElement("li");
     const p = byName[k.name];
     if (p) {
@@ -242,6 +285,20 @@ function renderKey() {
   }
 }
 
+// The board with what is drawn with it (ArchMage's hands under it) fits the window's height;
+// on a narrow screen it leaves room for the status and the controls under it.
+const NARROW = window.matchMedia("(max-width: 900px)");
+function fitBoard() {
+  const svg = ui.board.querySelector("svg");
+  const vb = svg && svg.viewBox && svg.viewBox.baseVal;
+  if (!vb || !vb.width || !vb.height) return;
+  const top = ui.board.getBoundingClientRect().top + window.scrollY;
+  const below = Math.max(ui.bottom.offsetHeight, 40) + (NARROW.matches ? 120 : 16);
+  const height = window.innerHeight - top - below;
+  ui.board.style.maxWidth = Math.max(200, Math.floor(height * vb.width / vb.height)) + "px";
+}
+window.addEventListener("resize", () => { fitBoard(); fitEvalbar(); });
+
 // The evaluation bar spans the board's squares (not the hands under them).
 function fitEvalbar() {
   const rects = [...ui.board.querySelectorAll("rect.square")];
@@ -257,6 +314,11 @@ function fitEvalbar() {
   ui.evalbar.style.height = Math.max(40, bottom - top) + "px";
 }
 window.addEventListener("resize", fitEvalbar);
+
+// On a narrow screen the new-game form folds away under its summary once a game runs.
+function foldNewGame() {
+  if (NARROW.matches) $("ng-details").open = false;
+}
 
 function formatClock(ms) {
   ms = Math.max(0, ms);
@@ -284,12 +346,21 @@ function actionKinds() {
   return new Set((game.actions || []).map((a) => a.kind));
 }
 
+function dangerText(danger) {
+  if (!danger) return "";
+  if (danger.check) return " (in check)";
+  if (danger.in_danger) return danger.royal.length ? " — a royal piece is threatened (" + danger.royal.join(", ") + ")" : " — in danger";
+  if (danger.capturable_royal && danger.capturable_royal.length) return " — the enemy royal piece can be taken (" + danger.capturable_royal.join(", ") + ")";
+  return "";
+}
+
 function renderStatus() {
+  renderReviewBar();
   const side = sideTitle(game.side_to_move);
   let text;
   ui.status.classList.toggle("over", !!game.result);
   if (game.result) {
-    text = game.result.result + " — " + game.result.reason;
+    text = "Game over: " + game.result.result + " — " + game.result.reason;
   } else if (game.thinking && game.thinking.mode === "move") {
     text = "The engine (" + sideTitle(game.thinking.side) + ") is thinking…";
   } else if (game.human_to_act) {
@@ -300,44 +371,160 @@ function renderStatus() {
         : side + " decides: pick one of the choices under Action";
     }
     else if (kinds.size === 1 && kinds.has("placement")) text = "Placement: " + side + " places a piece (pick it below, then its square)";
-    else if (kinds.has("link") || kinds.has("unlink")) text = side + " to move (a link step may come first)";
-    else text = side + " to move";
+    else if (kinds.has("link") || kinds.has("unlink")) text = side + " to move (a link step may come first)" + dangerText(game.danger);
+    else text = side + " to move" + dangerText(game.danger);
   } else {
-    text = side + " to move";
+    text = side + " to move" + dangerText(game.danger);
   }
   ui.status.textContent = text;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Review: any earlier position of the game, the game itself untouched
+
+function viewedPly() { return review ? review.ply : game.moves.length; }
+
+// What a position's board depends on: the game, its start, the actions before it, the side
+// the board is seen from.
+function positionKey(ply) {
+  return [game.id, game.start_fen || "", game.flipped, game.moves.slice(0, ply).map((m) => m.token).join(" ")].join("|");
+}
+
+async function reviewTo(ply) {
+  if (!game) return;
+  const start = performance.now();
+  const n = game.moves.length;
+  ply = Math.max(0, Math.min(n, ply));
+  if (ply === n) { goLive(); return; }
+  const key = positionKey(ply);
+  const seq = ++reviewSeq;
+  let data = positionCache.get(key);
+  if (!data) {
+    data = await api("/api/games/" + game.id + "/position/" + ply);
+    if (!data || data.type !== "position") return;
+    if (positionCache.size > 300) positionCache.clear();
+    positionCache.set(key, data);
+  }
+  if (seq !== reviewSeq || !game || positionKey(ply) !== key) return;
+  const was = review ? review.ply : null;
+  review = { ply, key, data };
+  showMessage("");
+  clearSelection(false);
+  hidePrompt();
+  refreshView();
+  requestAnimationFrame(() => window.grimoireStats.reviews.push(performance.now() - start));
+  if (was !== ply) analysisFollowsView();
+}
+
+function goLive() {
+  reviewSeq++;
+  if (!review) return;
+  review = null;
+  refreshView();
+  if (game.human_to_act && !selection) showPalette();
+  analysisFollowsView();
+}
+
+// Everything that shows the viewed position, redrawn.
+function refreshView() {
+  showBoard();
+  renderKey();
+  renderStatus();
+  renderMoves();
+  renderNav();
+  drawOverlay();
+}
+
+function renderReviewBar() {
+  const bar = $("review-bar");
+  bar.hidden = !review;
+  if (!review) return;
+  const m = game.moves[review.ply - 1];
+  const what = m ? "after " + (m.number || "") + " " + m.text : "the start position";
+  bar.querySelector(".what").textContent = "Reviewing " + what + " (" + sideTitle(review.data.side_to_move) +
+    " to act" + dangerText(review.data.danger) + "), action " + review.ply + " of " + game.moves.length +
+    ". The game goes on; Last (End) returns to it.";
+}
+
+function renderNav() {
+  const ply = viewedPly(), n = game.moves.length;
+  $("btn-first").disabled = ply === 0;
+  $("btn-back").disabled = ply === 0;
+  $("btn-forward").disabled = ply >= n;
+  $("btn-last").disabled = ply >= n;
+}
+
+// The analysis looks at the position shown (when it is on).
+let analysisTimer = 0;
+function analysisFollowsView() {
+  if (!game || !ui.anOn.checked) return;
+  const want = review ? review.ply : null;
+  if ((game.analysis_ply === undefined ? null : game.analysis_ply) === want) return;
+  clearTimeout(analysisTimer);
+  analysisTimer = setTimeout(setAnalysis, 150);
+}
+
+// One action of the move list: its number where a turn starts, its text, its token as title.
+function moveItem(m, i) {
+  const li = document.createElement("li");
+  li.dataset.ply = i + 1;
+  li.dataset.sig = moveSignature(m);
+  if (m.number) {
+    const n = document.createElement("span");
+    n.className = "num";
+    n.textContent = m.number + " ";
+    li.appendChild(n);
+  }
+  const t = document.createElement("span");
+  t.textContent = m.text;
+  t.title = m.token;
+  if (m.roll) t.className = "roll";
+  li.appendChild(t);
+  return li;
+}
+
+function moveSignature(m) { return [m.token, m.text, m.number || "", m.roll].join("|"); }
+
+let movesScrolled = "";
+
+// The move list, updated in place (items that did not change stay, so a click on the list is
+// never lost to a redraw while the engine plays); the viewed action is marked.
 function renderMoves() {
-  ui.moves.textContent = "";
+  const viewing = review ? review.ply : -1;
+  const items = [...ui.moves.querySelectorAll("li[data-ply]")];
+  const old = ui.moves.querySelector("li.result");
+  if (old) old.remove();
+  let viewedItem = null;
   game.moves.forEach((m, i) => {
-    const li = document.createElement("li");
-    if (m.number) {
-      const n = document.createElement("span");
-      n.className = "num";
-      n.textContent = m.number + " ";
-      li.appendChild(n);
+    let li = items[i];
+    if (!li || li.dataset.sig !== moveSignature(m)) {
+      const fresh = moveItem(m, i);
+      if (li) li.replaceWith(fresh); else ui.moves.appendChild(fresh);
+      li = fresh;
     }
-    const t = document.createElement("span");
-    t.textContent = m.text;
-    t.title = m.token;
-    if (m.roll) t.className = "roll";
-    li.appendChild(t);
-    if (i === game.moves.length - 1) li.classList.add("last");
-    ui.moves.appendChild(li);
+    li.classList.toggle("last", i === game.moves.length - 1);
+    li.classList.toggle("viewing", i + 1 === viewing);
+    if (i + 1 === viewing) viewedItem = li;
   });
-  ui.moves.scrollTop = ui.moves.scrollHeight;
+  for (const li of items.slice(game.moves.length)) li.remove();
+  if (game.result) {
+    const li = document.createElement("li");
+    li.className = "result";
+    li.textContent = game.result.result;
+    ui.moves.appendChild(li);
+  }
+  const scrollKey = game.id + "|" + game.moves.length + "|" + viewing;
+  if (scrollKey !== movesScrolled) {
+    movesScrolled = scrollKey;
+    if (viewedItem) ui.moves.scrollTop = Math.max(0, viewedItem.offsetTop - ui.moves.offsetTop - ui.moves.clientHeight / 2);
+    else ui.moves.scrollTop = ui.moves.scrollHeight;
+  }
   if (game.rolls.length) {
     ui.rolls.hidden = false;
     ui.rolls.textContent = "Dice rolled by the referee: " + game.rolls.map((r) =>
       "after action " + r.ply + ": " + r.token + " (of " + r.outcomes.map(([t, w]) => t + "×" + w).join(", ") + ")").join("; ");
   } else {
     ui.rolls.hidden = true;
-  }
-  if (game.result) {
-    const li = document.createElement("li");
-    li.textContent = game.result.result;
-    ui.moves.appendChild(li);
   }
 }
 
@@ -409,9 +596,46 @@ function occupied(sq) {
   return !!ui.board.querySelector('g.piece[data-square="' + sq + '"]');
 }
 
+// The royal units in danger glow red under their pieces (a check, a ghost that can take the
+// king); with "show threats" on, the units the opponent could take are ringed.
+function drawDanger(svg) {
+  const old = svg.querySelector("g.danger-layer");
+  if (old) old.remove();
+  const danger = (review ? review.data : game).danger;
+  if (!danger) return;
+  const threats = showThreats && danger.threatened ? danger.threatened : [];
+  const takeable = danger.capturable_royal || [];
+  if (!danger.royal.length && !threats.length && !takeable.length) return;
+  const layer = document.createElementNS(SVG_NS, "g");
+  layer.setAttribute("class", "danger-layer");
+  const firstPiece = svg.querySelector("g.piece");
+  if (firstPiece) firstPiece.parentNode.insertBefore(layer, firstPiece);
+  else svg.appendChild(layer);
+  const defs = el("defs", {}, layer);
+  const glow = el("radialGradient", { id: "check-glow" }, defs);
+  for (const [offset, color, opacity] of [["0%", "#ff0000", 1], ["25%", "#e70000", 1], ["89%", "#a90000", 0], ["100%", "#9e0000", 0]]) {
+    el("stop", { offset, "stop-color": color, "stop-opacity": opacity }, glow);
+  }
+  const sq = squares();
+  for (const name of threats) {
+    const r = sq.get(name);
+    if (!r || danger.royal.includes(name)) continue;
+    el("rect", { class: "threat", "data-square": name, x: r.x + r.w * 0.06, y: r.y + r.h * 0.06, width: r.w * 0.88, height: r.h * 0.88, rx: r.w * 0.12,
+      fill: "#ff9800", "fill-opacity": 0.22, stroke: "#e65100", "stroke-width": Math.max(2, r.w * 0.06), "stroke-dasharray": r.w * 0.14 + " " + r.w * 0.08 }, layer);
+  }
+  const glowing = danger.royal.map((name) => [name, danger.check ? "check" : "check royal-threat"])
+    .concat(takeable.map((name) => [name, "check royal-takeable"]));
+  for (const [name, cls] of glowing) {
+    const r = sq.get(name);
+    if (!r) continue;
+    el("rect", { class: cls, "data-square": name, x: r.x, y: r.y, width: r.w, height: r.h, fill: "url(#check-glow)" }, layer);
+  }
+}
+
 function drawOverlay() {
   const svg = ui.board.querySelector("svg");
   if (!svg || !game) return;
+  drawDanger(svg);
   let g = svg.querySelector("g.overlay");
   if (g) g.remove();
   g = el("g", { class: "overlay" }, svg);
@@ -422,7 +646,7 @@ function drawOverlay() {
   const centre = (name) => { const r = sq.get(name); return r ? [r.x + r.w / 2, r.y + r.h / 2, r.w] : null; };
 
   // Units the last action removed (captures, Golem crushes, explosions).
-  if (performance.now() < removedUntil) {
+  if (!review && performance.now() < removedUntil) {
     for (const name of game.removed) {
       const c = centre(name); if (!c) continue;
       const [x, y, w] = c, d = w * 0.32;
@@ -434,7 +658,8 @@ function drawOverlay() {
 
   // The best line while the engine thinks or analyses.
   const best = infos[1];
-  if (best && best.generation === game.generation) {
+  const analysed = game.analysis_ply === undefined ? null : game.analysis_ply;
+  if (best && best.generation === game.generation && analysed === (review ? review.ply : null)) {
     best.pv_squares.slice(0, 3).forEach((pair, i) => {
       const opacity = [0.8, 0.5, 0.35][i];
       if (pair.length >= 2) {
@@ -451,7 +676,7 @@ function drawOverlay() {
     });
   }
 
-  if (game.human_to_act) {
+  if (game.human_to_act && !review) {
     let targets = [];
     if (selection) {
       if (selection.kind === "square") {
@@ -521,6 +746,7 @@ function choose(candidates) {
 function clickSquare(name) {
   if (!game) return;
   showMessage("");
+  if (review) { showMessage("This is an earlier position: press Last (End) to return to the game and move."); return; }
   if (game.result) { showMessage("The game is over: take back, load a position or start a new game."); return; }
   if (!game.human_to_act) {
     showMessage(game.thinking ? "Wait: the engine is thinking (or press Move now)." : "It is not a person's turn.");
@@ -551,9 +777,44 @@ function glyphFor(code, color) {
   return p ? { svg: color === "white" ? p.white : p.black, name: p.name } : null;
 }
 
-// The part of each token after what all candidates share, with the piece it names if any.
+function pieceName(letter) {
+  const glyph = glyphFor(letter, game.side_to_move);
+  return glyph ? glyph.name : letter;
+}
+
+// One member of a Hobgoblin group (`docs/notation.md`: [count]letter[']["^" | "~"node]["=" t])
+// in words: "Queen extends (its other half stays)", "Queen half (partner on d1)".
+function memberWords(member) {
+  const m = /^(\d*)([A-Za-z])(')?(?:(\^)|~([a-z]\d+))?(?:=([a-z]))?$/.exec(member);
+  if (!m) return member;
+  const [, count, letter, right, extend, partner, mutation] = m;
+  let text = (count ? count + " × " : "") + pieceName(letter);
+  if (extend) text += " extends (its other half stays)";
+  else if (partner) text += " half (partner on " + partner + ")";
+  else if (letter.toUpperCase() !== "P") text += " (whole)";
+  if (right) text += " with the castling right";
+  if (mutation) text += ", becomes " + pieceName(mutation);
+  return text;
+}
+
+// A group choice: the group as written and what it moves in words, with any promotions.
+function groupLabel(token) {
+  const open = token.indexOf("("), close = token.indexOf(")", open);
+  const group = token.slice(open + 1, close);
+  const after = token.slice(close + 1);
+  let words = group.split(",").map(memberWords).join(" + ");
+  if (/^[qrbn]+$/.test(after)) words += "; promotes to " + [...after].map(pieceName).join(", ");
+  else if (after) words += "; " + after;
+  return { rest: token.slice(open), words };
+}
+
+// The part of each token after what all candidates share, with the piece it names if any;
+// a Hobgoblin group whole, with its units and squares in words.
 function choiceLabels(candidates) {
   const tokens = candidates.map((a) => a.token);
+  if (tokens.every((t) => t.includes("(") && t.indexOf(")", t.indexOf("(")) > 0)) {
+    return candidates.map((a) => ({ action: a, glyph: null, ...groupLabel(a.token) }));
+  }
   let prefix = tokens[0].length;
   for (const t of tokens) {
     let i = 0;
@@ -567,7 +828,7 @@ function choiceLabels(candidates) {
     // A piece's glyph where what differs is one piece code (a promotion: "q", "=*W").
     const code = rest.replace(/^=/, "");
     const glyph = /^[*^]?[A-Za-z]$/.test(code) ? glyphFor(code, game.side_to_move) : null;
-    return { action: a, rest, glyph };
+    return { action: a, rest, glyph, words: "" };
   });
 }
 
@@ -586,7 +847,7 @@ function showChoices(candidates, title) {
   const box = document.createElement("div");
   box.className = "choices";
   box.setAttribute("role", "listbox");
-  for (const { action, rest, glyph } of choiceLabels(candidates)) {
+  for (const { action, rest, glyph, words } of choiceLabels(candidates)) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "choice";
@@ -598,6 +859,13 @@ function showChoices(candidates, title) {
       b.appendChild(document.createTextNode(glyph.name));
     } else {
       b.appendChild(document.createTextNode(rest));
+    }
+    if (words) {
+      const w = document.createElement("span");
+      w.className = "words";
+      w.textContent = words;
+      b.appendChild(w);
+      b.title = words;
     }
     const small = document.createElement("small");
     small.textContent = action.token;
@@ -623,7 +891,7 @@ function showChoices(candidates, title) {
 
 // Pieces to put down (drops, placements) as buttons with their glyphs.
 function showPalette() {
-  if (!game || !game.human_to_act) return;
+  if (!game || !game.human_to_act || review) return;
   const kinds = new Map();
   for (const a of game.actions || []) if (a.piece && !kinds.has(a.piece)) kinds.set(a.piece, a.kind);
   if (!kinds.size) { if (!selection) hidePrompt(); return; }
@@ -666,6 +934,7 @@ let press = null;
 ui.board.addEventListener("pointerdown", (event) => {
   if (!game || event.button !== 0) return;
   actionStart = performance.now();
+  boardByKeyboard = false;
   ui.board.focus({ preventScroll: true });
   const hand = event.target.closest && event.target.closest(".hand-piece");
   if (hand) {
@@ -678,7 +947,7 @@ ui.board.addEventListener("pointerdown", (event) => {
   if (!sq) return;
   press = { sq, x: event.clientX, y: event.clientY, drag: null, id: event.pointerId };
   const isTarget = selection && selectionActions().some((a) => a.to === sq);
-  if (!isTarget && game.human_to_act && sources().has(sq)) {
+  if (!isTarget && game.human_to_act && !review && sources().has(sq)) {
     const piece = ui.board.querySelector('g.piece[data-square="' + sq + '"]');
     if (piece) press.drag = piece;
   }
@@ -747,9 +1016,20 @@ function moveCursor(dx, dy) {
   if (best) { cursor = best; drawOverlay(); }
 }
 
+document.addEventListener("pointerdown", () => { lastPointer = performance.now(); }, true);
+ui.board.addEventListener("focus", () => { boardByKeyboard = performance.now() - lastPointer > 300; });
+
+// On the board the arrows move the cursor once the board was reached by the keyboard (Tab) or
+// the cursor shows (Up and Down start it); otherwise Left and Right step through the moves.
+function arrowsMoveCursor(key) {
+  if (review) return false;
+  if (key === "ArrowUp" || key === "ArrowDown") return true;
+  return boardByKeyboard || cursor !== null;
+}
+
 ui.board.addEventListener("keydown", (event) => {
   const keys = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-  if (keys[event.key]) { moveCursor(...keys[event.key]); event.preventDefault(); return; }
+  if (keys[event.key] && arrowsMoveCursor(event.key)) { moveCursor(...keys[event.key]); event.preventDefault(); return; }
   if ((event.key === "Enter" || event.key === " ") && cursor) {
     actionStart = performance.now();
     clickSquare(cursor);
@@ -757,10 +1037,16 @@ ui.board.addEventListener("keydown", (event) => {
   }
 });
 
+const REVIEW_KEYS = {
+  ArrowLeft: () => viewedPly() - 1, ArrowRight: () => viewedPly() + 1,
+  Home: () => 0, End: () => game.moves.length,
+};
+
 document.addEventListener("keydown", (event) => {
   if (event.key === "Escape") { clearSelection(); return; }
   const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName);
-  if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (typing || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+  if (REVIEW_KEYS[event.key] && game) { event.preventDefault(); reviewTo(REVIEW_KEYS[event.key]()); return; }
   if (event.key === "f") flip();
   else if (event.key === "t") post("/takeback");
   else if (event.key === "s") post("/stop");
@@ -817,7 +1103,9 @@ function renderAnalysis() {
 }
 
 function setAnalysis() {
-  post("/analysis", { multipv: ui.anOn.checked ? Number(ui.anMultipv.value) : 0 });
+  const body = { multipv: ui.anOn.checked ? Number(ui.anMultipv.value) : 0 };
+  if (ui.anOn.checked && review) body.ply = review.ply;
+  post("/analysis", body);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -891,7 +1179,34 @@ $("ng-players").addEventListener("click", () => {
   post("/players", { white: r.white, black: r.black });
 });
 $("ng-variant").addEventListener("change", renderOptions);
+// Levels run 1 (beginner) to 8 (full strength); the other limits keep their own values.
+$("ng-limit").addEventListener("change", () => {
+  const value = $("ng-value");
+  if ($("ng-limit").value === "level") {
+    value.max = "8";
+    const n = Number(value.value);
+    value.value = String(n >= 1 && n <= 8 ? n : 3);
+  } else {
+    value.removeAttribute("max");
+  }
+});
 $("btn-takeback").addEventListener("click", () => post("/takeback"));
+$("btn-first").addEventListener("click", () => reviewTo(0));
+$("btn-back").addEventListener("click", () => reviewTo(viewedPly() - 1));
+$("btn-forward").addEventListener("click", () => reviewTo(viewedPly() + 1));
+$("btn-last").addEventListener("click", () => goLive());
+$("review-live").addEventListener("click", () => goLive());
+ui.moves.addEventListener("click", (event) => {
+  const li = event.target.closest("li[data-ply]");
+  if (li) reviewTo(Number(li.dataset.ply));
+});
+$("show-threats").checked = showThreats;
+$("show-threats").addEventListener("change", (event) => {
+  showThreats = event.target.checked;
+  localStorage.setItem("grimoire-threats", showThreats ? "1" : "0");
+  drawOverlay();
+});
+$("banner-close").addEventListener("click", () => { $("banner").hidden = true; });
 $("btn-flip").addEventListener("click", flip);
 $("btn-resign").addEventListener("click", () => post("/resign", {}));
 ui.stop.addEventListener("click", () => post(game && !game.thinking ? "/go" : "/stop"));
@@ -972,6 +1287,9 @@ async function loadPieces(name) {
 }
 
 async function main() {
+  foldNewGame();
+  NARROW.addEventListener("change", (e) => { if (!e.matches) $("ng-details").open = true; });
+  $("ng-details").addEventListener("toggle", () => { fitBoard(); fitEvalbar(); });
   const data = await api("/api/variants");
   if (!data) return;
   variants = data.variants;

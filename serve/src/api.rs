@@ -20,6 +20,7 @@ use grimoire_pictures::svg::piece_figure;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
+use tokio::task::JoinError;
 
 /// The longest clock the server keeps (a day).
 const MAX_CLOCK_MS: u64 = 86_400_000;
@@ -61,6 +62,23 @@ fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, Refusal> {
     })
 }
 
+/// The answer of a job run off the async threads: its JSON text with `status`, or why not.
+fn answer(status: StatusCode, job: Result<Result<String, Refusal>, JoinError>) -> Response {
+    match job {
+        Ok(Ok(text)) => json_response(status, text),
+        Ok(Err(r)) => refused(r),
+        Err(e) => job_failed(e),
+    }
+}
+
+/// A job that panicked or was cancelled: a server error, the server goes on.
+fn job_failed(e: JoinError) -> Response {
+    json_response(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        error_json(&format!("the request failed: {e}")),
+    )
+}
+
 /// Runs `change` on game `id` off the async threads; answers with the new state.
 async fn change(
     games: Arc<Games>,
@@ -74,13 +92,19 @@ async fn change(
         let mut s = session::lock(&session);
         change(&mut s).map(|()| s.publish())
     });
-    match job.await {
-        Ok(Ok(state)) => json_response(StatusCode::OK, state),
-        Ok(Err(r)) => refused(r),
-        Err(e) => json_response(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            error_json(&format!("the request failed: {e}")),
-        ),
+    answer(StatusCode::OK, job.await)
+}
+
+/// Runs `change` with the body on game `id`; a body that is not a `T` is refused first.
+async fn change_with<T: Send + 'static>(
+    games: Arc<Games>,
+    id: String,
+    request: Result<Json<T>, JsonRejection>,
+    change_by: impl FnOnce(&mut Session, T) -> Result<(), Refusal> + Send + 'static,
+) -> Response {
+    match body(request) {
+        Ok(b) => change(games, id, move |s| change_by(s, b)).await,
+        Err(r) => refused(r),
     }
 }
 
@@ -279,14 +303,7 @@ pub async fn create(
         }
         Ok(s.publish())
     });
-    match job.await {
-        Ok(Ok(state)) => json_response(StatusCode::CREATED, state),
-        Ok(Err(r)) => refused(r),
-        Err(e) => json_response(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            error_json(&format!("the request failed: {e}")),
-        ),
-    }
+    answer(StatusCode::CREATED, job.await)
 }
 
 /// `GET /api/games/{id}`.
@@ -315,10 +332,7 @@ pub async fn play(
     Path(id): Path<String>,
     request: Result<Json<MoveJson>, JsonRejection>,
 ) -> Response {
-    match body(request) {
-        Ok(m) => change(games, id, move |s| s.play_human(&m.token)).await,
-        Err(r) => refused(r),
-    }
+    change_with(games, id, request, |s, m: MoveJson| s.play_human(&m.token)).await
 }
 
 /// `POST /api/games/{id}/takeback`.
@@ -362,10 +376,10 @@ pub async fn players(
     Path(id): Path<String>,
     request: Result<Json<PlayersJson>, JsonRejection>,
 ) -> Response {
-    match body(request) {
-        Ok(p) => change(games, id, move |s| s.set_players([p.white, p.black])).await,
-        Err(r) => refused(r),
-    }
+    change_with(games, id, request, |s, p: PlayersJson| {
+        s.set_players([p.white, p.black])
+    })
+    .await
 }
 
 #[derive(Deserialize, Default)]
@@ -416,16 +430,11 @@ pub async fn flip(
     Path(id): Path<String>,
     request: Result<Json<FlipJson>, JsonRejection>,
 ) -> Response {
-    match body(request) {
-        Ok(f) => {
-            change(games, id, move |s| {
-                s.set_flipped(f.flipped);
-                Ok(())
-            })
-            .await
-        }
-        Err(r) => refused(r),
-    }
+    change_with(games, id, request, |s, f: FlipJson| {
+        s.set_flipped(f.flipped);
+        Ok(())
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -434,21 +443,23 @@ pub struct AnalysisJson {
     /// Lines to show; `null` or 0 stops the analysis.
     #[serde(default)]
     multipv: Option<usize>,
+    /// The position to analyse, by its number of actions (a position the page reviews);
+    /// `null`: the game's own.
+    #[serde(default)]
+    ply: Option<usize>,
 }
 
-/// `POST /api/games/{id}/analysis` `{"multipv": 3}` (`go infinite`), `{"multipv": 0}` stops.
+/// `POST /api/games/{id}/analysis` `{"multipv": 3}` (`go infinite`), `{"multipv": 0}` stops;
+/// `{"multipv": 3, "ply": 5}` analyses the position after the game's fifth action.
 pub async fn analysis(
     State(games): State<Arc<Games>>,
     Path(id): Path<String>,
     request: Result<Json<AnalysisJson>, JsonRejection>,
 ) -> Response {
-    match body(request) {
-        Ok(a) => {
-            let lines = a.multipv.filter(|&n| n > 0);
-            change(games, id, move |s| s.set_analysis(lines)).await
-        }
-        Err(r) => refused(r),
-    }
+    change_with(games, id, request, |s, a: AnalysisJson| {
+        s.set_analysis_at(a.multipv.filter(|&n| n > 0), a.ply)
+    })
+    .await
 }
 
 /// `POST /api/games/{id}/stop`: the engine plays its move now, or the analysis stops.
@@ -499,14 +510,29 @@ pub async fn setup(
             )
         })
     });
-    match job.await {
-        Ok(Ok(text)) => json_response(StatusCode::OK, text),
-        Ok(Err(r)) => refused(r),
-        Err(e) => json_response(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            error_json(&format!("the request failed: {e}")),
-        ),
-    }
+    answer(StatusCode::OK, job.await)
+}
+
+/// `GET /api/games/{id}/position/{ply}`: the position after the game's first `ply` actions
+/// (`docs/serve.md`), for the page's review; the game is not changed.
+pub async fn position(
+    State(games): State<Arc<Games>>,
+    Path((id, ply)): Path<(String, String)>,
+) -> Response {
+    let Ok(ply) = ply.trim().parse::<usize>() else {
+        return refused(Refusal::bad(format!(
+            "a position is named by its number of actions (0, 1, 2, ...), not '{}'",
+            ply.chars().take(40).collect::<String>()
+        )));
+    };
+    let Some(session) = games.get(&id) else {
+        return not_found(&id);
+    };
+    let job = tokio::task::spawn_blocking(move || {
+        let s = session::lock(&session);
+        session::view::position_json(&s, ply)
+    });
+    answer(StatusCode::OK, job.await)
 }
 
 /// `GET /api/games/{id}/pgn`: the game as a PGN file.
@@ -531,9 +557,6 @@ pub async fn pgn(State(games): State<Arc<Games>>, Path(id): Path<String>) -> Res
             text,
         )
             .into_response(),
-        Err(e) => json_response(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            error_json(&format!("the request failed: {e}")),
-        ),
+        Err(e) => job_failed(e),
     }
 }

@@ -96,13 +96,16 @@ impl Clocks {
 mod tests {
     use super::*;
 
+    /// Clocks of `base_ms` + `inc_ms`, `side`'s running.
+    fn started(base_ms: u64, inc_ms: u64, side: Color) -> Clocks {
+        let mut c = Clocks::new(TimeControl { base_ms, inc_ms });
+        c.start(side);
+        c
+    }
+
     #[test]
     fn charging_adds_the_increment_and_stops_the_clock() {
-        let mut c = Clocks::new(TimeControl {
-            base_ms: 1000,
-            inc_ms: 100,
-        });
-        c.start(Color::White);
+        let mut c = started(1000, 100, Color::White);
         std::thread::sleep(Duration::from_millis(30));
         let used = c.charge(Color::White, true);
         assert!(used >= Duration::from_millis(30));
@@ -118,11 +121,7 @@ mod tests {
 
     #[test]
     fn a_clock_at_zero_flags() {
-        let mut c = Clocks::new(TimeControl {
-            base_ms: 20,
-            inc_ms: 0,
-        });
-        c.start(Color::Black);
+        let mut c = started(20, 0, Color::Black);
         assert_eq!(c.flagged(), None);
         std::thread::sleep(Duration::from_millis(40));
         assert_eq!(c.flagged(), Some(Color::Black));

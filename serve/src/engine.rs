@@ -111,6 +111,8 @@ pub struct Job {
     pub game: Box<dyn AnyGame>,
     pub limits: Limits,
     pub multipv: usize,
+    /// A limited strength's skill level (`None`: full strength).
+    pub skill_level: Option<f64>,
     pub mode: Mode,
     pub generation: u64,
     pub tt: Arc<TranspositionTable>,
@@ -142,6 +144,7 @@ pub fn spawn(
                 multipv: job.multipv.max(1),
                 report: true,
                 root_moves: Vec::new(),
+                skill_level: job.skill_level,
                 ..SearchOptions::default()
             };
             let result = std::panic::catch_unwind(AssertUnwindSafe(|| {

@@ -84,6 +84,7 @@ pub fn app(games: Arc<Games>, access: Access) -> Router {
         .route("/api/games/{id}/go", post(api::go))
         .route("/api/games/{id}/setup", post(api::setup))
         .route("/api/games/{id}/pgn", get(api::pgn))
+        .route("/api/games/{id}/position/{ply}", get(api::position))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .with_state(games);
     api.fallback(|request: Request| async move { assets::serve(request.uri().path()) })

@@ -1,7 +1,9 @@
 //! Who plays each side: a person at the page, or the engine at a chosen strength (time per
-//! move, depth or nodes), and the search limits that strength gives under the game's clock.
+//! move, depth, nodes, or one of eight levels from beginner to full strength), and the search
+//! limits that strength gives under the game's clock.
 
 use crate::clock::Clocks;
+use grimoire_engine::search::skill::Skill;
 use grimoire_engine::search::Limits;
 use grimoire_engine::Color;
 use serde::{Deserialize, Serialize};
@@ -13,7 +15,22 @@ pub enum Strength {
     Movetime(u64),
     Depth(u32),
     Nodes(u64),
+    /// One of [`LEVELS`], 1 (beginner) to 8 (full strength).
+    Level(u8),
 }
+
+/// The page's levels: the Elo each plays at (`UCI_Elo`'s scale, `docs/strength.md`; `None`:
+/// full strength) and its time per move without a clock.
+pub const LEVELS: [(Option<i64>, u64); 8] = [
+    (Some(800), 300),
+    (Some(1000), 300),
+    (Some(1200), 400),
+    (Some(1400), 500),
+    (Some(1600), 500),
+    (Some(1900), 700),
+    (Some(2200), 1000),
+    (None, 1000),
+];
 
 /// The bounds on a strength's value the server accepts.
 pub const MAX_MOVETIME_MS: u64 = 600_000;
@@ -33,6 +50,9 @@ impl Strength {
             Strength::Nodes(n) if !(1..=MAX_NODES).contains(&n) => {
                 Err(format!("nodes must be 1 to {MAX_NODES}, got {n}"))
             }
+            Strength::Level(l) if !(1..=LEVELS.len() as u8).contains(&l) => {
+                Err(format!("level must be 1 to {}, got {l}", LEVELS.len()))
+            }
             s => Ok(s),
         }
     }
@@ -42,6 +62,11 @@ impl Strength {
     pub fn limits(self, side: Color, clocks: Option<&Clocks>) -> Limits {
         let mut limits = Limits::default();
         match self {
+            Strength::Level(l) if clocks.is_none() => {
+                limits.movetime = Some(LEVELS[usize::from(l) - 1].1);
+                return limits;
+            }
+            Strength::Level(_) => {}
             Strength::Movetime(ms) => {
                 let cap = clocks.map_or(u64::MAX, |c| (c.left(side) / 10).max(1));
                 limits.movetime = Some(ms.min(cap));
@@ -58,10 +83,19 @@ impl Strength {
         }
         limits
     }
+
+    /// The skill level the engine plays this strength at (`docs/strength.md`): `None` at full
+    /// strength.
+    pub fn skill_level(self) -> Option<f64> {
+        match self {
+            Strength::Level(l) => LEVELS[usize::from(l) - 1].0.map(Skill::level_for_elo),
+            _ => None,
+        }
+    }
 }
 
 /// One side's player. In JSON `{"kind":"human"}` or
-/// `{"kind":"engine","limit":"movetime"|"depth"|"nodes","value":N}`.
+/// `{"kind":"engine","limit":"movetime"|"depth"|"nodes"|"level","value":N}`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "PlayerJson", into = "PlayerJson")]
 pub enum Player {
@@ -92,9 +126,10 @@ impl TryFrom<PlayerJson> for Player {
                     "movetime" => Strength::Movetime(value),
                     "depth" => Strength::Depth(value.min(u64::from(u32::MAX)) as u32),
                     "nodes" => Strength::Nodes(value),
+                    "level" => Strength::Level(value.min(u64::from(u8::MAX)) as u8),
                     other => {
                         return Err(format!(
-                            "engine limit must be movetime, depth or nodes, got '{other}'"
+                            "engine limit must be movetime, depth, nodes or level, got '{other}'"
                         ))
                     }
                 };
@@ -119,6 +154,7 @@ impl From<Player> for PlayerJson {
                     Strength::Movetime(ms) => ("movetime", ms),
                     Strength::Depth(d) => ("depth", u64::from(d)),
                     Strength::Nodes(n) => ("nodes", n),
+                    Strength::Level(l) => ("level", u64::from(l)),
                 };
                 ("engine", Some(l.to_string()), Some(v))
             }
@@ -156,6 +192,7 @@ impl Player {
                     Strength::Movetime(ms) => format!("{ms} ms/move"),
                     Strength::Depth(d) => format!("depth {d}"),
                     Strength::Nodes(n) => format!("{n} nodes"),
+                    Strength::Level(l) => format!("level {l}"),
                 }
             ),
         }
@@ -209,5 +246,41 @@ mod tests {
         assert_eq!((l.depth, l.btime, l.winc), (Some(6), Some(5_000), Some(0)));
         let l = Strength::Nodes(1000).limits(Color::Black, None);
         assert_eq!((l.nodes, l.btime), (Some(1000), None));
+    }
+
+    #[test]
+    fn eight_levels_from_beginner_to_full_strength() {
+        let p: Player =
+            serde_json::from_str(r#"{"kind":"engine","limit":"level","value":3}"#).unwrap();
+        assert_eq!(
+            serde_json::to_string(&p).unwrap(),
+            r#"{"kind":"engine","limit":"level","value":3}"#
+        );
+        for bad in [0, 9] {
+            let text = format!(r#"{{"kind":"engine","limit":"level","value":{bad}}}"#);
+            assert!(serde_json::from_str::<Player>(&text).is_err(), "{text}");
+        }
+        let levels: Vec<Option<f64>> = (1..=8).map(|l| Strength::Level(l).skill_level()).collect();
+        assert_eq!(levels[7], None, "level 8 is full strength");
+        for pair in levels[..7].windows(2) {
+            assert!(
+                pair[0] < pair[1],
+                "each level stronger than the one before: {levels:?}"
+            );
+        }
+        // Without a clock a level has its own time per move; with one it plays on the clock.
+        assert_eq!(
+            Strength::Level(1).limits(Color::White, None).movetime,
+            Some(300)
+        );
+        let clocks = Clocks::new(TimeControl {
+            base_ms: 60_000,
+            inc_ms: 1_000,
+        });
+        let l = Strength::Level(2).limits(Color::White, Some(&clocks));
+        assert_eq!(
+            (l.movetime, l.wtime, l.winc),
+            (None, Some(60_000), Some(1_000))
+        );
     }
 }

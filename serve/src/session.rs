@@ -9,7 +9,11 @@
 //! `generation`, which every change bumps: a search that finishes after a change (a take-back,
 //! a new position) is ignored, so the engine's state never mixes two positions.
 
+pub mod ending;
 pub mod view;
+
+// The arena's referee words a game's end the same way: one wording for both.
+pub use grimoire_arena::referee::describe;
 
 use crate::chance::{self, Roll};
 use crate::clock::{Clocks, TimeControl};
@@ -18,9 +22,9 @@ use crate::players::Player;
 use grimoire_arena::limits::MoveLimit;
 use grimoire_arena::openings::Opening;
 use grimoire_arena::pgn::{today, write_game, PgnContext};
-use grimoire_arena::referee::{GameRecord, Termination};
+use grimoire_arena::referee::{title, win_for, GameRecord, Termination};
 use grimoire_engine::search::{Limits, Shared, TranspositionTable};
-use grimoire_engine::{Color, Outcome};
+use grimoire_engine::Color;
 use grimoire_registry::SetupAction;
 use grimoire_registry::{AnyGame, AnySetup, Registry};
 use rand::rngs::StdRng;
@@ -91,6 +95,8 @@ pub struct Settings {
 pub struct GameEnd {
     pub result: &'static str,
     pub reason: String,
+    /// The reason in a sentence, for the page's banner.
+    pub detail: String,
     pub termination: Termination,
 }
 
@@ -134,6 +140,9 @@ pub struct Session {
     pub(crate) search: Option<Running>,
     /// MultiPV of the analysis while it is on.
     pub(crate) analysis: Option<usize>,
+    /// The earlier position (its number of actions) the analysis looks at while a person
+    /// reviews the game; `None`: the game's own position.
+    pub(crate) analysis_ply: Option<usize>,
     pub(crate) removed: Vec<String>,
     pub(crate) engine_moves: Vec<EngineMove>,
     pub(crate) flipped: bool,
@@ -158,30 +167,6 @@ pub fn lock(s: &Mutex<Session>) -> MutexGuard<'_, Session> {
 /// Runs engine code that should never panic, turning a panic into an error.
 fn guarded<T>(what: impl FnOnce() -> T) -> Result<T, String> {
     std::panic::catch_unwind(AssertUnwindSafe(what)).map_err(|p| engine::panic_text(&p))
-}
-
-fn title(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
-fn win_for(c: Color) -> &'static str {
-    match c {
-        Color::White => "1-0",
-        Color::Black => "0-1",
-    }
-}
-
-/// `White wins by checkmate`, `Draw by stalemate`.
-pub fn describe(outcome: Outcome) -> String {
-    match outcome {
-        Outcome::Win { winner, reason } => {
-            format!("{} wins by {}", title(winner), reason.describe())
-        }
-        Outcome::Draw { reason } => format!("Draw by {}", reason.describe()),
-    }
 }
 
 impl Session {
@@ -216,6 +201,7 @@ impl Session {
             generation: 0,
             search: None,
             analysis: None,
+            analysis_ply: None,
             removed: Vec::new(),
             engine_moves: Vec::new(),
             flipped: false,
@@ -297,6 +283,7 @@ impl Session {
                 title(side)
             )));
         }
+        self.analysis_ply = None;
         self.play(token.trim())
     }
 
@@ -353,6 +340,9 @@ impl Session {
                     self.end = Some(GameEnd {
                         result: "*",
                         reason: format!("abandoned: the referee could not roll ({e})"),
+                        detail: format!(
+                            "The game was abandoned: the referee could not roll ({e})."
+                        ),
                         termination: Termination::Abandoned,
                     });
                 }
@@ -363,12 +353,17 @@ impl Session {
                 self.end = Some(GameEnd {
                     result: o.result_token(),
                     reason: describe(o),
+                    detail: ending::explain(o, &*self.game),
                     termination: Termination::Normal,
                 });
             } else if !self.game.has_legal_action() {
                 self.end = Some(GameEnd {
                     result: "1/2-1/2",
                     reason: "no legal action".to_string(),
+                    detail: format!(
+                        "{} has no legal action: a draw.",
+                        title(self.game.side_to_move())
+                    ),
                     termination: Termination::Normal,
                 });
             }
@@ -380,13 +375,16 @@ impl Session {
             return;
         }
         let side = self.game.side_to_move();
+        // The clocks start with the first action: nobody's time runs before it.
         if let Some(c) = &mut self.clocks {
-            c.start(side);
+            if !self.game.move_tokens().is_empty() {
+                c.start(side);
+            }
         }
         match self.player(side) {
             Player::Engine { strength } => {
                 let limits = strength.limits(side, self.clocks.as_ref());
-                self.start_search(Mode::Move, limits, 1);
+                self.start_search(Mode::Move, limits, 1, strength.skill_level());
             }
             Player::Human => {
                 if let Some(multipv) = self.analysis {
@@ -394,13 +392,13 @@ impl Session {
                         infinite: true,
                         ..Limits::default()
                     };
-                    self.start_search(Mode::Analysis, limits, multipv);
+                    self.start_search(Mode::Analysis, limits, multipv, None);
                 }
             }
         }
     }
 
-    fn start_search(&mut self, mode: Mode, limits: Limits, multipv: usize) {
+    fn start_search(&mut self, mode: Mode, limits: Limits, multipv: usize, skill: Option<f64>) {
         if self.search.is_some() {
             return;
         }
@@ -412,10 +410,15 @@ impl Session {
             .clone();
         let generation = self.generation;
         let movetime = limits.movetime;
+        let reviewed = match (mode, self.analysis_ply) {
+            (Mode::Analysis, Some(ply)) => self.replayed(ply).ok().map(|(_, g)| g),
+            _ => None,
+        };
         let job = Job {
-            game: self.game.clone_box(),
+            game: reviewed.unwrap_or_else(|| self.game.clone_box()),
             limits,
             multipv,
+            skill_level: skill,
             mode,
             generation,
             tt,
@@ -512,6 +515,17 @@ impl Session {
 
     /// Starts (`Some(multipv)`) or stops the analysis.
     pub fn set_analysis(&mut self, multipv: Option<usize>) -> Result<(), Refusal> {
+        self.set_analysis_at(multipv, None)
+    }
+
+    /// Starts (`Some(multipv)`) or stops the analysis, of the position after the game's first
+    /// `ply` actions (one the page reviews) or of the game's own position (`None`). The game
+    /// is not changed.
+    pub fn set_analysis_at(
+        &mut self,
+        multipv: Option<usize>,
+        ply: Option<usize>,
+    ) -> Result<(), Refusal> {
         self.touched = Instant::now();
         if let Some(n) = multipv {
             if !(1..=MAX_MULTIPV).contains(&n) {
@@ -520,7 +534,15 @@ impl Session {
                 )));
             }
         }
+        let plies = self.game.move_tokens().len();
+        if let Some(p) = ply.filter(|&p| p > plies) {
+            return Err(Refusal::bad(format!(
+                "the game has {plies} actions: no position after {p}"
+            )));
+        }
+        let ply = ply.filter(|&p| p < plies);
         self.analysis = multipv;
+        self.analysis_ply = ply;
         // A running analysis restarts with the new lines (or stops); an engine's move search
         // goes on.
         if self
@@ -559,6 +581,7 @@ impl Session {
         self.game = game;
         self.rolls.retain(|r| r.ply < plies);
         self.engine_moves.retain(|m| m.ply < plies);
+        self.analysis_ply = self.analysis_ply.filter(|&p| p < plies);
         self.end = None;
         self.removed.clear();
         if let Some(c) = &mut self.clocks {
@@ -577,6 +600,36 @@ impl Session {
             .map_err(Refusal::bad)?
             .map_err(|e| Refusal::bad(e.to_string()))?;
         Ok(game)
+    }
+
+    /// The game after its first `ply` actions, played one by one from its start as they were
+    /// (no implied rolls), with the view before the last of them (`None` at the start).
+    pub(crate) fn replayed(
+        &self,
+        ply: usize,
+    ) -> Result<(Option<grimoire_engine::view::BoardView>, Box<dyn AnyGame>), Refusal> {
+        let tokens = self.game.move_tokens();
+        if ply > tokens.len() {
+            return Err(Refusal::bad(format!(
+                "the game has {} actions: no position after {ply}",
+                tokens.len()
+            )));
+        }
+        guarded(|| {
+            let mut game = self.game.clone_box();
+            game.set_position(self.start_fen.as_deref(), &[])
+                .map_err(|e| Refusal::bad(e.to_string()))?;
+            let mut before = None;
+            for (i, token) in tokens[..ply].iter().enumerate() {
+                if i + 1 == ply {
+                    before = Some(game.view());
+                }
+                game.play_token(token)
+                    .map_err(|e| Refusal::bad(format!("action {}: {e}", i + 1)))?;
+            }
+            Ok((before, game))
+        })
+        .map_err(Refusal::bad)?
     }
 
     /// Loads a FEN of the game's variant and continues from it; a bad FEN changes nothing.
@@ -638,6 +691,7 @@ impl Session {
     fn install(&mut self, game: Box<dyn AnyGame>, start_fen: Option<String>) {
         self.game = game;
         self.start_fen = start_fen;
+        self.analysis_ply = None;
         self.rolls.clear();
         self.engine_moves.clear();
         self.removed.clear();
@@ -709,14 +763,24 @@ impl Session {
             [one] => *one,
             _ => self.game.side_to_move(),
         });
+        self.lose(side, "resigns", Termination::Normal);
+        Ok(())
+    }
+
+    /// Ends the game as a loss for `side`, the reason reading `White <why>`.
+    fn lose(&mut self, side: Color, why: &str, termination: Termination) {
+        let detail = match termination {
+            Termination::TimeForfeit => format!("{}'s time ran out.", title(side)),
+            _ => format!("{} {why}.", title(side)),
+        };
         self.end = Some(GameEnd {
             result: win_for(!side),
-            reason: format!("{} resigns", title(side)),
-            termination: Termination::Normal,
+            reason: format!("{} {why}", title(side)),
+            detail,
+            termination,
         });
         self.changed();
         self.advance();
-        Ok(())
     }
 
     /// Ends the game on time if the side to act has run out.
@@ -727,13 +791,7 @@ impl Session {
         if self.end.is_some() {
             return false;
         }
-        self.end = Some(GameEnd {
-            result: win_for(!side),
-            reason: format!("{} loses on time", title(side)),
-            termination: Termination::TimeForfeit,
-        });
-        self.changed();
-        self.advance();
+        self.lose(side, "loses on time", Termination::TimeForfeit);
         true
     }
 

@@ -3,6 +3,9 @@
 //! access rule. Every refusal is a status with a reason and changes nothing; no request
 //! panics the server; the game's state always equals its moves replayed from the start.
 
+#[path = "common/oneshot.rs"]
+mod oneshot;
+
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use axum::Router;
@@ -10,6 +13,7 @@ use grimoire_registry::Registry;
 use grimoire_serve::access::Access;
 use grimoire_serve::games::Games;
 use http_body_util::BodyExt;
+use oneshot::{call, post};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -28,30 +32,6 @@ fn app_with(max_games: usize) -> Router {
 
 fn app() -> Router {
     app_with(64)
-}
-
-/// One request: the status and the body (JSON where it is JSON).
-async fn call(app: &Router, method: &str, uri: &str, body: Option<String>) -> (StatusCode, Value) {
-    let mut req = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header("host", "localhost:8080");
-    if body.is_some() {
-        req = req.header("content-type", "application/json");
-    }
-    let req = req
-        .body(body.map(Body::from).unwrap_or_else(Body::empty))
-        .unwrap();
-    let response = app.clone().oneshot(req).await.unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    let text = String::from_utf8_lossy(&bytes).to_string();
-    let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
-    (status, value)
-}
-
-async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
-    call(app, "POST", uri, Some(body.to_string())).await
 }
 
 async fn new_game(app: &Router, body: Value) -> Value {
@@ -131,19 +111,13 @@ async fn variants_list_their_options_setup_and_pieces() {
     let app = app();
     let (status, v) = call(&app, "GET", "/api/variants", None).await;
     assert_eq!(status, StatusCode::OK);
-    let names: Vec<&str> = v["variants"]
-        .as_array()
-        .unwrap()
+    let variants = v["variants"].as_array().unwrap();
+    let names: Vec<&str> = variants
         .iter()
         .map(|x| x["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, grimoire_registry::variant_names());
-    let eldritch = v["variants"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|x| x["name"] == "eldritch")
-        .unwrap();
+    let eldritch = variants.iter().find(|x| x["name"] == "eldritch").unwrap();
     assert_eq!(eldritch["setup"], "eldritch");
     for name in &names {
         let (status, p) = call(&app, "GET", &format!("/api/variants/{name}/pieces"), None).await;
@@ -739,6 +713,16 @@ fn the_access_rule_holds_on_a_real_socket() {
         let _ = s.read_to_string(&mut out);
         out
     };
+    // A GET of `path` with these header lines on a fresh connection: the answer, which must
+    // start with `HTTP/1.1 <status>`.
+    let get = |addr, path: &str, headers: &str, status: &str| -> String {
+        let request = format!("GET {path} HTTP/1.1\r\n{headers}Connection: close\r\n\r\n");
+        let answer = raw(addr, &request);
+        let line = format!("HTTP/1.1 {status}");
+        assert!(answer.starts_with(&line), "{request:?}: {answer:.200}");
+        answer
+    };
+    let localhost = "Host: localhost\r\n";
     // Loopback without a token: only loopback host names.
     let open = grimoire_serve::Background::start(grimoire_serve::Config {
         port: 0,
@@ -746,24 +730,17 @@ fn the_access_rule_holds_on_a_real_socket() {
     })
     .unwrap();
     assert!(open.url.starts_with("http://localhost:"), "{}", open.url);
-    let ok = raw(
+    get(open.addr, "/api/variants", localhost, "200");
+    get(
         open.addr,
-        "GET /api/variants HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+        "/api/variants",
+        "Host: attacker.example\r\n",
+        "403",
     );
-    assert!(ok.starts_with("HTTP/1.1 200"), "{ok:.200}");
-    let rebound = raw(
-        open.addr,
-        "GET /api/variants HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n",
-    );
-    assert!(rebound.starts_with("HTTP/1.1 403"), "{rebound:.200}");
     // Garbage on the socket is answered or dropped, never fatal.
     let garbage = raw(open.addr, "\u{1}\u{2}NOT HTTP\r\n\r\n");
     assert!(!garbage.starts_with("HTTP/1.1 200"));
-    let ok = raw(
-        open.addr,
-        "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
-    );
-    assert!(ok.starts_with("HTTP/1.1 200"));
+    get(open.addr, "/", "Host: 127.0.0.1\r\n", "200");
     // With a token on loopback: every request needs it, under a loopback host name still
     // (issue 49: the host check stays on whatever the token).
     let closed = grimoire_serve::Background::start(grimoire_serve::Config {
@@ -774,11 +751,7 @@ fn the_access_rule_holds_on_a_real_socket() {
     .unwrap();
     assert!(closed.url.ends_with("/?token=s3cret"), "{}", closed.url);
     for path in ["/api/variants", "/api/games/x", "/api/games/x/ws"] {
-        let no = raw(
-            closed.addr,
-            &format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"),
-        );
-        assert!(no.starts_with("HTTP/1.1 403"), "{path}: {no:.200}");
+        let no = get(closed.addr, path, localhost, "403");
         assert!(no.contains("token is required"));
     }
     let no = raw(
@@ -786,24 +759,17 @@ fn the_access_rule_holds_on_a_real_socket() {
         "POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
     );
     assert!(no.starts_with("HTTP/1.1 403"), "{no:.200}");
-    let yes = raw(
-        closed.addr,
-        "GET /api/variants?token=s3cret HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
-    );
-    assert!(yes.starts_with("HTTP/1.1 200"), "{yes:.200}");
+    get(closed.addr, "/api/variants?token=s3cret", localhost, "200");
     // The page itself (which passes the token from its URL on to the API) needs none.
-    let page = raw(
+    get(closed.addr, "/app.js", localhost, "200");
+    let by_header = "Host: localhost\r\nX-Grimoire-Token: s3cret\r\n";
+    get(closed.addr, "/api/variants", by_header, "200");
+    let rebound = get(
         closed.addr,
-        "GET /app.js HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+        "/api/variants?token=s3cret",
+        "Host: anything\r\n",
+        "403",
     );
-    assert!(page.starts_with("HTTP/1.1 200"), "{page:.200}");
-    let header = raw(closed.addr, "GET /api/variants HTTP/1.1\r\nHost: localhost\r\nX-Grimoire-Token: s3cret\r\nConnection: close\r\n\r\n");
-    assert!(header.starts_with("HTTP/1.1 200"), "{header:.200}");
-    let rebound = raw(
-        closed.addr,
-        "GET /api/variants?token=s3cret HTTP/1.1\r\nHost: anything\r\nConnection: close\r\n\r\n",
-    );
-    assert!(rebound.starts_with("HTTP/1.1 403"), "{rebound:.200}");
     assert!(rebound.contains("only to localhost"), "{rebound:.200}");
     // Off loopback the server always makes a token.
     let access = Access::for_host("0.0.0.0".parse().unwrap(), None);
@@ -857,4 +823,209 @@ async fn odd_bodies_everywhere_are_refused_never_a_server_error() {
     let (_, now) = call(&app, "GET", &format!("/api/games/{game}"), None).await;
     assert_eq!(now["variant"], "hobgoblin");
     assert_consistent(&now);
+}
+
+/// `GET` of `uri`: status and body.
+async fn get(app: &Router, uri: &str) -> (StatusCode, Value) {
+    call(app, "GET", uri, None).await
+}
+
+/// Plays `tokens` on game `g`; the last state.
+async fn play_all(app: &Router, g: &str, tokens: &[&str]) -> Value {
+    let mut last = Value::Null;
+    for t in tokens {
+        let (status, v) = post(app, &format!("/api/games/{g}/move"), json!({ "token": t })).await;
+        assert_eq!(status, StatusCode::OK, "{t}: {v}");
+        last = v;
+    }
+    last
+}
+
+/// Issue 51: the state says what threatens the player to act: a check marks the king, a
+/// Ghost Chess ghost that can take the king next move marks it without a check, and the
+/// units the opponent could take if the player passed are listed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_state_marks_checks_royal_threats_and_threatened_units() {
+    let app = app();
+    let s = new_game(&app, json!({"fen": "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1"})).await;
+    assert_eq!(s["danger"]["check"], true, "{}", s["danger"]);
+    assert_eq!(s["danger"]["in_danger"], true);
+    assert_eq!(s["danger"]["royal"], json!(["e1"]));
+    let s = new_game(&app, json!({})).await;
+    assert_eq!(
+        s["danger"],
+        json!({"check": false, "in_danger": false, "royal": [], "threatened": [],
+               "capturable_royal": []})
+    );
+    let g = id(&s);
+    let v = play_all(&app, &g, &["e2e4", "d7d5"]).await;
+    assert_eq!(v["danger"]["threatened"], json!(["e4"]));
+    assert_eq!(v["danger"]["royal"], json!([]));
+    // Eldritch: a liege in check.
+    let s = new_game(
+        &app,
+        json!({"variant": "eldritch", "fen": "4k3/8/8/8/8/8/8/r3K3 w - - 0 1"}),
+    )
+    .await;
+    assert_eq!(s["danger"]["royal"], json!(["e1"]), "{}", s["danger"]);
+    // Ghost (the issue's line): 1.h4 e6 2.c3 Qg5 3.hxg5, and the queen's ghost spawns on i5,
+    // where it reaches e1 (GHO-52): Black can take the king now; if Black does not, White's
+    // king is marked, with no check.
+    let s = new_game(&app, json!({"variant": "ghost"})).await;
+    let g = id(&s);
+    let v = play_all(&app, &g, &["h2h4", "e7e6", "c2c3", "d8g5", "h4g5"]).await;
+    assert_eq!(
+        v["danger"]["capturable_royal"],
+        json!(["e1"]),
+        "{}",
+        v["danger"]
+    );
+    let v = play_all(&app, &g, &["a7a6"]).await;
+    assert_eq!(v["danger"]["check"], false, "{}", v["danger"]);
+    assert_eq!(v["danger"]["in_danger"], true);
+    assert_eq!(v["danger"]["royal"], json!(["e1"]));
+    assert_eq!(v["danger"]["threatened"], json!(["e1"]));
+}
+
+/// Issue 51: any earlier position is shown without changing the game; the analysis can look
+/// at one; bad position numbers are refused with a reason.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn earlier_positions_are_shown_and_analysed_the_game_untouched() {
+    let app = app();
+    let s = new_game(&app, json!({})).await;
+    let g = id(&s);
+    let line = [
+        "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", "f8c5", "c2c3", "d7d6",
+    ];
+    let live = play_all(&app, &g, &line).await;
+    let (status, p) = get(&app, &format!("/api/games/{g}/position/3")).await;
+    assert_eq!(status, StatusCode::OK, "{p}");
+    assert_eq!(p["type"], "position");
+    assert_eq!(
+        (p["ply"].as_u64(), p["plies"].as_u64()),
+        (Some(3), Some(10))
+    );
+    let mut after3 = grimoire_registry::create("chess").unwrap();
+    after3.set_position(None, &line[..3]).unwrap();
+    assert_eq!(p["fen"], after3.fen().as_str());
+    assert_eq!(p["side_to_move"], "black");
+    assert_eq!(p["last_move"], json!(["g1", "f3"]));
+    assert!(p["svg"].as_str().unwrap().contains("data-square=\"f3\""));
+    assert_eq!(p["danger"]["check"], false);
+    let (_, p0) = get(&app, &format!("/api/games/{g}/position/0")).await;
+    assert_eq!(p0["last_move"], json!([]));
+    let (_, p10) = get(&app, &format!("/api/games/{g}/position/10")).await;
+    assert_eq!(p10["fen"], live["fen"]);
+    // A capture's square is marked in its position too.
+    let s2 = new_game(&app, json!({})).await;
+    let g2 = id(&s2);
+    play_all(&app, &g2, &["e2e4", "d7d5", "e4d5", "g8f6"]).await;
+    let (_, p) = get(&app, &format!("/api/games/{g2}/position/3")).await;
+    assert_eq!(p["removed"], json!(["d5"]));
+    for bad in ["11", "-1", "abc", "99999999999999999999999", "%20"] {
+        let (status, v) = get(&app, &format!("/api/games/{g}/position/{bad}")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {v}");
+        assert!(!error(&v).is_empty());
+    }
+    let (status, _) = get(&app, "/api/games/nope/position/1").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // The analysis of position 3, then of the game's own; the game keeps its ten actions.
+    let (status, v) = post(
+        &app,
+        &format!("/api/games/{g}/analysis"),
+        json!({"multipv": 1, "ply": 3}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["analysis_ply"], 3);
+    assert_eq!(v["thinking"]["mode"], "analysis");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 10);
+    let (status, v) = post(
+        &app,
+        &format!("/api/games/{g}/analysis"),
+        json!({"multipv": 1, "ply": 11}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let (_, v) = post(
+        &app,
+        &format!("/api/games/{g}/analysis"),
+        json!({"multipv": 1}),
+    )
+    .await;
+    assert!(v["analysis_ply"].is_null());
+    post(
+        &app,
+        &format!("/api/games/{g}/analysis"),
+        json!({"multipv": 0}),
+    )
+    .await;
+    let (_, now) = get(&app, &format!("/api/games/{g}")).await;
+    assert_eq!(now["moves"].as_array().unwrap().len(), 10);
+    assert_eq!(now["fen"], live["fen"]);
+    assert_consistent(&now);
+}
+
+/// Issue 51: the game-over result says who won and why in words; the key keeps the
+/// catalogue's order; no clock runs before the first action.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn results_in_words_a_stable_key_and_clocks_from_the_first_action() {
+    let app = app();
+    let s = new_game(&app, json!({})).await;
+    let v = play_all(&app, &id(&s), &["f2f3", "e7e5", "g2g4", "d8h4"]).await;
+    assert_eq!(v["result"]["title"], "Black wins");
+    assert_eq!(v["result"]["detail"], "White's King is checkmated.");
+    assert_eq!(v["result"]["reason"], "Black wins by checkmate");
+    // The key in the catalogue's order, the same at every move.
+    let (_, variants) = get(&app, "/api/variants").await;
+    for variant in ["chess", "ghost", "archmage", "hobgoblin", "duggan"] {
+        let types: Vec<String> = variants["variants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["name"] == variant)
+            .unwrap()["types"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap().to_string())
+            .collect();
+        let s = new_game(&app, json!({ "variant": variant })).await;
+        let g = id(&s);
+        let mut state = s;
+        for _ in 0..6 {
+            let rank: Vec<(usize, bool)> = state["key"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|k| {
+                    let name = k["name"].as_str().unwrap();
+                    (
+                        types.iter().position(|t| t == name).unwrap_or(usize::MAX),
+                        k["color"] != "white",
+                    )
+                })
+                .collect();
+            let mut sorted = rank.clone();
+            sorted.sort();
+            assert_eq!(rank, sorted, "{variant}: {}", state["key"]);
+            let Some(token) = state["actions"]
+                .as_array()
+                .and_then(|a| a.iter().find(|a| a["kind"] != "link"))
+                .and_then(|a| a["token"].as_str())
+                .map(str::to_string)
+            else {
+                break;
+            };
+            state = play_all(&app, &g, &[&token]).await;
+            if !state["result"].is_null() {
+                break;
+            }
+        }
+    }
+    let s = new_game(&app, json!({"clock": {"base_ms": 60000, "inc_ms": 0}})).await;
+    assert!(s["clock"]["running"].is_null(), "{}", s["clock"]);
+    let v = play_all(&app, &id(&s), &["e2e4"]).await;
+    assert_eq!(v["clock"]["running"], "black");
+    assert_eq!(v["clock"]["white_ms"], 60000);
 }

@@ -151,6 +151,10 @@ impl Page<'_> {
             )
             .expect("the page starts a game");
         let old = self.state()["id"].clone();
+        // On a narrow screen the form folds away under its summary.
+        self.b
+            .js("document.getElementById('ng-details').open = true;")
+            .unwrap();
         for (select, value) in [
             ("ng-variant", variant),
             ("ng-white", white),
@@ -241,6 +245,20 @@ impl Page<'_> {
             "the PGN reads back the same game"
         );
         text
+    }
+
+    /// Clicks `square`, which completes `token`, played as ply `ply` of the game.
+    fn click_to_play(&self, square: &str, ply: usize, token: &str) {
+        self.click_square(square);
+        self.wait_plies(ply);
+        assert_eq!(self.state()["moves"][ply - 1]["token"], token);
+    }
+
+    /// The screenshot `name`, then resigns and checks that the game's PGN reads back.
+    fn close_game(&self, b: &Browser, name: &str) {
+        self.shot(name);
+        self.resign();
+        self.pgn_round_trip(b);
     }
 
     fn shot(&self, name: &str) {
@@ -403,11 +421,8 @@ fn every_variant_plays_in_the_browser() {
     let gen = page.state()["generation"].clone();
     page.click_square("g1");
     page.click_square("e8");
-    assert!(
-        page.message().contains("legal action"),
-        "{}",
-        page.message()
-    );
+    let message = page.message();
+    assert!(message.contains("legal action"), "{message}");
     assert_eq!(page.state()["generation"], gen);
     // Analysis runs (go infinite, 3 lines) while a person plays: the page stays responsive.
     b.click("#an-on").unwrap();
@@ -490,13 +505,9 @@ fn every_variant_plays_in_the_browser() {
         5,
     )
     .expect("drop targets shown");
-    page.click_square("f2");
-    page.wait_plies(1);
-    assert_eq!(page.state()["moves"][0]["token"], "D@f2");
+    page.click_to_play("f2", 1, "D@f2");
     page.click_any_move();
-    page.shot("archmage");
-    page.resign();
-    page.pgn_round_trip(&b);
+    page.close_game(&b, "archmage");
 
     // Ghost: two people; the spawn decision picked on the ring by Black.
     page.new_game("ghost", "human", "human", "depth", 3);
@@ -517,13 +528,9 @@ fn every_variant_plays_in_the_browser() {
         .as_str()
         .unwrap()
         .contains("decides"));
-    page.click_square("z5");
-    page.wait_plies(4);
-    assert_eq!(page.state()["moves"][3]["token"], "z5");
+    page.click_to_play("z5", 4, "z5");
     page.click_any_move();
-    page.shot("ghost");
-    page.resign();
-    page.pgn_round_trip(&b);
+    page.close_game(&b, "ghost");
 
     // Eldritch: army declaration by clicks, the placement phase (the engine places Black's),
     // then play.
@@ -588,9 +595,7 @@ fn every_variant_plays_in_the_browser() {
     page.wait_turn();
     page.click_any_move();
     page.wait_turn();
-    page.shot("eldritch");
-    page.resign();
-    page.pgn_round_trip(&b);
+    page.close_game(&b, "eldritch");
 
     // Eldritch part 2: a Geomancer's strip picked among b1's actions and drawn at the board's
     // edge; a Mystic's return decided by clicking its square.
@@ -631,6 +636,20 @@ fn every_variant_plays_in_the_browser() {
     page.click_square("e7");
     b.wait_for("#prompt button.choice[data-token=\"f8e7(b^)\"]", 5)
         .expect("the page asks which units move");
+    // Each choice is labelled by its whole group and its units in words (issue 51: not `)`
+    // and `,Q~d1)`, cut from the tokens' shared prefix).
+    let labels = b
+        .js("return [...document.querySelectorAll('#prompt button.choice')].map(b => b.firstChild.textContent + ' | ' + b.querySelector('.words').textContent);")
+        .unwrap();
+    for label in labels.as_array().unwrap() {
+        let label = label.as_str().unwrap();
+        assert!(label.starts_with('('), "{label}");
+        assert!(
+            label.contains("Bishop") || label.contains("King"),
+            "the units are named: {label}"
+        );
+    }
+    println!("group choices: {labels}");
     page.shot("hobgoblin-choice");
     b.click("#prompt button.choice[data-token=\"f8e7(b^)\"]")
         .unwrap();
@@ -649,9 +668,7 @@ fn every_variant_plays_in_the_browser() {
         5,
     )
     .expect("the dice roll is shown");
-    page.shot("hobgoblin");
-    page.resign();
-    page.pgn_round_trip(&b);
+    page.close_game(&b, "hobgoblin");
 
     // Hobgoblin promotions: the mover declares the types of a crowd's pawns (HOB-111) from the
     // page's choices, then the opponent decides for a pawn that magnetism pushed onto its last
@@ -706,6 +723,8 @@ fn every_variant_plays_in_the_browser() {
     page.new_game("ghost", "human", "engine", "depth", 2);
     // With a clock this time: the running clock is shown and counts down.
     let old = page.state()["id"].clone();
+    b.js("document.getElementById('ng-details').open = true;")
+        .unwrap();
     b.click("#ng-clock").unwrap();
     b.click("#ng-start").unwrap();
     b.wait_js(
@@ -713,14 +732,33 @@ fn every_variant_plays_in_the_browser() {
         10,
     )
     .expect("a game with a clock");
+    // No clock runs before the first action (issue 51); then the side to act's does.
+    let idle = b
+        .wait_js(
+            "const c = [...document.querySelectorAll('.player .clock')].map(c => c.textContent);              return !document.querySelector('.player .clock.running') && c.length === 2 && c.every(t => t === '5:00') && c;",
+            5,
+        )
+        .expect("both clocks stand at 5:00 before the first action");
+    std::thread::sleep(Duration::from_millis(1200));
+    assert!(
+        b.js("return !document.querySelector('.player .clock.running');")
+            .unwrap()
+            .as_bool()
+            .unwrap(),
+        "{idle}"
+    );
+    page.click_move("e2", "e4", None);
     let shown = b
         .wait_js(
             "const c = document.querySelector('.player .clock.running'); return c && c.textContent;",
             5,
         )
         .unwrap();
-    assert!(shown.as_str().unwrap().starts_with("4:5"), "{shown}");
-    page.click_move("e2", "e4", None);
+    let shown = shown.as_str().unwrap().to_string();
+    assert!(
+        shown.starts_with("4:5") || shown.starts_with("5:0"),
+        "{shown}"
+    );
     page.wait_plies(2);
     page.shot("narrow");
     let width = b

@@ -42,6 +42,21 @@ fn http(s: &Background, method: &str, path: &str, body: Option<Value>) -> (u16, 
     (status, value)
 }
 
+/// `POST /api/games`: the new game's status and first state.
+fn new_game(s: &Background, body: Value) -> (u16, Value) {
+    http(s, "POST", "/api/games", Some(body))
+}
+
+/// `POST /api/games/{id}/{action}` with a JSON body.
+fn act(s: &Background, id: &str, action: &str, body: Value) -> (u16, Value) {
+    http(s, "POST", &format!("/api/games/{id}/{action}"), Some(body))
+}
+
+/// The id of a new game, from its first state.
+fn id_of(state: &Value) -> String {
+    state["id"].as_str().unwrap().to_string()
+}
+
 fn wait_state(s: &Background, id: &str, secs: u64, done: impl Fn(&Value) -> bool) -> Value {
     let deadline = Instant::now() + Duration::from_secs(secs);
     loop {
@@ -69,14 +84,12 @@ fn plies(v: &Value) -> usize {
 #[test]
 fn the_websocket_streams_states_and_engine_output() {
     let s = server();
-    let (status, state) = http(
+    let (status, state) = new_game(
         &s,
-        "POST",
-        "/api/games",
-        Some(json!({"black": {"kind": "engine", "limit": "movetime", "value": 300}})),
+        json!({"black": {"kind": "engine", "limit": "movetime", "value": 300}}),
     );
     assert_eq!(status, 201);
-    let id = state["id"].as_str().unwrap().to_string();
+    let id = id_of(&state);
     let rt = tokio::runtime::Runtime::new().unwrap();
     let url = format!("ws://{}/api/games/{id}/ws", s.addr);
     let (mut ws, _) = rt
@@ -97,12 +110,7 @@ fn the_websocket_streams_states_and_engine_output() {
     assert_eq!(hello["type"], "state");
     assert_eq!(hello["id"], id.as_str());
     // A person's move, then the engine's search streams, then its move arrives.
-    let (status, _) = http(
-        &s,
-        "POST",
-        &format!("/api/games/{id}/move"),
-        Some(json!({"token": "e2e4"})),
-    );
+    let (status, _) = act(&s, &id, "move", json!({"token": "e2e4"}));
     assert_eq!(status, 200);
     let mut infos = Vec::new();
     let after_engine = loop {
@@ -125,12 +133,7 @@ fn the_websocket_streams_states_and_engine_output() {
         "engine move within its time: {think}"
     );
     // Analysis: go infinite with 3 lines, then stop.
-    http(
-        &s,
-        "POST",
-        &format!("/api/games/{id}/analysis"),
-        Some(json!({"multipv": 3})),
-    );
+    act(&s, &id, "analysis", json!({"multipv": 3}));
     let mut lines = std::collections::BTreeSet::new();
     let started = Instant::now();
     while lines.len() < 3 {
@@ -149,12 +152,7 @@ fn the_websocket_streams_states_and_engine_output() {
     std::thread::sleep(Duration::from_millis(300));
     let (_, v) = http(&s, "GET", &format!("/api/games/{id}"), None);
     assert_eq!(v["thinking"]["mode"], "analysis");
-    let (_, v) = http(
-        &s,
-        "POST",
-        &format!("/api/games/{id}/stop"),
-        Some(json!({})),
-    );
+    let (_, v) = act(&s, &id, "stop", json!({}));
     assert_eq!(v["thinking"], Value::Null);
     assert_eq!(v["analysis"], Value::Null);
     // A WebSocket for a game that does not exist says so and closes.
@@ -170,14 +168,12 @@ fn engine_moves_keep_to_their_time_per_move() {
     let mut times = Vec::new();
     for (variant, movetime) in [("chess", 200u64), ("archmage", 200), ("hobgoblin", 300)] {
         let engine = json!({"kind": "engine", "limit": "movetime", "value": movetime});
-        let (status, state) = http(
+        let (status, state) = new_game(
             &s,
-            "POST",
-            "/api/games",
-            Some(json!({"variant": variant, "white": engine, "black": engine})),
+            json!({"variant": variant, "white": engine, "black": engine}),
         );
         assert_eq!(status, 201, "{state}");
-        let id = state["id"].as_str().unwrap().to_string();
+        let id = id_of(&state);
         let v = wait_state(&s, &id, 30, |v| plies(v) >= 6 || !v["result"].is_null());
         http(&s, "POST", &format!("/api/games/{id}/delete"), None);
         for m in v["engine_moves"].as_array().unwrap() {
@@ -200,34 +196,33 @@ fn engine_moves_keep_to_their_time_per_move() {
 #[test]
 fn clocks_flag_and_the_engine_keeps_to_its_clock() {
     let s = server();
-    let (_, state) = http(
-        &s,
-        "POST",
-        "/api/games",
-        Some(json!({"clock": {"base_ms": 300, "inc_ms": 0}})),
+    let (_, state) = new_game(&s, json!({"clock": {"base_ms": 300, "inc_ms": 0}}));
+    let id = id_of(&state);
+    // The clocks start with the first action (issue 51): nobody's time runs before it.
+    assert!(state["clock"]["running"].is_null(), "{}", state["clock"]);
+    std::thread::sleep(Duration::from_millis(400));
+    let (status, v) = act(&s, &id, "move", json!({"token": "e2e4"}));
+    assert_eq!(
+        status, 200,
+        "White has not lost time before its first move: {v}"
     );
-    let id = state["id"].as_str().unwrap().to_string();
-    assert_eq!(state["clock"]["running"], "white");
+    assert_eq!(v["clock"]["white_ms"], 300);
+    assert_eq!(v["clock"]["running"], "black");
     let v = wait_state(&s, &id, 5, |v| !v["result"].is_null());
-    assert_eq!(v["result"]["reason"], "White loses on time");
+    assert_eq!(v["result"]["reason"], "Black loses on time");
+    assert_eq!(v["result"]["detail"], "Black's time ran out.");
+    assert_eq!(v["result"]["title"], "White wins");
     assert_eq!(v["result"]["termination"], "time forfeit");
-    assert_eq!(v["clock"]["white_ms"], 0);
-    let (status, _) = http(
-        &s,
-        "POST",
-        &format!("/api/games/{id}/move"),
-        Some(json!({"token": "e2e4"})),
-    );
+    assert_eq!(v["clock"]["black_ms"], 0);
+    let (status, _) = act(&s, &id, "move", json!({"token": "e7e5"}));
     assert_eq!(status, 409);
     // Engines on a 3 s + 50 ms clock at depth 30: the clock bounds them and neither flags.
     let engine = json!({"kind": "engine", "limit": "depth", "value": 30});
-    let (_, state) = http(
+    let (_, state) = new_game(
         &s,
-        "POST",
-        "/api/games",
-        Some(json!({"white": engine, "black": engine, "clock": {"base_ms": 3000, "inc_ms": 50}})),
+        json!({"white": engine, "black": engine, "clock": {"base_ms": 3000, "inc_ms": 50}}),
     );
-    let id = state["id"].as_str().unwrap().to_string();
+    let id = id_of(&state);
     let v = wait_state(&s, &id, 30, |v| plies(v) >= 8 || !v["result"].is_null());
     assert!(v["result"].is_null(), "{}", brief(&v));
     assert!(v["clock"]["white_ms"].as_u64().unwrap() > 0);
@@ -237,29 +232,15 @@ fn clocks_flag_and_the_engine_keeps_to_its_clock() {
 #[test]
 fn take_back_against_the_engine_undoes_its_reply_too() {
     let s = server();
-    let (_, state) = http(
+    let (_, state) = new_game(
         &s,
-        "POST",
-        "/api/games",
-        Some(
-            json!({"variant": "duggan", "black": {"kind": "engine", "limit": "depth", "value": 2}}),
-        ),
+        json!({"variant": "duggan", "black": {"kind": "engine", "limit": "depth", "value": 2}}),
     );
-    let id = state["id"].as_str().unwrap().to_string();
+    let id = id_of(&state);
     let token = state["actions"][0]["token"].as_str().unwrap().to_string();
-    http(
-        &s,
-        "POST",
-        &format!("/api/games/{id}/move"),
-        Some(json!({ "token": token })),
-    );
+    act(&s, &id, "move", json!({ "token": token }));
     wait_state(&s, &id, 20, |v| plies(v) == 2 && v["human_to_act"] == true);
-    let (status, v) = http(
-        &s,
-        "POST",
-        &format!("/api/games/{id}/takeback"),
-        Some(json!({})),
-    );
+    let (status, v) = act(&s, &id, "takeback", json!({}));
     assert_eq!(status, 200);
     assert_eq!(plies(&v), 0);
     assert_eq!(v["side_to_move"], "white");

@@ -7,7 +7,7 @@ use super::Session;
 use grimoire_engine::view::BoardView;
 use grimoire_engine::{Color, MoveKind, Square};
 use grimoire_pictures::svg::{key_entries, render_svg_with, SvgOptions};
-use grimoire_registry::ActionInfo;
+use grimoire_registry::{ActionInfo, AnyGame, Danger};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -90,7 +90,49 @@ struct ThinkingView {
 struct ResultView<'a> {
     result: &'a str,
     reason: &'a str,
+    /// The banner's heading: "White wins", "Black wins" or "Draw".
+    title: &'static str,
+    /// The reason in a sentence ("Black captured White's King.").
+    detail: &'a str,
     termination: &'static str,
+}
+
+/// What threatens the player to act (`AnyGame::danger`), as the page marks it.
+#[derive(Serialize, Default)]
+pub struct DangerView {
+    /// The player to act is in check.
+    pub check: bool,
+    /// A check or a threat as urgent (a Ghost Chess ghost that can take the king, a
+    /// Hobgoblin castling in progress).
+    pub in_danger: bool,
+    /// The squares of the player's royal units in danger (empty unless `in_danger`).
+    pub royal: Vec<String>,
+    /// The squares of the player's units the opponent could take if the player passed;
+    /// `null` where that position does not exist (a check, a pending decision).
+    pub threatened: Option<Vec<String>>,
+    /// The squares of the opponent's royal units the player to act can take now (a Ghost
+    /// Chess ghost that reaches the king).
+    pub capturable_royal: Vec<String>,
+}
+
+/// The danger of `game`'s player to act; nothing where the engine fails to say.
+pub fn danger_view(game: &dyn AnyGame) -> DangerView {
+    let danger = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| game.danger()))
+        .unwrap_or_default();
+    let Danger {
+        check,
+        in_danger,
+        royal,
+        threatened,
+        capturable_royal,
+    } = danger;
+    DangerView {
+        check,
+        in_danger,
+        royal,
+        threatened,
+        capturable_royal,
+    }
 }
 
 #[derive(Serialize)]
@@ -130,9 +172,11 @@ struct State<'a> {
     side_to_move: &'static str,
     human_to_act: bool,
     svg: String,
-    /// The types on the board and in hand, each once (the picture's key).
+    /// The types on the board and in hand, each once (the picture's key), in the catalogue's
+    /// order.
     key: Vec<KeyView>,
     flipped: bool,
+    danger: DangerView,
     /// Legal actions, while a person is to act.
     actions: Vec<ActionView>,
     moves: Vec<MoveView>,
@@ -144,6 +188,8 @@ struct State<'a> {
     clock: Option<ClockView>,
     thinking: Option<ThinkingView>,
     analysis: Option<usize>,
+    /// The earlier position (its number of actions) the analysis looks at; `null`: the game's.
+    analysis_ply: Option<usize>,
     rolls: &'a [crate::chance::Roll],
     setup: Option<SetupView<'a>>,
     engine_moves: &'a [super::EngineMove],
@@ -154,30 +200,59 @@ fn side_name(c: Color) -> &'static str {
     c.name()
 }
 
+/// The board of `game` as the page draws it: the SVG (the last move highlighted) and the key.
+fn board_svg(game: &dyn AnyGame, view: &BoardView, flipped: bool) -> (String, Vec<KeyView>) {
+    let last = game.last_move_squares();
+    let svg = render_svg_with(
+        view,
+        &last,
+        None,
+        SvgOptions {
+            flipped,
+            header: false,
+            key: false,
+        },
+    );
+    (svg, key_of(game, view))
+}
+
+/// The key of `view` in the catalogue's order (White's before Black's of a type), so it does
+/// not change from move to move.
+fn key_of(game: &dyn AnyGame, view: &BoardView) -> Vec<KeyView> {
+    let types = game.entry().piece_types;
+    let rank = |name: &str, code: &str| {
+        types
+            .iter()
+            .position(|t| t.name == name)
+            .or_else(|| types.iter().position(|t| t.code == code))
+            .unwrap_or(types.len())
+    };
+    let mut key: Vec<(usize, KeyView)> = key_entries(view)
+        .into_iter()
+        .map(|e| {
+            (
+                rank(&e.name, &e.code),
+                KeyView {
+                    code: e.code,
+                    name: e.name,
+                    color: e.color.name(),
+                },
+            )
+        })
+        .collect();
+    key.sort_by(|(a, x), (b, y)| {
+        (a, x.color != "white", &x.name, &x.code).cmp(&(b, y.color != "white", &y.name, &y.code))
+    });
+    key.into_iter().map(|(_, k)| k).collect()
+}
+
 /// The state of `s` as JSON.
 pub fn state_json(s: &Session) -> String {
     let game = s.game();
     let view = game.view();
     let geometry = view.geometry;
     let last = game.last_move_squares();
-    let svg = render_svg_with(
-        &view,
-        &last,
-        None,
-        SvgOptions {
-            flipped: s.flipped,
-            header: false,
-            key: false,
-        },
-    );
-    let key = key_entries(&view)
-        .into_iter()
-        .map(|e| KeyView {
-            code: e.code,
-            name: e.name,
-            color: e.color.name(),
-        })
-        .collect();
+    let (svg, key) = board_svg(game, &view, s.flipped);
     let actions = if s.human_to_act() {
         // An action onto a square the board does not draw yet (a Geomancer strip's first
         // square, Eldritch ELD-371) is offered as a choice of its piece, not by a click there.
@@ -235,6 +310,7 @@ pub fn state_json(s: &Session) -> String {
         svg,
         key,
         flipped: s.flipped,
+        danger: danger_view(game),
         actions,
         moves,
         last_move: last.iter().map(|&sq| geometry.name(sq)).collect(),
@@ -242,6 +318,13 @@ pub fn state_json(s: &Session) -> String {
         result: s.end.as_ref().map(|e| ResultView {
             result: e.result,
             reason: &e.reason,
+            title: match e.result {
+                "1-0" => "White wins",
+                "0-1" => "Black wins",
+                "1/2-1/2" => "Draw",
+                _ => "Game over",
+            },
+            detail: &e.detail,
             termination: e.termination.pgn_word(),
         }),
         players: Players {
@@ -262,6 +345,7 @@ pub fn state_json(s: &Session) -> String {
             movetime: r.movetime,
         }),
         analysis: s.analysis,
+        analysis_ply: s.analysis_ply,
         rolls: &s.rolls,
         setup: s.setup_command().map(|command| SetupView {
             command,
@@ -271,6 +355,62 @@ pub fn state_json(s: &Session) -> String {
         message: s.message.as_deref(),
     };
     serde_json::to_string(&state).unwrap_or_else(|e| error_json(&e.to_string()))
+}
+
+/// An earlier position of the game, as the page reviews it.
+#[derive(Serialize)]
+struct PositionState<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    id: &'a str,
+    /// Actions played to reach it (0: the start).
+    ply: usize,
+    /// Actions in the game.
+    plies: usize,
+    fen: String,
+    side_to_move: &'static str,
+    svg: String,
+    key: Vec<KeyView>,
+    last_move: Vec<String>,
+    removed: Vec<String>,
+    danger: DangerView,
+}
+
+/// The position after the game's first `ply` actions as JSON (`GET .../position/{ply}`): the
+/// board with its last move, whose turn, and the danger there. The game is not changed.
+pub fn position_json(s: &Session, ply: usize) -> Result<String, super::Refusal> {
+    let plies = s.game().move_tokens().len();
+    if ply > plies {
+        return Err(super::Refusal::bad(format!(
+            "the game has {plies} actions: no position after {ply}"
+        )));
+    }
+    let (before, game) = s.replayed(ply)?;
+    let view = game.view();
+    let (svg, key) = board_svg(&*game, &view, s.flipped);
+    let from = game.last_move_squares().first().copied();
+    let removed = match &before {
+        Some(b) => removed_squares(b, &view, from),
+        None => Vec::new(),
+    };
+    let state = PositionState {
+        kind: "position",
+        id: &s.id,
+        ply,
+        plies,
+        fen: game.fen(),
+        side_to_move: side_name(game.side_to_move()),
+        svg,
+        key,
+        last_move: game
+            .last_move_squares()
+            .iter()
+            .map(|&sq| view.geometry.name(sq))
+            .collect(),
+        removed,
+        danger: danger_view(&*game),
+    };
+    serde_json::to_string(&state).map_err(|e| super::Refusal::bad(e.to_string()))
 }
 
 /// `{"type":"error","error":...}`.
