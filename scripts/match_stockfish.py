@@ -6,6 +6,7 @@ loss on time. Each opening is played twice, colours swapped. Prints W/D/L, the s
 difference with a 95% interval, and the time losses; writes every game to a PGN file.
 
 Usage: match_stockfish.py --engine target/release/grimoire --games 100 --tc 10+0.1 --elo 2000
+       [--option "Skill Level=5" ...]   (Grimoire's UCI options for the match, e.g. its level)
 """
 import argparse
 import concurrent.futures
@@ -35,8 +36,11 @@ def play_game(args, opening, grimoire_white, index):
     grim = chess.engine.SimpleEngine.popen_uci([args.engine])
     sf = chess.engine.SimpleEngine.popen_uci([args.stockfish])
     try:
-        grim.configure({"Hash": 16, "Threads": 1})
-        sf.configure({"Hash": 16, "Threads": 1, "UCI_LimitStrength": True, "UCI_Elo": args.elo})
+        grim.configure({"Hash": 16, "Threads": 1, **args.grimoire_options})
+        # A generous overhead: on a loaded machine Stockfish's default 10 ms loses on time at
+        # fast controls, and its losses on time would flatter Grimoire.
+        sf.configure({"Hash": 16, "Threads": 1, "UCI_LimitStrength": True, "UCI_Elo": args.elo,
+                      "Move Overhead": args.sf_overhead})
         board = chess.Board()
         for m in opening:
             board.push_uci(m)
@@ -68,8 +72,9 @@ def play_game(args, opening, grimoire_white, index):
         game = chess.pgn.Game.from_board(board)
         game.headers["Event"] = f"Grimoire vs Stockfish UCI_Elo {args.elo}"
         game.headers["Round"] = str(index + 1)
-        game.headers["White"] = "Grimoire" if grimoire_white else f"Stockfish {args.elo}"
-        game.headers["Black"] = f"Stockfish {args.elo}" if grimoire_white else "Grimoire"
+        name = "Grimoire" + "".join(f" {k}={v}" for k, v in args.grimoire_options.items())
+        game.headers["White"] = name if grimoire_white else f"Stockfish {args.elo}"
+        game.headers["Black"] = f"Stockfish {args.elo}" if grimoire_white else name
         game.headers["Result"] = result
         game.headers["Termination"] = termination
         game.headers["TimeControl"] = f"{base}+{inc}"
@@ -98,7 +103,11 @@ def main():
     p.add_argument("--concurrency", type=int, default=1)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--pgn", default="match.pgn")
+    p.add_argument("--sf-overhead", type=int, default=200, help="Stockfish's Move Overhead (ms)")
+    p.add_argument("--option", action="append", default=[],
+                   help="NAME=VALUE, a UCI option of Grimoire's for the match (repeatable)")
     args = p.parse_args()
+    args.grimoire_options = dict(o.split("=", 1) for o in args.option)
     args.base, args.inc = (float(x) for x in args.tc.split("+"))
     ops = openings((args.games + 1) // 2, args.seed)
     jobs = [(ops[i // 2], i % 2 == 0, i) for i in range(args.games)]

@@ -410,6 +410,9 @@ pub fn option_names() -> Vec<String> {
         "MultiPV",
         "Move Overhead",
         "Ponder",
+        "UCI_LimitStrength",
+        "UCI_Elo",
+        "Skill Level",
     ]
     .iter()
     .map(|s| s.to_string())

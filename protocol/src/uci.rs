@@ -12,6 +12,7 @@ use crate::output::Output;
 use grimoire_engine::options::{self as opts, OptionError};
 use grimoire_engine::perft::PerftMode;
 use grimoire_engine::rules::Outcome;
+use grimoire_engine::search::skill::{self, Skill};
 use grimoire_engine::search::{
     ChanceSearch, Limits, SearchMemory, SearchOptions, Shared, TranspositionTable, THREAD_STACK,
 };
@@ -58,6 +59,11 @@ pub struct Engine {
     pub(crate) multipv: usize,
     pub(crate) move_overhead_ms: u64,
     pub(crate) ponder: bool,
+    /// `UCI_LimitStrength` and `UCI_Elo`: whether the strength is limited, and to what.
+    pub(crate) limit_strength: bool,
+    pub(crate) elo: i64,
+    /// `Skill Level` (0 to 20, 20 full strength): the level itself, where no Elo is asked.
+    pub(crate) skill: i64,
     /// How `go perft` treats chance steps (option `PerftMode`, G6).
     pub(crate) perft_mode: PerftMode,
     /// How the search treats chance steps (option `ChanceSearch`).
@@ -191,6 +197,9 @@ impl Engine {
             hash_mb,
             threads: 1,
             multipv: 1,
+            limit_strength: false,
+            elo: grimoire_engine::search::skill::MAX_ELO,
+            skill: grimoire_engine::search::skill::MAX_LEVEL as i64,
             move_overhead_ms: 30,
             ponder: false,
             perft_mode: PerftMode::Convention,
@@ -558,6 +567,17 @@ impl Engine {
         self.start_search(go.limits, root_moves)
     }
 
+    /// The skill level the search plays at: `UCI_Elo`'s with `UCI_LimitStrength`, else
+    /// `Skill Level` below 20; `None` at full strength.
+    fn skill_level(&self) -> Option<f64> {
+        if self.limit_strength {
+            Some(Skill::level_for_elo(self.elo))
+        } else {
+            let level = self.skill as f64;
+            (level < skill::MAX_LEVEL).then_some(level)
+        }
+    }
+
     fn start_search(&mut self, limits: Limits, root_moves: Vec<Move>) -> Result<(), CommandError> {
         let plan = limits.plan(self.game.side_to_move(), self.move_overhead_ms);
         let shared = Arc::new(Shared::new(&limits, plan));
@@ -571,6 +591,8 @@ impl Engine {
             root_moves,
             chance: self.chance_search,
             memory: Some(self.memory.clone()),
+            skill_level: self.skill_level(),
+            skill_seed: None,
         };
         let flag = shared.clone();
         // Only `stop` surely ends these: `infinite`, `ponder`, and a `mate` search with no

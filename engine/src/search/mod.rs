@@ -6,6 +6,7 @@ mod eval_cache;
 pub mod evaluator;
 mod limits;
 mod params;
+pub mod skill;
 mod tt;
 mod worker;
 
@@ -266,6 +267,11 @@ pub struct SearchOptions {
     /// Where the search threads keep their move histories between the searches of one game
     /// (used where the variant's `search.keep_history` is on; `None`: each search starts cold).
     pub memory: Option<Arc<SearchMemory>>,
+    /// A playing strength below full (`UCI_LimitStrength`): the skill level, 0 to 20.
+    pub skill_level: Option<f64>,
+    /// The seed of a limited strength's choices, mixed with the position's key (`None`: drawn
+    /// afresh each search).
+    pub skill_seed: Option<u64>,
 }
 
 /// The kept tables one search uses: `options.memory` where the variant keeps its histories.
@@ -345,6 +351,8 @@ impl Default for SearchOptions {
             root_moves: Vec::new(),
             chance: ChanceSearch::default(),
             memory: None,
+            skill_level: None,
+            skill_seed: None,
         }
     }
 }
@@ -402,8 +410,23 @@ pub fn search<R: Rules, E: Evaluator<R>>(
             nodes: shared.nodes.load(Ordering::Relaxed),
         };
     }
-    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-    let multipv = options.multipv.clamp(1, legal.len().max(1));
+    let mut skill = options.skill_level.map(|level| {
+        let seed = options.skill_seed.unwrap_or_else(rand::random);
+        skill::Skill::new(level, Some(seed ^ root.hash()))
+    });
+    let max_depth = limits
+        .depth
+        .unwrap_or(MAX_DEPTH)
+        .min(skill.as_ref().map_or(MAX_DEPTH, skill::Skill::max_depth))
+        .clamp(1, MAX_DEPTH);
+    let lines_wanted = if skill.is_some() {
+        options.multipv.max(skill::SKILL_LINES)
+    } else {
+        options.multipv
+    };
+    let multipv = lines_wanted.clamp(1, legal.len().max(1));
+    // The lines of the last complete iteration, for a limited strength's choice among them.
+    let mut last_lines: Vec<(Score, Vec<Move>)> = Vec::new();
     let mut result = SearchResult {
         best: legal.first().copied(),
         ponder: None,
@@ -492,6 +515,9 @@ pub fn search<R: Rules, E: Evaluator<R>>(
             }
             main.flush_nodes();
             lines.sort_by_key(|l| -l.0);
+            if !main.aborted {
+                last_lines.clone_from(&lines);
+            }
             if multipv == 1 {
                 shared.publish(depth, lines[0].0, &lines[0].1);
                 // A helper may have finished a deeper iteration meanwhile: use the deepest.
@@ -559,6 +585,13 @@ pub fn search<R: Rules, E: Evaluator<R>>(
             depth: d,
             nodes: 0,
         };
+    }
+    if let Some(skill) = skill.as_mut().filter(|_| !last_lines.is_empty()) {
+        let candidates: Vec<(Score, Move)> = last_lines.iter().map(|(s, pv)| (*s, pv[0])).collect();
+        let (score, pv) = &last_lines[skill.pick(&candidates)];
+        result.best = pv.first().copied();
+        result.ponder = pv.get(1).copied();
+        result.score = *score;
     }
     result.nodes = shared.nodes.load(Ordering::Relaxed);
     result

@@ -6,7 +6,7 @@ use grimoire_engine::options::{
     as_bool, as_int, as_text, OptionDecl, OptionError, OptionKind, OptionValue,
 };
 use grimoire_engine::perft::PerftMode;
-use grimoire_engine::search::{ChanceSearch, TranspositionTable};
+use grimoire_engine::search::{skill, ChanceSearch, TranspositionTable};
 use grimoire_registry::Registry;
 use std::sync::Arc;
 
@@ -54,6 +54,31 @@ pub fn declarations(registry: &Registry) -> Vec<OptionDecl<Engine>> {
             e.ponder = as_bool(v);
             Ok(())
         }),
+        // A weaker player for people (docs/strength.md): the same means in every variant.
+        OptionDecl::check("UCI_LimitStrength", false, |e, v| {
+            e.limit_strength = as_bool(v);
+            Ok(())
+        }),
+        OptionDecl::spin(
+            "UCI_Elo",
+            skill::MAX_ELO,
+            skill::MIN_ELO,
+            skill::MAX_ELO,
+            |e, v| {
+                e.elo = as_int(v);
+                Ok(())
+            },
+        ),
+        OptionDecl::spin(
+            "Skill Level",
+            skill::MAX_LEVEL as i64,
+            0,
+            skill::MAX_LEVEL as i64,
+            |e, v| {
+                e.skill = as_int(v);
+                Ok(())
+            },
+        ),
         OptionDecl::text("EvalFile", "<default>", |e, v| e.set_eval_file(as_text(v))),
         OptionDecl::new(
             "ChanceSearch",
