@@ -27,7 +27,7 @@ fn the_strength_options_are_listed_like_stockfish_s() {
         &out,
         &[
             "option name UCI_LimitStrength type check default false",
-            "option name UCI_Elo type spin default 2500 min 600 max 2500",
+            "option name UCI_Elo type spin default 2700 min 1100 max 2700",
             "option name Skill Level type spin default 20 min 0 max 20",
         ],
     );
@@ -58,7 +58,7 @@ fn a_limited_strength_looks_less_far_and_weighs_four_lines_in_every_variant() {
 #[test]
 fn uci_elo_sets_the_level_only_with_limit_strength() {
     let mut s = Session::start();
-    s.send("setoption name UCI_Elo value 600");
+    s.send("setoption name UCI_Elo value 1100");
     s.send("position startpos");
     let (full, _, _) = search(&mut s, "go depth 6");
     assert_eq!(full, 6, "UCI_Elo alone changes nothing");
@@ -97,7 +97,7 @@ fn a_weak_level_varies_its_moves_but_keeps_its_material() {
 fn bad_strength_values_are_refused_and_change_nothing() {
     let mut s = Session::start();
     for bad in [
-        "setoption name UCI_Elo value 100",
+        "setoption name UCI_Elo value 600",
         "setoption name Skill Level value lots",
     ] {
         s.send(bad);

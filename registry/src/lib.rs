@@ -616,6 +616,8 @@ pub struct VariantEntry {
     pub bench_depth: u32,
     /// The piece catalogue (`grimoire_engine::catalogue`).
     pub piece_types: &'static [grimoire_engine::catalogue::PieceType],
+    /// The rules in our own words, Markdown (empty: none).
+    pub rules_doc: &'static str,
 }
 
 impl VariantEntry {
@@ -633,6 +635,7 @@ impl VariantEntry {
             bench: V::BENCH,
             bench_depth: V::BENCH_DEPTH,
             piece_types: V::Rules::piece_types(),
+            rules_doc: V::RULES_DOC,
         }
     }
 }

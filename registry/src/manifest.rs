@@ -24,6 +24,10 @@ pub trait Variant: 'static {
     /// The depth `bench` searches when none is given: one that takes seconds, not minutes.
     const BENCH_DEPTH: u32 = 9;
 
+    /// The variant's rules in our own words (Markdown, `docs/rules/<variant>.md`), which the
+    /// board serves as its rules page; empty where there is none.
+    const RULES_DOC: &'static str = "";
+
     /// The variant's rule options (G7), as data.
     fn options() -> Vec<OptionDecl<OptionsOf<Self::Rules>>> {
         Vec::new()
@@ -82,6 +86,7 @@ macro_rules! manifest {
             setup: $setup:ty,
             bench: $bench:expr,
             $(bench_depth: $bench_depth:expr,)?
+            $(rules_doc: $rules_doc:expr,)?
             options: $options:expr $(,)?
         }
     ) => {
@@ -94,6 +99,7 @@ macro_rules! manifest {
             type Setup = $setup;
             const BENCH: &'static [&'static str] = $bench;
             $(const BENCH_DEPTH: u32 = $bench_depth;)?
+            $(const RULES_DOC: &'static str = $rules_doc;)?
 
             fn options() -> Vec<
                 grimoire_engine::options::OptionDecl<grimoire_engine::rules::OptionsOf<$rules>>,

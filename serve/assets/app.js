@@ -229,6 +229,8 @@ function showBoard() {
 function syncVariantMenu() {
   if (game.variant === shownVariant) return;
   shownVariant = game.variant;
+  $("rules-link").href = "/rules/" + encodeURIComponent(game.variant);
+  $("rules-link").textContent = "Rules of " + game.variant;
   const select = $("ng-variant");
   if (select.value !== game.variant && [...select.options].some((o) => o.value === game.variant)) {
     select.value = game.variant;

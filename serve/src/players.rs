@@ -22,13 +22,13 @@ pub enum Strength {
 /// The page's levels: the Elo each plays at (`UCI_Elo`'s scale, `docs/strength.md`; `None`:
 /// full strength) and its time per move without a clock.
 pub const LEVELS: [(Option<i64>, u64); 8] = [
-    (Some(800), 300),
-    (Some(1000), 300),
-    (Some(1200), 400),
-    (Some(1400), 500),
-    (Some(1600), 500),
-    (Some(1900), 700),
-    (Some(2200), 1000),
+    (Some(1100), 300),
+    (Some(1300), 300),
+    (Some(1500), 400),
+    (Some(1700), 500),
+    (Some(1900), 500),
+    (Some(2300), 700),
+    (Some(2700), 1000),
     (None, 1000),
 ];
 

@@ -1029,3 +1029,50 @@ async fn results_in_words_a_stable_key_and_clocks_from_the_first_action() {
     assert_eq!(v["clock"]["running"], "black");
     assert_eq!(v["clock"]["white_ms"], 60000);
 }
+
+/// Issue 51, point 5: each variant's rules page, from our rules doc with the piece catalogue
+/// in front; linked from the board.
+#[tokio::test]
+async fn every_variant_has_a_rules_page_with_its_pieces() {
+    let app = app();
+    let registry = Registry::standard();
+    for name in registry.names() {
+        let entry = registry.get(name).unwrap();
+        let (status, page) = call(&app, "GET", &format!("/rules/{name}"), None).await;
+        assert_eq!(status, StatusCode::OK, "{name}");
+        let html = page.as_str().unwrap_or_default();
+        assert!(html.starts_with("<!doctype html>"), "{name}: {html:.80}");
+        assert!(!entry.rules_doc.is_empty(), "{name} has a rules doc");
+        assert!(
+            html.contains("<h2"),
+            "{name}: the doc's sections are rendered"
+        );
+        for t in entry.piece_types {
+            assert!(
+                html.contains(t.name),
+                "{name}: {} in the pieces table",
+                t.name
+            );
+        }
+        let royal = entry.piece_types.iter().filter(|t| t.royal).count();
+        assert_eq!(
+            html.matches("(royal: losing it loses)").count(),
+            royal,
+            "{name}"
+        );
+    }
+    // Duggan's royal piece is the Adept: the question a new player asks (issue 51).
+    let (_, page) = call(&app, "GET", "/rules/duggan", None).await;
+    assert!(page
+        .as_str()
+        .unwrap()
+        .contains("Adept (royal: losing it loses)"));
+    let (status, _) = call(&app, "GET", "/rules/nope%3Cscript%3E", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, index) = call(&app, "GET", "/", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        index.as_str().unwrap().contains("id=\"rules-link\""),
+        "the board links to it"
+    );
+}

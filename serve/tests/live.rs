@@ -247,3 +247,23 @@ fn take_back_against_the_engine_undoes_its_reply_too() {
     assert_eq!(v["fen"], state["fen"]);
     assert!(v["engine_moves"].as_array().unwrap().is_empty());
 }
+
+/// Issue 51, point 6: the board's weakest level plays a whole game, in chess and in Duggan, to
+/// a result (engine against engine, level 1 each side: depth 1 and four candidate lines).
+#[test]
+fn a_level_one_game_is_played_to_its_end() {
+    let s = server();
+    for variant in ["chess", "duggan"] {
+        let level_one = json!({"kind": "engine", "limit": "level", "value": 1});
+        let (status, state) = new_game(
+            &s,
+            json!({"variant": variant, "white": level_one, "black": level_one}),
+        );
+        assert_eq!(status, 201, "{variant}: {}", brief(&state));
+        assert_eq!(state["players"]["white"]["limit"], "level", "{variant}");
+        let id = id_of(&state);
+        let end = wait_state(&s, &id, 240, |v| !v["result"].is_null());
+        assert!(plies(&end) > 0, "{variant}: {}", brief(&end));
+        eprintln!("{variant}: {} plies, {}", plies(&end), end["result"]);
+    }
+}

@@ -15,9 +15,9 @@ pub const SKILL_LINES: usize = 4;
 /// The strongest limited level: level 20 is full strength.
 pub const MAX_LEVEL: f64 = 20.0;
 /// The weakest and strongest `UCI_Elo` offered (Elo on the scale of Stockfish's `UCI_Elo` in
-/// chess, from the calibration in `docs/strength.md`).
-pub const MIN_ELO: i64 = 600;
-pub const MAX_ELO: i64 = 2500;
+/// chess): the range the calibration in `docs/strength.md` measured, levels 0 to 8.
+pub const MIN_ELO: i64 = 1100;
+pub const MAX_ELO: i64 = 2700;
 /// A pawn, in the search's centipawns: the most a weaker line's score is pushed by the spread
 /// of the candidates.
 const PAWN: Score = 100;
@@ -83,9 +83,10 @@ impl Skill {
     }
 }
 
-/// The calibration's fit (`docs/strength.md`): the Elo of level 0 and the Elo each level adds.
-const ELO_AT_0: f64 = 700.0;
-const ELO_PER_LEVEL: f64 = 90.0;
+/// The calibration's fit (`docs/strength.md`, least squares over levels 0, 2, 5 and 8, 100
+/// games each against Stockfish 15.1's `UCI_Elo`): the Elo of level 0 and the Elo a level adds.
+const ELO_AT_0: f64 = 1088.0;
+const ELO_PER_LEVEL: f64 = 203.0;
 
 #[cfg(test)]
 mod tests {

@@ -14,6 +14,7 @@ manifest! {
         bench: grimoire_engine::variants::archmage::BENCH,
         // Depth 9 took a minute (issue 21): the branching is wider than chess's.
         bench_depth: 7,
+        rules_doc: include_str!("../../../docs/rules/archmage.md"),
         options: grimoire_engine::variants::archmage::options::option_decls(),
     }
 }

@@ -12,6 +12,7 @@ manifest! {
         eval: ChessEval,
         setup: NoSetup,
         bench: grimoire_engine::variants::chess::BENCH,
+        rules_doc: include_str!("../../../docs/rules/chess.md"),
         options: Vec::new(),
     }
 }

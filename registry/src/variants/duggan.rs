@@ -12,6 +12,7 @@ manifest! {
         eval: DugganEval,
         setup: NoSetup,
         bench: grimoire_engine::variants::duggan::BENCH,
+        rules_doc: include_str!("../../../docs/rules/duggan.md"),
         options: grimoire_engine::variants::duggan::options::option_decls(),
     }
 }

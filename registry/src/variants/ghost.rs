@@ -12,6 +12,7 @@ manifest! {
         eval: GhostEval,
         setup: NoSetup,
         bench: grimoire_engine::variants::ghost::BENCH,
+        rules_doc: include_str!("../../../docs/rules/ghost.md"),
         options: Vec::new(),
     }
 }

@@ -14,6 +14,7 @@ manifest! {
         bench: grimoire_engine::variants::hobgoblin::BENCH,
         // About 2,000 turns at the start and tens of thousands in a crowded middle game.
         bench_depth: 3,
+        rules_doc: include_str!("../../../docs/rules/hobgoblin.md"),
         options: option_decls(),
     }
 }

@@ -16,6 +16,7 @@ manifest! {
         bench: grimoire_engine::variants::eldritch::BENCH,
         // 180,580 nodes with the shipped set, about a second; depth 7 blew up before issue 21.
         bench_depth: 6,
+        rules_doc: include_str!("../../../../docs/rules/eldritch.md"),
         options: grimoire_engine::variants::eldritch::options::option_decls(),
     }
 }
