@@ -174,6 +174,7 @@ function render(state) {
   if (game && game.id === state.id && state.seq < game.seq) return;
   const newPosition = !game || game.generation !== state.generation || game.id !== state.id;
   if (newPosition) { infos = {}; clearSelection(false); hidePrompt(); }
+  if (window.grimoireSounds) window.grimoireSounds.react(game, state);
   game = state;
   window.grimoireStats.renders++;
   if (review && review.key !== positionKey(review.ply)) review = null;
@@ -279,7 +280,13 @@ function renderKey() {
       li.title = [p.royal ? "Royal." : "", p.betza ? `Moves: ${p.betza}.` : "", p.special || ""]
         .filter(Boolean).join(" ");
     }
-    li.appendChild(document.createTextNode(k.name || k.code));
+    // The name opens the piece's row of the rules page: its moves drawn, its power in words.
+    const name = document.createElement("a");
+    name.href = "/rules/" + encodeURIComponent(game.variant) + "#piece-" + encodeURIComponent(k.code);
+    name.target = "_blank";
+    name.rel = "noopener";
+    name.textContent = k.name || k.code;
+    li.appendChild(name);
     const code = document.createElement("code");
     code.textContent = k.code;
     li.appendChild(code);

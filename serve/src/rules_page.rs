@@ -45,17 +45,25 @@ pub async fn rules(State(games): State<Arc<Games>>, Path(name): Path<String>) ->
 /// One table row per piece type: its two glyphs, name and letter, moves and power.
 fn pieces_table(out: &mut String, types: &[PieceType]) {
     out.push_str(
-        "<h2 id=\"pieces\">Pieces</h2><table><tr><th></th><th>Piece</th>\
-         <th>Moves (Betza)</th><th>What else it does</th></tr>",
+        "<h2 id=\"pieces\">Pieces</h2><p>Each picture shows where the piece goes on an \
+         empty board: a dot where it moves or captures, a ring where it only moves, a cross \
+         where it only captures (White's pieces; forward is up).</p><table><tr><th></th>\
+         <th>Piece</th><th>Moves (Betza)</th><th>What else it does</th></tr>",
     );
     for t in types {
-        out.push_str("<tr><td class=\"glyphs\">");
+        let _ = write!(
+            out,
+            "<tr id=\"piece-{}\"><td class=\"glyphs\">",
+            escape(t.code)
+        );
         for color in [Color::White, Color::Black] {
             glyph(out, t, color);
         }
+        out.push_str("<br>");
+        let partial = move_diagram(out, t);
         let _ = write!(
             out,
-            "</td><td>{}{} <code>{}</code></td><td><code>{}</code></td><td>{}</td></tr>",
+            "</td><td>{}{} <code>{}</code></td><td><code>{}</code></td><td>{}{}</td></tr>",
             escape(t.name),
             if t.royal {
                 " (royal: losing it loses)"
@@ -65,9 +73,69 @@ fn pieces_table(out: &mut String, types: &[PieceType]) {
             escape(t.code),
             escape(if t.betza.is_empty() { "-" } else { t.betza }),
             escape(t.special),
+            if partial {
+                " (The picture shows only its plain moves.)"
+            } else {
+                ""
+            },
         );
     }
     out.push_str("</table>");
+}
+
+/// Cells of the move diagram's side: the piece in the middle, four squares each way.
+const RADIUS: i8 = 4;
+const CELL: i32 = 14;
+
+/// The piece's moves on an empty board, read from its Betza (`grimoire_pictures::betza`);
+/// returns whether it moves in ways the picture leaves out (bent riders).
+fn move_diagram(out: &mut String, t: &PieceType) -> bool {
+    let (reach, skipped) = grimoire_pictures::betza::reach(t.betza, RADIUS);
+    let side = (2 * RADIUS as i32 + 1) * CELL;
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side}" viewBox="0 0 {side} {side}" role="img" aria-label="moves of the {}">"#,
+        escape(t.name)
+    );
+    let cell_at = |d: i8| (d + RADIUS) as i32 * CELL;
+    for row in -RADIUS..=RADIUS {
+        for col in -RADIUS..=RADIUS {
+            let fill = if (row + col) % 2 == 0 {
+                "#eeeed2"
+            } else {
+                "#b9a27f"
+            };
+            let _ = write!(
+                out,
+                r#"<rect x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#,
+                cell_at(col),
+                cell_at(-row)
+            );
+        }
+    }
+    let half = CELL / 2;
+    for ((dx, dy), r) in reach {
+        let (x, y) = (cell_at(dx) + half, cell_at(-dy) + half);
+        let mark = match (r.moves, r.captures) {
+            (true, true) => format!(r##"<circle cx="{x}" cy="{y}" r="4" fill="#222"/>"##),
+            (true, false) => format!(
+                r##"<circle cx="{x}" cy="{y}" r="4" fill="none" stroke="#222" stroke-width="1.5"/>"##
+            ),
+            _ => format!(
+                r##"<path d="M{} {}l8 8m0 -8l-8 8" stroke="#b00" stroke-width="2"/>"##,
+                x - 4,
+                y - 4
+            ),
+        };
+        out.push_str(&mark);
+    }
+    let _ = write!(
+        out,
+        r##"<rect x="{0}" y="{0}" width="{CELL}" height="{CELL}" fill="#6a5acd"/>"##,
+        cell_at(0)
+    );
+    out.push_str("</svg>");
+    skipped
 }
 
 fn glyph(out: &mut String, t: &PieceType, color: Color) {

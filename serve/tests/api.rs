@@ -82,7 +82,7 @@ async fn the_page_and_its_files_are_served_from_the_binary() {
         assert!(!text.contains("https://"), "an outside URL in an asset");
         assert!(!text.contains("//cdn"), "a CDN in an asset");
     }
-    for path in ["/app.js", "/style.css", "/favicon.svg", "/index.html"] {
+    for path in ["/app.js", "/sounds.js", "/style.css", "/favicon.svg", "/index.html"] {
         let (status, _) = call(&app, "GET", path, None).await;
         assert_eq!(status, StatusCode::OK, "{path}");
     }
@@ -1054,6 +1054,12 @@ async fn every_variant_has_a_rules_page_with_its_pieces() {
                 t.name
             );
         }
+        // Each type's moves drawn on an empty board, from its Betza.
+        assert_eq!(
+            html.matches("aria-label=\"moves of the ").count(),
+            entry.piece_types.len(),
+            "{name}"
+        );
         let royal = entry.piece_types.iter().filter(|t| t.royal).count();
         assert_eq!(
             html.matches("(royal: losing it loses)").count(),

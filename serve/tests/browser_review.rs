@@ -372,9 +372,21 @@ fn danger_review_and_the_fixed_bugs_in_the_browser() {
     let line = [
         "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", "f8c5", "c2c3", "d7d6",
     ];
+    b.js("window.grimoireSounds.log = [];").unwrap();
     for t in line {
         page.type_move(t);
     }
+    // Issue 51, point 7: each action made a sound (no captures or checks in this line).
+    let sounds = b.js("return window.grimoireSounds.log;").unwrap();
+    assert_eq!(
+        sounds.as_array().map(Vec::len),
+        Some(line.len()),
+        "a sound per action: {sounds}"
+    );
+    assert!(
+        sounds.as_array().unwrap().iter().all(|k| k == "move"),
+        "{sounds}"
+    );
     let live_fen = page.state()["fen"].clone();
     b.click("#moves li[data-ply=\"3\"]").unwrap();
     page.wait_review(Some(3));
