@@ -23,6 +23,7 @@ pub mod perft_table;
 pub mod piece;
 pub mod prelude;
 pub mod rules;
+pub mod san;
 pub mod search;
 pub mod soak;
 pub mod square;

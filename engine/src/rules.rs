@@ -210,10 +210,62 @@ pub trait Notation: Position {
     /// The canonical token of a legal action (`docs/notation.md`).
     fn format_move(&self, mv: Move) -> String;
 
-    /// The action as written in a PGN file: the token, except where a variant has a richer
-    /// standard notation (SAN for chess, so chess tools read our PGN).
-    fn format_pgn(&self, mv: Move) -> String {
+    /// The readable text of a legal action (`docs/notation.md` §6): SAN for chess, the
+    /// variant's SAN-like notation elsewhere; by default the token. People read it (move list,
+    /// analysis lines, PGN); the protocol keeps the tokens.
+    fn format_san(&self, mv: Move) -> String {
         self.format_move(mv)
+    }
+
+    /// The readable text of every legal action, in legal-list order (one pass, where
+    /// [`Notation::format_san`] of each would repeat the disambiguation's work). No two legal
+    /// actions share a text.
+    fn format_san_all(&self) -> Vec<(Move, String)>
+    where
+        Self: MoveGen,
+    {
+        self.legal_moves()
+            .iter()
+            .map(|&m| (m, self.format_san(m)))
+            .collect()
+    }
+
+    /// The legal action that `text` names: a token, or the readable text of
+    /// [`Notation::format_san`], with check and mate marks, annotation glyphs and `0-0`
+    /// forgiven.
+    fn parse_san(&self, text: &str) -> Result<Move, MoveError>
+    where
+        Self: MoveGen,
+    {
+        let text = text.trim();
+        if let Ok(m) = self.parse_move(text) {
+            return Ok(m);
+        }
+        self.parse_readable(text).ok_or_else(|| MoveError::Illegal {
+            token: text.to_string(),
+        })
+    }
+
+    /// The legal action whose readable text ([`Notation::format_san`]) is `text`, matched
+    /// exactly or with check and mate marks, annotation glyphs and `0-0` forgiven.
+    fn parse_readable(&self, text: &str) -> Option<Move>
+    where
+        Self: MoveGen,
+    {
+        let all = self.format_san_all();
+        if let Some(&(m, _)) = all.iter().find(|(_, t)| t == text) {
+            return Some(m);
+        }
+        let wanted = forgiven(text);
+        all.iter()
+            .find(|(_, t)| forgiven(t) == wanted)
+            .map(|&(m, _)| m)
+    }
+
+    /// The action as written in a PGN file: its readable text ([`Notation::format_san`]),
+    /// which for chess is SAN, so chess tools read our PGN.
+    fn format_pgn(&self, mv: Move) -> String {
+        self.format_san(mv)
     }
 
     /// Parses a token into a legal action of this position.
@@ -365,3 +417,14 @@ pub const CONTINUATION_PIECE_BITS: u32 = 3;
 pub trait Rules: Position + Fen + MoveGen + Chance + Notation + Reference + SearchHooks {}
 
 impl<T: Position + Fen + MoveGen + Chance + Notation + Reference + SearchHooks> Rules for T {}
+
+/// `text` as SAN readers forgive it: without check and mate marks and annotation glyphs, with
+/// letter O for zeros in castling.
+pub fn forgiven(text: &str) -> String {
+    let core = text.trim_end_matches(['+', '#', '!', '?']);
+    if core.starts_with("0-0") && core.bytes().all(|b| b == b'0' || b == b'-') {
+        core.replace('0', "O")
+    } else {
+        core.to_string()
+    }
+}

@@ -16,10 +16,13 @@ pub struct Reach {
     pub captures: bool,
 }
 
-/// The squares (dx, dy from the piece, White's forward = +dy) within `radius` the Betza
-/// description reaches on an empty board, and whether some atom was left out.
-pub fn reach(betza: &str, radius: i8) -> (Vec<((i8, i8), Reach)>, bool) {
-    let mut out: Vec<((i8, i8), Reach)> = Vec::new();
+/// A square of the diagram as (dx, dy) from the piece, White's forward = +dy.
+pub type Offset = (i8, i8);
+
+/// The squares within `radius` the Betza description reaches on an empty board, and whether
+/// some atom was left out.
+pub fn reach(betza: &str, radius: i8) -> (Vec<(Offset, Reach)>, bool) {
+    let mut out: Vec<(Offset, Reach)> = Vec::new();
     let mut skipped = false;
     let chars: Vec<char> = betza.chars().collect();
     let mut i = 0;
@@ -80,7 +83,7 @@ fn expand(letter: char, range: i8, radius: i8) -> Vec<((i8, i8), i8)> {
 /// Every symmetric direction of the leap `(a, b)` that the direction modifiers allow, ridden
 /// up to `range` steps.
 fn add_atom(
-    out: &mut Vec<((i8, i8), Reach)>,
+    out: &mut Vec<(Offset, Reach)>,
     (a, b): (i8, i8),
     range: i8,
     modifiers: &str,

@@ -702,7 +702,7 @@ fn hobgoblin_selfplay_pgn(pgn: &std::path::Path, extra: &[&str]) -> String {
 
 /// Issue 18: Hobgoblin self-play rolls the dice with the seeded generator, writes every
 /// outcome token (`!sites`, `!-`) and the seed (`DiceSeed`) into the PGN, replays exactly from
-/// its seed, and each game replays from its PGN: every token legal in turn, the same result.
+/// its seed, and each game replays from its PGN: every action legal in turn, the same result.
 #[test]
 fn hobgoblin_selfplay_rolls_dice_and_replays_from_its_pgn() {
     let dir = scratch("dice");
@@ -723,9 +723,13 @@ fn hobgoblin_selfplay_rolls_dice_and_replays_from_its_pgn() {
         let mut game = grimoire_registry::create("hobgoblin").unwrap();
         let fen = tag("FEN");
         game.set_position(fen.as_deref(), &[]).unwrap();
-        for token in moves {
-            game.play_token(token)
-                .unwrap_or_else(|e| panic!("{token} does not replay: {e}"));
+        for text in moves {
+            // The movetext is the readable text (notation §6.7), read back to the token.
+            let token = game
+                .pgn_move_token(text)
+                .unwrap_or_else(|| panic!("{text} is not an action here"));
+            game.play_token(&token)
+                .unwrap_or_else(|e| panic!("{text} ({token}) does not replay: {e}"));
             outcomes += token.starts_with('!') as usize;
         }
         if moves.iter().any(|m| m.starts_with('!')) {

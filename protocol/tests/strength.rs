@@ -96,10 +96,9 @@ fn a_weak_level_varies_its_moves_but_keeps_its_material() {
 #[test]
 fn bad_strength_values_are_refused_and_change_nothing() {
     let mut s = Session::start();
-    for bad in [
-        "setoption name UCI_Elo value 600",
-        "setoption name Skill Level value lots",
-    ] {
+    let too_weak = "setoption name UCI_Elo value 600";
+    let not_a_number = "setoption name Skill Level value lots";
+    for bad in [too_weak, not_a_number] {
         s.send(bad);
         s.send("isready");
         let lines = s.read_until("readyok");

@@ -50,9 +50,17 @@ pub trait AnyGame: Send + Sync {
     /// The legal actions with what a board needs to offer them: each one's token, kind and
     /// squares (named by the variant's geometry), in the order of `legal_move_tokens`.
     fn legal_actions(&self) -> Vec<ActionInfo>;
-    /// The token of the legal action that `text` names in a PGN file: a token, or the PGN form
-    /// the variant writes (SAN for chess), with check marks, annotations and `0-0` forgiven.
+    /// The token of the legal action that `text` names in a PGN file or a person types: a
+    /// token, or the readable text the variant writes (SAN for chess, `docs/notation.md` §6),
+    /// with check marks, annotations and `0-0` forgiven.
     fn pgn_move_token(&self, text: &str) -> Option<String>;
+    /// The readable text (`docs/notation.md` §6) of `tokens` played in order from the current
+    /// position, up to the first that is not legal there: SAN for chess, the variant's SAN-like
+    /// text elsewhere; a dice outcome in words with its probability (`e4 explodes: 1 in 12`).
+    /// The default: the tokens.
+    fn san_line(&self, tokens: &[String]) -> Vec<String> {
+        tokens.to_vec()
+    }
     fn outcome(&self) -> Option<Outcome>;
     /// Per-root-move counts as tokens; where a root move opens a decision that costs no perft
     /// depth (GHO-27 A), one line per whole turn, its tokens joined by spaces (`docs/notation.md`
@@ -122,18 +130,13 @@ pub trait AnyGame: Send + Sync {
 pub struct ActionInfo {
     /// The canonical token (`docs/notation.md`).
     pub token: String,
+    /// Its readable text (`docs/notation.md` §6): SAN for chess.
+    pub san: String,
     pub kind: MoveKind,
     /// The square it leaves, where it has one (not a drop, placement or decision).
     pub from: Option<String>,
     /// The square it acts on, where it has one (not a pass).
     pub to: Option<String>,
-}
-
-/// `text` of a PGN move without what PGN readers forgive: check and mate marks, annotation
-/// glyphs, and zeros for castling letters.
-fn pgn_core(text: &str) -> String {
-    text.trim_end_matches(['+', '#', '!', '?'])
-        .replace("0-0", "O-O")
 }
 
 /// A game of variant `V`, with the variant's options.
@@ -342,10 +345,11 @@ impl<V: Variant> AnyGame for VariantGame<V> {
     fn legal_actions(&self) -> Vec<ActionInfo> {
         let pos = self.game.position();
         let name = |sq| V::Rules::GEOMETRY.name(sq);
-        pos.legal_moves()
-            .iter()
-            .map(|&m| ActionInfo {
+        pos.format_san_all()
+            .into_iter()
+            .map(|(m, san)| ActionInfo {
                 token: pos.format_move(m),
+                san,
                 kind: m.kind(),
                 from: m.from_opt().map(name),
                 to: m.to_opt().map(name),
@@ -358,11 +362,40 @@ impl<V: Variant> AnyGame for VariantGame<V> {
         if let Ok(m) = pos.parse_move(text) {
             return Some(pos.format_move(m));
         }
-        let wanted = pgn_core(text);
+        if let Ok(m) = pos.parse_san(text) {
+            return Some(pos.format_move(m));
+        }
+        // What another PGN writer may put for our actions (a variant's PGN form).
+        let wanted = grimoire_engine::san::forgiven(text);
         pos.legal_moves()
             .iter()
-            .find(|&&m| pgn_core(&pos.format_pgn(m)) == wanted)
+            .find(|&&m| grimoire_engine::san::forgiven(&pos.format_pgn(m)) == wanted)
             .map(|&m| pos.format_move(m))
+    }
+
+    fn san_line(&self, tokens: &[String]) -> Vec<String> {
+        let mut game = self.game.clone();
+        let mut out = Vec::with_capacity(tokens.len());
+        for token in tokens {
+            let mut mv = game.position().parse_move(token);
+            // A token after a move that names no outcome: every roll survived (§3.7).
+            if mv.is_err() && game.resolve_implicit_outcome() {
+                mv = game.position().parse_move(token);
+            }
+            let Ok(mv) = mv else { break };
+            let pos = game.position();
+            let mut text = pos.format_san(mv);
+            if pos.is_chance_node() {
+                let outcomes = pos.weighted_outcomes();
+                let total: u128 = outcomes.iter().map(|&(_, w)| w).sum();
+                if let Some(&(_, w)) = outcomes.iter().find(|&&(m, _)| m == mv) {
+                    text = format!("{text}: {}", grimoire_engine::san::chance_words(w, total));
+                }
+            }
+            out.push(text);
+            game.play(mv);
+        }
+        out
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -385,6 +385,11 @@ function renderStatus() {
   } else {
     text = side + " to move" + dangerText(game.danger);
   }
+  // The engine's last move, as people read it, while it is the last move of the game.
+  const engineMove = (game.engine_moves || []).at(-1);
+  if (!game.result && engineMove && engineMove.ply === game.moves.length - 1) {
+    text += " (the engine played " + (engineMove.san || engineMove.token) + ")";
+  }
   ui.status.textContent = text;
 }
 
@@ -530,8 +535,12 @@ function renderMoves() {
   }
   if (game.rolls.length) {
     ui.rolls.hidden = false;
-    ui.rolls.textContent = "Dice rolled by the referee: " + game.rolls.map((r) =>
-      "after action " + r.ply + ": " + r.token + " (of " + r.outcomes.map(([t, w]) => t + "×" + w).join(", ") + ")").join("; ");
+    // Each roll in words with its probability, and what else could have come up.
+    ui.rolls.textContent = "Dice rolled by the referee: " + game.rolls.map((r) => {
+      const texts = r.outcome_texts || r.outcomes.map(([t]) => t);
+      const others = texts.filter((t, i) => r.outcomes[i][0] !== r.token);
+      return "after action " + r.ply + ", " + (r.text || r.token) + (others.length ? " (otherwise " + others.join("; ") + ")" : "");
+    }).join(". ");
   } else {
     ui.rolls.hidden = true;
   }
@@ -540,9 +549,11 @@ function renderMoves() {
 function renderActionsList() {
   ui.legal.textContent = "";
   const actions = game.actions || [];
+  // The suggestions are the readable texts (SAN), each with its token; either may be typed.
   for (const a of actions.slice(0, 3000)) {
     const o = document.createElement("option");
-    o.value = a.token;
+    o.value = a.san || a.token;
+    if (a.san && a.san !== a.token) o.label = a.token;
     ui.legal.appendChild(o);
   }
   ui.tokenInput.disabled = !game.human_to_act;
@@ -550,7 +561,8 @@ function renderActionsList() {
   for (const a of actions.filter((a) => !a.from && !a.to && !a.piece)) {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = a.kind === "pass" ? "Pass (" + a.token + ")" : a.token;
+    b.textContent = a.kind === "pass" ? "Pass (" + a.token + ")" : (a.san || a.token);
+    if (a.san && a.san !== a.token) b.title = a.token;
     b.dataset.token = a.token;
     b.addEventListener("click", () => { actionStart = performance.now(); playToken(a.token); });
     ui.other.appendChild(b);
@@ -1105,7 +1117,7 @@ function renderAnalysis() {
     s.className = "score";
     s.textContent = scoreText(info);
     li.appendChild(s);
-    li.appendChild(document.createTextNode(info.pv.join(" ")));
+    li.appendChild(document.createTextNode((info.pv_san && info.pv_san.length ? info.pv_san : info.pv).join(" ")));
     ui.anLines.appendChild(li);
   }
   if (game) ui.anOn.checked = game.analysis !== null && game.analysis !== undefined;

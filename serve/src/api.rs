@@ -30,12 +30,12 @@ pub fn json_response(status: StatusCode, body: String) -> Response {
     (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
-fn refused(r: Refusal) -> Response {
+pub(crate) fn refused(r: Refusal) -> Response {
     let status = StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST);
     json_response(status, error_json(&r.message))
 }
 
-fn not_found(id: &str) -> Response {
+pub(crate) fn not_found(id: &str) -> Response {
     json_response(
         StatusCode::NOT_FOUND,
         error_json(&format!(

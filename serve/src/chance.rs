@@ -15,6 +15,10 @@ pub trait ChanceGame {
     fn play_token(&mut self, token: &str) -> Result<(), String>;
     /// Actions played so far.
     fn plies(&self) -> usize;
+    /// An outcome of the pending event as people read it (`e4 explodes: 1 in 12`).
+    fn outcome_text(&self, token: &str) -> String {
+        token.to_string()
+    }
 }
 
 impl ChanceGame for dyn AnyGame {
@@ -30,6 +34,11 @@ impl ChanceGame for dyn AnyGame {
     fn plies(&self) -> usize {
         self.move_tokens().len()
     }
+    fn outcome_text(&self, token: &str) -> String {
+        self.san_line(&[token.to_string()])
+            .pop()
+            .unwrap_or_else(|| token.to_string())
+    }
 }
 
 /// One roll: where it fell in the game, what came up, and what could have.
@@ -38,8 +47,12 @@ pub struct Roll {
     /// The index of the outcome's action in the game's list of actions.
     pub ply: usize,
     pub token: String,
+    /// What came up as people read it, with its probability (`e4 explodes: 1 in 12`).
+    pub text: String,
     /// Every outcome with its weight.
     pub outcomes: Vec<(String, u128)>,
+    /// Every outcome as people read it, in the order of `outcomes`.
+    pub outcome_texts: Vec<String>,
 }
 
 /// Most rolls in a row before the referee gives up (a game whose outcomes lead to more chance
@@ -60,12 +73,17 @@ pub fn settle<G: ChanceGame + ?Sized>(game: &mut G, rng: &mut StdRng) -> Result<
         }
         let token = pick_chance(&outcomes, rng);
         let ply = game.plies();
+        let outcome_texts: Vec<String> =
+            outcomes.iter().map(|(t, _)| game.outcome_text(t)).collect();
+        let text = game.outcome_text(&token);
         game.play_token(&token)
             .map_err(|e| format!("chance outcome '{token}': {e}"))?;
         rolls.push(Roll {
             ply,
             token,
+            text,
             outcomes,
+            outcome_texts,
         });
     }
     Ok(rolls)

@@ -48,6 +48,8 @@ pub struct Info {
     pub nps: u64,
     pub time_ms: u64,
     pub pv: Vec<String>,
+    /// The same line as people read it (SAN for chess, notation §6).
+    pub pv_san: Vec<String>,
     /// The from and to squares of the first PV actions (those that have squares).
     pub pv_squares: Vec<Vec<String>>,
 }
@@ -82,6 +84,7 @@ impl Info {
             nps: report.nps,
             time_ms: report.time_ms,
             pv: report.pv.clone(),
+            pv_san: game.san_line(&report.pv),
             pv_squares: pv_squares(game, &report.pv),
         }
     }

@@ -23,6 +23,7 @@ pub mod limits;
 pub mod listener;
 pub mod pgn;
 pub mod players;
+pub mod review;
 pub mod rules_page;
 pub mod session;
 pub mod ws;
@@ -87,6 +88,7 @@ pub fn app(games: Arc<Games>, access: Access) -> Router {
         .route("/api/games/{id}/pgn", get(api::pgn))
         .route("/api/games/{id}/position/{ply}", get(api::position))
         .route("/api/games/{id}/ws", get(ws::upgrade))
+        .route("/api/games/{id}/review", post(review::review))
         .route("/rules/{variant}", get(rules_page::rules))
         .with_state(games);
     api.fallback(|request: Request| async move { assets::serve(request.uri().path()) })

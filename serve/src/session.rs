@@ -105,6 +105,8 @@ pub struct GameEnd {
 pub struct EngineMove {
     pub ply: usize,
     pub token: String,
+    /// Its readable text (SAN for chess).
+    pub san: String,
     /// From the start of the search to the move being played.
     pub ms: u64,
     /// The time per move it was given, if it was given one.
@@ -154,6 +156,18 @@ pub struct Session {
     /// WebSocket message cross.
     seq: AtomicU64,
     pub touched: Instant,
+    /// The readable texts of the moves last shown, with the game they belong to, so that a
+    /// state after one more move formats only that move.
+    readable: Mutex<Readable>,
+}
+
+/// The readable texts of a game's moves (`Session::readable_moves`).
+#[derive(Default)]
+struct Readable {
+    variant: String,
+    start_fen: Option<String>,
+    tokens: Vec<String>,
+    texts: Vec<String>,
 }
 
 /// A session shared between the server's tasks and its search thread.
@@ -210,6 +224,7 @@ impl Session {
             events,
             seq: AtomicU64::new(0),
             touched: Instant::now(),
+            readable: Mutex::new(Readable::default()),
         };
         if setup_commands.len() > MAX_SETUP_COMMANDS {
             return Err(Refusal::bad(format!(
@@ -284,7 +299,13 @@ impl Session {
             )));
         }
         self.analysis_ply = None;
-        self.play(token.trim())
+        // A person may type what they read: SAN, or the variant's readable text (notation §6).
+        let text = token.trim();
+        let token = self
+            .game
+            .pgn_move_token(text)
+            .unwrap_or_else(|| text.to_string());
+        self.play(&token)
     }
 
     /// Plays `token` for the side to act, charges its clock and moves the game on.
@@ -472,12 +493,18 @@ impl Session {
                 ..
             }) => {
                 let ply = self.game.move_tokens().len();
+                let san = self
+                    .game
+                    .san_line(std::slice::from_ref(&token))
+                    .pop()
+                    .unwrap_or_else(|| token.clone());
                 match self.play(&token) {
                     // From the start of the search to the move played, the clocks charged and
                     // the next search started: what the page waits for.
                     Ok(()) => self.engine_moves.push(EngineMove {
                         ply,
                         token,
+                        san,
                         ms: running.started.elapsed().as_millis() as u64,
                         limit_ms: running.movetime,
                         nodes,
@@ -600,6 +627,47 @@ impl Session {
             .map_err(Refusal::bad)?
             .map_err(|e| Refusal::bad(e.to_string()))?;
         Ok(game)
+    }
+
+    /// The moves as people read them (SAN for chess, notation §6; dice in words with their
+    /// probabilities), one per token. The texts of the moves already shown are kept.
+    pub(crate) fn readable_moves(&self) -> Vec<String> {
+        let tokens = self.game.move_tokens();
+        let mut cache = self.readable.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.variant != self.game.variant() || cache.start_fen != self.start_fen {
+            *cache = Readable {
+                variant: self.game.variant().to_string(),
+                start_fen: self.start_fen.clone(),
+                ..Readable::default()
+            };
+        }
+        let kept = cache
+            .tokens
+            .iter()
+            .zip(tokens)
+            .take_while(|(a, b)| a == b)
+            .count()
+            .min(cache.texts.len());
+        if kept < tokens.len() {
+            let more = guarded(|| {
+                let mut game = self.game.clone_box();
+                game.set_position(self.start_fen.as_deref(), &[]).ok()?;
+                for token in &tokens[..kept] {
+                    game.play_token(token).ok()?;
+                }
+                Some(game.san_line(&tokens[kept..]))
+            })
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+            cache.texts.truncate(kept);
+            cache.texts.extend(more);
+            cache.tokens = tokens.to_vec();
+        } else {
+            cache.texts.truncate(tokens.len());
+            cache.tokens.truncate(tokens.len());
+        }
+        cache.texts.clone()
     }
 
     /// The game after its first `ply` actions, played one by one from its start as they were

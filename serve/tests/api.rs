@@ -34,6 +34,11 @@ fn app() -> Router {
     app_with(64)
 }
 
+/// `POST /api/games/{id}/analysis` with `body`.
+async fn analyse(app: &Router, id: &str, body: Value) -> (StatusCode, Value) {
+    post(app, &format!("/api/games/{id}/analysis"), body).await
+}
+
 async fn new_game(app: &Router, body: Value) -> Value {
     let (status, state) = post(app, "/api/games", body.clone()).await;
     assert_eq!(status, StatusCode::CREATED, "{body}: {state}");
@@ -82,7 +87,13 @@ async fn the_page_and_its_files_are_served_from_the_binary() {
         assert!(!text.contains("https://"), "an outside URL in an asset");
         assert!(!text.contains("//cdn"), "a CDN in an asset");
     }
-    for path in ["/app.js", "/sounds.js", "/style.css", "/favicon.svg", "/index.html"] {
+    for path in [
+        "/app.js",
+        "/sounds.js",
+        "/style.css",
+        "/favicon.svg",
+        "/index.html",
+    ] {
         let (status, _) = call(&app, "GET", path, None).await;
         assert_eq!(status, StatusCode::OK, "{path}");
     }
@@ -930,36 +941,16 @@ async fn earlier_positions_are_shown_and_analysed_the_game_untouched() {
     let (status, _) = get(&app, "/api/games/nope/position/1").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     // The analysis of position 3, then of the game's own; the game keeps its ten actions.
-    let (status, v) = post(
-        &app,
-        &format!("/api/games/{g}/analysis"),
-        json!({"multipv": 1, "ply": 3}),
-    )
-    .await;
+    let (status, v) = analyse(&app, &g, json!({"multipv": 1, "ply": 3})).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["analysis_ply"], 3);
     assert_eq!(v["thinking"]["mode"], "analysis");
     assert_eq!(v["moves"].as_array().unwrap().len(), 10);
-    let (status, v) = post(
-        &app,
-        &format!("/api/games/{g}/analysis"),
-        json!({"multipv": 1, "ply": 11}),
-    )
-    .await;
+    let (status, v) = analyse(&app, &g, json!({"multipv": 1, "ply": 11})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
-    let (_, v) = post(
-        &app,
-        &format!("/api/games/{g}/analysis"),
-        json!({"multipv": 1}),
-    )
-    .await;
+    let (_, v) = analyse(&app, &g, json!({"multipv": 1})).await;
     assert!(v["analysis_ply"].is_null());
-    post(
-        &app,
-        &format!("/api/games/{g}/analysis"),
-        json!({"multipv": 0}),
-    )
-    .await;
+    analyse(&app, &g, json!({"multipv": 0})).await;
     let (_, now) = get(&app, &format!("/api/games/{g}")).await;
     assert_eq!(now["moves"].as_array().unwrap().len(), 10);
     assert_eq!(now["fen"], live["fen"]);
@@ -1081,4 +1072,50 @@ async fn every_variant_has_a_rules_page_with_its_pieces() {
         index.as_str().unwrap().contains("id=\"rules-link\""),
         "the board links to it"
     );
+}
+
+/// Issue 51, point 4: a whole-game review on request: every action scored, the blunder marked
+/// with the better action, the game unchanged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_review_marks_the_blunder_and_names_the_better_move() {
+    let app = app();
+    let humans =
+        json!({"variant": "chess", "white": {"kind": "human"}, "black": {"kind": "human"}});
+    let s = new_game(&app, humans).await;
+    let g = id(&s);
+    // 3...Nf6?? allows 4.Qxf7#.
+    let line = ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"];
+    for token in line {
+        let (status, v) = post(
+            &app,
+            &format!("/api/games/{g}/move"),
+            json!({ "token": token }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{token}: {v}");
+    }
+    let (status, r) = post(&app, &format!("/api/games/{g}/review"), json!({"ms": 60})).await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    let plies = r["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), line.len());
+    let nf6 = &plies[5];
+    assert_eq!(nf6["token"], "g8f6");
+    assert_eq!(nf6["class"], "blunder", "{nf6}");
+    assert!(nf6["best"].as_str().is_some_and(|b| b != "g8f6"), "{nf6}");
+    assert_eq!(plies[6]["white_cp"], 1000, "mate is the most a score says");
+    assert!(
+        plies[0]["class"].is_null(),
+        "1.e4 loses nothing: {}",
+        plies[0]
+    );
+    let (_, state) = get(&app, &format!("/api/games/{g}")).await;
+    assert_eq!(
+        state["moves"].as_array().unwrap().len(),
+        line.len(),
+        "the game is unchanged"
+    );
+    let (status, _) = post(&app, &format!("/api/games/{g}/review"), json!({"ms": 0})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = post(&app, "/api/games/nope/review", json!({})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
 }

@@ -71,12 +71,10 @@ impl Page<'_> {
     }
 
     fn wait_plies(&self, n: usize) {
+        let script =
+            format!("const s = window.grimoireState(); return s && s.moves.length >= {n};");
         self.b
-            .wait_js(
-                &format!("const s = window.grimoireState(); return s && s.moves.length >= {n};"),
-                30,
-            )
-            .unwrap_or_else(|e| panic!("{e}; state {}", self.brief()));
+            .wait_until(&script, 30, || format!("state {}", self.brief()));
     }
 
     /// Clicks a square: on its piece when it has one (that is what a person clicks).
@@ -262,15 +260,7 @@ impl Page<'_> {
     }
 
     fn shot(&self, name: &str) {
-        let Some(dir) = std::env::var_os("GRIMOIRE_SCREENSHOTS") else {
-            return;
-        };
-        self.b.js("window.scrollTo(0, 0);").unwrap();
-        std::thread::sleep(Duration::from_millis(150));
-        let png = self.b.screenshot().expect("screenshot");
-        let path = std::path::Path::new(&dir).join(format!("serve-{name}.png"));
-        std::fs::write(&path, png).expect("write screenshot");
-        println!("screenshot {}", path.display());
+        self.b.save_screenshot(name);
     }
 
     /// Keeps the current page's measurements before it is left.
@@ -285,14 +275,7 @@ impl Page<'_> {
     }
 
     fn latencies(&self, key: &str) -> Vec<f64> {
-        self.b
-            .js(&format!("return window.grimoireStats.{key};"))
-            .unwrap()
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter_map(Value::as_f64)
-            .collect()
+        self.b.stats(key)
     }
 }
 
@@ -312,20 +295,10 @@ fn summary(name: &str, values: &[f64]) -> String {
 
 #[test]
 fn every_variant_plays_in_the_browser() {
-    let Some((browser, driver)) = webdriver::tools() else {
-        assert!(
-            std::env::var_os("GRIMOIRE_REQUIRE_TOOLS").is_none(),
-            "chromium and chromedriver are required here (GRIMOIRE_REQUIRE_TOOLS is set)"
-        );
-        eprintln!("skipped: chromium or chromedriver is not installed");
+    let Some(b) = webdriver::browser(1360, 1000) else {
         return;
     };
-    let server = Background::start(Config {
-        port: 0,
-        ..Config::default()
-    })
-    .expect("server");
-    let b = Browser::start(&browser, &driver, 1360, 1000).expect("browser");
+    let server = webdriver::server();
     let page = Page {
         b: &b,
         url: server.url.clone(),

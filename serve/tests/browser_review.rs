@@ -14,7 +14,6 @@
 mod common;
 
 use common::webdriver::{self, Browser};
-use grimoire_serve::{Background, Config};
 use serde_json::Value;
 use std::cell::Cell;
 use std::time::Duration;
@@ -26,6 +25,14 @@ struct Page<'a> {
 }
 
 impl Page<'_> {
+    fn new<'b>(b: &'b Browser, url: &str) -> Page<'b> {
+        Page {
+            b,
+            url: url.to_string(),
+            loads: Cell::new(0),
+        }
+    }
+
     fn state(&self) -> Value {
         self.b.js("return window.grimoireState();").expect("state")
     }
@@ -96,15 +103,7 @@ impl Page<'_> {
     }
 
     fn shot(&self, name: &str) {
-        let Some(dir) = std::env::var_os("GRIMOIRE_SCREENSHOTS") else {
-            return;
-        };
-        self.b.js("window.scrollTo(0, 0);").unwrap();
-        std::thread::sleep(Duration::from_millis(200));
-        let png = self.b.screenshot().expect("screenshot");
-        let path = std::path::Path::new(&dir).join(format!("serve-{name}.png"));
-        std::fs::write(&path, png).expect("write screenshot");
-        println!("screenshot {}", path.display());
+        self.b.save_screenshot(name);
     }
 
     fn review(&self) -> Value {
@@ -117,12 +116,9 @@ impl Page<'_> {
             Some(p) => format!("r && r.ply === {p}"),
             None => "r === null".to_string(),
         };
+        let script = format!("const r = window.grimoireReview(); return {want};");
         self.b
-            .wait_js(
-                &format!("const r = window.grimoireReview(); return {want};"),
-                10,
-            )
-            .unwrap_or_else(|e| panic!("{e}: review {}", self.review()));
+            .wait_until(&script, 10, || format!("review {}", self.review()));
     }
 
     /// Presses `key` with the focus on the page (not the board or a field).
@@ -158,14 +154,7 @@ impl Page<'_> {
     }
 
     fn stats(&self, key: &str) -> Vec<f64> {
-        self.b
-            .js(&format!("return window.grimoireStats.{key};"))
-            .unwrap()
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter_map(Value::as_f64)
-            .collect()
+        self.b.stats(key)
     }
 
     fn inner_height(&self) -> f64 {
@@ -221,6 +210,12 @@ fn check_positions() -> Vec<(&'static str, String, &'static str, &'static str)> 
             "check",
         ),
         (
+            "duggan",
+            format!("{HUMANS}, variant: 'duggan', fen: '4d3/7m/8/b7/8/8/7M/4D3 w - - 0 1'}}"),
+            "e1",
+            "check",
+        ),
+        (
             "eldritch",
             format!("{HUMANS}, variant: 'eldritch', fen: '4k3/8/8/8/8/8/8/r3K3 w - - 0 1'}}"),
             "e1",
@@ -255,25 +250,11 @@ fn check_positions() -> Vec<(&'static str, String, &'static str, &'static str)> 
 
 #[test]
 fn danger_review_and_the_fixed_bugs_in_the_browser() {
-    let Some((browser, driver)) = webdriver::tools() else {
-        assert!(
-            std::env::var_os("GRIMOIRE_REQUIRE_TOOLS").is_none(),
-            "chromium and chromedriver are required here (GRIMOIRE_REQUIRE_TOOLS is set)"
-        );
-        eprintln!("skipped: chromium or chromedriver is not installed");
+    let Some(b) = webdriver::browser(1366, 900) else {
         return;
     };
-    let server = Background::start(Config {
-        port: 0,
-        ..Config::default()
-    })
-    .expect("server");
-    let b = Browser::start(&browser, &driver, 1366, 900).expect("browser");
-    let page = Page {
-        b: &b,
-        url: server.url.clone(),
-        loads: Cell::new(0),
-    };
+    let server = webdriver::server();
+    let page = Page::new(&b, &server.url);
     b.goto(&server.url).unwrap();
     b.wait_js(
         "return window.grimoireState() && window.grimoireState().id;",
@@ -294,7 +275,11 @@ fn danger_review_and_the_fixed_bugs_in_the_browser() {
         page.shot(&format!("{variant}-check"));
     }
     // The ArchMage hand stays on screen at 1366x900 (its check position holds a hand).
-    page.open(&check_positions()[2].1);
+    let archmage = check_positions()
+        .into_iter()
+        .find(|c| c.0 == "archmage")
+        .expect("an ArchMage check position");
+    page.open(&archmage.1);
     let height = page.inner_height();
     let hands = page.boxes("#board g.hand-piece");
     assert!(!hands.is_empty());
@@ -450,9 +435,11 @@ fn danger_review_and_the_fixed_bugs_in_the_browser() {
     let mut after3 = grimoire_registry::create("chess").unwrap();
     after3.set_position(None, &line[..3]).unwrap();
     let first = pv.as_str().unwrap().split_whitespace().next().unwrap_or("");
+    // The page shows the line in SAN (notation §6): its first move is legal there.
     assert!(
-        after3.legal_move_tokens().iter().any(|t| t == first),
-        "the analysed line starts from the reviewed position: {pv}"
+        after3.pgn_move_token(first).is_some()
+            && !after3.legal_move_tokens().iter().any(|t| t == first),
+        "the analysed line starts from the reviewed position, in SAN: {pv}"
     );
     page.key("\u{E010}");
     page.wait_review(None);
@@ -539,7 +526,7 @@ fn danger_review_and_the_fixed_bugs_in_the_browser() {
         page.glows(square, cls);
         page.shot(&format!("{variant}-check-phone"));
     }
-    page.open(&check_positions()[2].1);
+    page.open(&archmage.1);
     let height = page.inner_height();
     let small: Vec<_> = page
         .boxes("button, select, input:not([type=checkbox]):not([type=radio]):not([type=file]), summary, .toggle, #moves li")

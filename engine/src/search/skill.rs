@@ -18,9 +18,6 @@ pub const MAX_LEVEL: f64 = 20.0;
 /// chess): the range the calibration in `docs/strength.md` measured, levels 0 to 8.
 pub const MIN_ELO: i64 = 1100;
 pub const MAX_ELO: i64 = 2700;
-/// A pawn, in the search's centipawns: the most a weaker line's score is pushed by the spread
-/// of the candidates.
-const PAWN: Score = 100;
 
 /// A limited strength: the level (0 = weakest, below 20) and the random source of its choices.
 #[derive(Clone, Debug)]
@@ -64,6 +61,8 @@ impl Skill {
     /// behind the best and more when the candidates are close; the highest pushed score wins.
     /// Returns the index into `lines`.
     pub fn pick(&mut self, lines: &[(Score, Move)]) -> usize {
+        // A pawn, in the search's centipawns: the most the candidates' spread pushes a line.
+        const PAWN: Score = 100;
         let Some(&(top, _)) = lines.first() else {
             return 0;
         };

@@ -7,7 +7,7 @@ use super::Session;
 use grimoire_engine::view::BoardView;
 use grimoire_engine::{Color, MoveKind, Square};
 use grimoire_pictures::svg::{key_entries, render_svg_with, SvgOptions};
-use grimoire_registry::{ActionInfo, AnyGame, Danger};
+use grimoire_registry::{ActionInfo, AnyGame};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -15,6 +15,8 @@ use std::collections::HashMap;
 #[derive(Clone, Debug, Serialize)]
 pub struct ActionView {
     pub token: String,
+    /// Its readable text (SAN for chess, notation §6).
+    pub san: String,
     pub kind: &'static str,
     pub from: Option<String>,
     pub to: Option<String>,
@@ -30,6 +32,7 @@ impl From<ActionInfo> for ActionView {
         ActionView {
             kind: kind_name(a.kind),
             token: a.token,
+            san: a.san,
             from: a.from,
             to: a.to,
             piece,
@@ -61,8 +64,11 @@ pub fn kind_name(kind: MoveKind) -> &'static str {
 #[derive(Serialize)]
 struct MoveView {
     token: String,
-    /// As the PGN writes it (SAN for chess).
+    /// As people read it (SAN for chess, the variant's SAN-like text, dice outcomes in words
+    /// with their probabilities; notation §6).
     text: String,
+    /// As the PGN writes it (SAN for chess; dice outcomes as tokens).
+    pgn: String,
     /// `1.` or `1...` where a turn's number is printed.
     number: Option<String>,
     /// A referee's roll.
@@ -97,42 +103,19 @@ struct ResultView<'a> {
     termination: &'static str,
 }
 
-/// What threatens the player to act (`AnyGame::danger`), as the page marks it.
-#[derive(Serialize, Default)]
-pub struct DangerView {
-    /// The player to act is in check.
-    pub check: bool,
-    /// A check or a threat as urgent (a Ghost Chess ghost that can take the king, a
-    /// Hobgoblin castling in progress).
-    pub in_danger: bool,
-    /// The squares of the player's royal units in danger (empty unless `in_danger`).
-    pub royal: Vec<String>,
-    /// The squares of the player's units the opponent could take if the player passed;
-    /// `null` where that position does not exist (a check, a pending decision).
-    pub threatened: Option<Vec<String>>,
-    /// The squares of the opponent's royal units the player to act can take now (a Ghost
-    /// Chess ghost that reaches the king).
-    pub capturable_royal: Vec<String>,
-}
-
-/// The danger of `game`'s player to act; nothing where the engine fails to say.
-pub fn danger_view(game: &dyn AnyGame) -> DangerView {
-    let danger = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| game.danger()))
+/// What threatens the player to act (`AnyGame::danger`, whose fields say what each means), as
+/// the page marks it: `check`, `in_danger`, `royal`, `threatened` (`null` where no pass
+/// position exists) and `capturable_royal`. Nothing where the engine fails to say.
+pub fn danger_view(game: &dyn AnyGame) -> serde_json::Value {
+    let d = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| game.danger()))
         .unwrap_or_default();
-    let Danger {
-        check,
-        in_danger,
-        royal,
-        threatened,
-        capturable_royal,
-    } = danger;
-    DangerView {
-        check,
-        in_danger,
-        royal,
-        threatened,
-        capturable_royal,
-    }
+    serde_json::json!({
+        "check": d.check,
+        "in_danger": d.in_danger,
+        "royal": d.royal,
+        "threatened": d.threatened,
+        "capturable_royal": d.capturable_royal,
+    })
 }
 
 #[derive(Serialize)]
@@ -176,7 +159,7 @@ struct State<'a> {
     /// order.
     key: Vec<KeyView>,
     flipped: bool,
-    danger: DangerView,
+    danger: serde_json::Value,
     /// Legal actions, while a person is to act.
     actions: Vec<ActionView>,
     moves: Vec<MoveView>,
@@ -276,15 +259,17 @@ pub fn state_json(s: &Session) -> String {
     };
     let numbers = grimoire_arena::pgn::move_numbers(&game.turn_starts());
     let roll_plies: Vec<usize> = s.rolls.iter().map(|r| r.ply).collect();
+    let texts = s.readable_moves();
     let moves = game
         .move_tokens()
         .iter()
         .zip(game.pgn_moves())
         .zip(numbers)
         .enumerate()
-        .map(|(i, ((token, text), number))| MoveView {
+        .map(|(i, ((token, pgn), number))| MoveView {
             token: token.clone(),
-            text,
+            text: texts.get(i).cloned().unwrap_or_else(|| pgn.clone()),
+            pgn,
             number,
             roll: roll_plies.contains(&i),
         })
@@ -373,7 +358,7 @@ struct PositionState<'a> {
     key: Vec<KeyView>,
     last_move: Vec<String>,
     removed: Vec<String>,
-    danger: DangerView,
+    danger: serde_json::Value,
 }
 
 /// The position after the game's first `ply` actions as JSON (`GET .../position/{ply}`): the

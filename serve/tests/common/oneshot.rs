@@ -38,3 +38,21 @@ pub async fn call(
 pub async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
     call(app, "POST", uri, Some(body.to_string())).await
 }
+
+/// One action by its token (or readable text) in game `id`: the status and the state.
+pub async fn play(app: &Router, id: &str, token: &str) -> (StatusCode, Value) {
+    post(
+        app,
+        &format!("/api/games/{id}/move"),
+        serde_json::json!({ "token": token }),
+    )
+    .await
+}
+
+/// One field of every action of a state's move list (`"token"`, `"text"`, ...).
+pub fn move_field<'v>(state: &'v Value, field: &str) -> Vec<&'v str> {
+    state["moves"]
+        .as_array()
+        .map(|moves| moves.iter().filter_map(|m| m[field].as_str()).collect())
+        .unwrap_or_default()
+}

@@ -11,6 +11,35 @@ use std::time::{Duration, Instant};
 
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
+/// The browser and its driver, or `None` (the test skips) where they are not installed;
+/// where `GRIMOIRE_REQUIRE_TOOLS` is set (CI) their absence is a failure instead.
+pub fn tools_or_skip() -> Option<(PathBuf, PathBuf)> {
+    let found = tools();
+    if found.is_none() {
+        assert!(
+            std::env::var_os("GRIMOIRE_REQUIRE_TOOLS").is_none(),
+            "chromium and chromedriver are required here (GRIMOIRE_REQUIRE_TOOLS is set)"
+        );
+        eprintln!("skipped: chromium or chromedriver is not installed");
+    }
+    found
+}
+
+/// A headless browser with a `width` x `height` window, or `None` as [`tools_or_skip`] says.
+pub fn browser(width: u32, height: u32) -> Option<Browser> {
+    let (browser, driver) = tools_or_skip()?;
+    Some(Browser::start(&browser, &driver, width, height).expect("browser"))
+}
+
+/// A board server on a free port, for one browser test.
+pub fn server() -> grimoire_serve::Background {
+    grimoire_serve::Background::start(grimoire_serve::Config {
+        port: 0,
+        ..grimoire_serve::Config::default()
+    })
+    .expect("server")
+}
+
 /// The browser and driver binaries, if installed.
 pub fn tools() -> Option<(PathBuf, PathBuf)> {
     let find = |names: &[&str]| -> Option<PathBuf> {
@@ -329,6 +358,37 @@ impl Browser {
                 return Err(format!("timed out waiting for: {script}"));
             }
             std::thread::sleep(Duration::from_millis(40));
+        }
+    }
+
+    /// Saves a screenshot as `serve-<name>.png` in `GRIMOIRE_SCREENSHOTS`, when it is set
+    /// (`docs/pictures/` is made that way), from the top of the page.
+    pub fn save_screenshot(&self, name: &str) {
+        let Some(dir) = std::env::var_os("GRIMOIRE_SCREENSHOTS") else {
+            return;
+        };
+        self.js("window.scrollTo(0, 0);").unwrap();
+        std::thread::sleep(Duration::from_millis(200));
+        let png = self.screenshot().expect("screenshot");
+        let path = std::path::Path::new(&dir).join(format!("serve-{name}.png"));
+        std::fs::write(&path, png).expect("write screenshot");
+        println!("screenshot {}", path.display());
+    }
+
+    /// The page's timing figures `window.grimoireStats.<key>` (milliseconds).
+    pub fn stats(&self, key: &str) -> Vec<f64> {
+        let v = self
+            .js(&format!("return window.grimoireStats.{key};"))
+            .unwrap();
+        v.as_array()
+            .map(|a| a.iter().filter_map(Value::as_f64).collect())
+            .unwrap_or_default()
+    }
+
+    /// [`Browser::wait_js`], failing the test with `context()` (the page's state) on timeout.
+    pub fn wait_until(&self, script: &str, secs: u64, context: impl FnOnce() -> String) {
+        if let Err(e) = self.wait_js(script, secs) {
+            panic!("{e}; {}", context());
         }
     }
 

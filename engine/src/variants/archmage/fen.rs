@@ -188,11 +188,18 @@ impl Notation for ArchMage {
         g.write_name(mv.from(), &mut s);
         g.write_name(mv.to(), &mut s);
         if matches!(mv.kind(), MoveKind::Promotion | MoveKind::Switch) {
-            if let Some(k) = mv.piece_kind() {
-                s.push(LETTERS[k as usize]);
-            }
+            s.extend(mv.piece_kind().map(|k| LETTERS[k as usize]));
         }
         s
+    }
+
+    /// SAN with ArchMage's letters, switches `U<>Nf3`, drops `D@e5` (`docs/notation.md` §6.2).
+    fn format_san(&self, mv: Move) -> String {
+        crate::san::san_of(self, mv, true, san_parts)
+    }
+
+    fn format_san_all(&self) -> Vec<(Move, String)> {
+        crate::san::san_all(self, true, san_parts)
     }
 
     /// Canonical tokens, and a summoner–summoner switch in either order (ARC-55).
@@ -273,4 +280,10 @@ impl Notation for ArchMage {
         view.hands = [hand(Color::White), hand(Color::Black)];
         view
     }
+}
+
+/// ArchMage's SAN parts: chess's, with the Pawn as the pawn; a switch (ARC-51) is the summoner,
+/// `<>`, the partner and its square; a drop (ARC-61) is its token.
+fn san_parts(units: &crate::san::Units, mv: Move, token: &str) -> crate::san::SanParts {
+    crate::san::common_parts(units, mv, token, &["P"])
 }

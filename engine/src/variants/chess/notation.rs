@@ -17,7 +17,7 @@ impl Notation for Chess {
 
     /// SAN of a legal move: piece letter, the shortest disambiguation, `x` for captures,
     /// `=Q` for promotions, `O-O`/`O-O-O`, and `+`/`#` when it checks or mates.
-    fn format_pgn(&self, mv: Move) -> String {
+    fn format_san(&self, mv: Move) -> String {
         let g = Geometry::Framed8;
         let mut san = String::with_capacity(8);
         if mv.kind() == MoveKind::Null {

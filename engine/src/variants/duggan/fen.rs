@@ -81,6 +81,15 @@ impl Notation for Duggan {
         mv.coordinate_token(&LETTERS, ARCHER)
     }
 
+    /// SAN with Duggan's letters; the Mercenary is the pawn (`docs/notation.md` §6.3).
+    fn format_san(&self, mv: Move) -> String {
+        crate::san::san_of(self, mv, true, san_parts)
+    }
+
+    fn format_san_all(&self) -> Vec<(Move, String)> {
+        crate::san::san_all(self, true, san_parts)
+    }
+
     fn render(&self) -> String {
         // The key of the types on the board follows in `d`, from the catalogue.
         board8::render_board(&self.board, &LETTERS)
@@ -89,4 +98,10 @@ impl Notation for Duggan {
     fn view(&self) -> BoardView {
         board8::view_board(&self.board, &LETTERS, &NAMES, self.side)
     }
+}
+
+/// Duggan's SAN parts: chess's, with the Mercenary (`M`) as the pawn (DUG-23 promotions `=A`,
+/// DUG-31 Commander promotions `=S`).
+fn san_parts(units: &crate::san::Units, mv: Move, token: &str) -> crate::san::SanParts {
+    crate::san::common_parts(units, mv, token, &["M"])
 }

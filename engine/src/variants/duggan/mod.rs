@@ -283,19 +283,3 @@ pub const BENCH: &[&str] = &[
     // Middle game, Black to move, Assassins near the Adepts.
     "g1b1d1ag/mmm2mmm/3m4/4s3/2S5/3M1M2/MMM3MM/G1B1DBAG b - - 1 10",
 ];
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::perft::{perft, perft_reference};
-    use crate::rules::{Fen, MoveGen};
-
-    #[test]
-    fn start_position_counts_agree_with_the_reference() {
-        let pos = Duggan::start_position(&DugganOptions::default());
-        assert_eq!(pos.legal_moves().len(), 49);
-        for d in 1..=2 {
-            assert_eq!(perft(&pos, d), perft_reference(&pos, d), "depth {d}");
-        }
-    }
-}

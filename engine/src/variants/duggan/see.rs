@@ -194,8 +194,7 @@ mod tests {
 
     fn see(fen: &str, token: &str, threshold: i32) -> bool {
         let pos = Duggan::from_fen(fen, &DugganOptions::default()).unwrap();
-        let mv = pos.parse_move(token).unwrap();
-        pos.see_ge(mv, threshold)
+        pos.see_ge(pos.parse_move(token).unwrap(), threshold)
     }
 
     #[test]

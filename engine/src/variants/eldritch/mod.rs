@@ -388,18 +388,3 @@ pub const BENCH: &[&str] = &[
     // Ghost stacks of both sides, a Knight and a Dragon suborned (ELD-383, ELD-385).
     "4k3/2p5/1(^h,N)2*N3/8/3(^H,*w)4/2*o5/4P3/4K3 w e2 - 0 20",
 ];
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::perft::{perft, perft_reference};
-    use crate::rules::{Fen, MoveGen};
-
-    #[test]
-    fn fide_army_start_is_fide() {
-        let pos = Eldritch::start_position(&EldritchOptions::default());
-        assert_eq!(pos.legal_moves().len(), 20);
-        assert_eq!(perft(&pos, 3), 8902);
-        assert_eq!(perft_reference(&pos, 2), 400);
-    }
-}

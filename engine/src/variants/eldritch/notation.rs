@@ -21,6 +21,17 @@ impl Notation for Eldritch {
         super::pieces::piece_types()
     }
 
+    /// SAN with Eldritch's codes (`*Cd2`, `^Vxc6@se`, `e8=*C`), invokes as the piece, its
+    /// square and the token's invoke (`*Ce3!f3`), decisions and placements as their tokens
+    /// (`docs/notation.md` §6.5).
+    fn format_san(&self, mv: Move) -> String {
+        crate::san::san_of(self, mv, true, san_parts)
+    }
+
+    fn format_san_all(&self) -> Vec<(Move, String)> {
+        crate::san::san_all(self, true, san_parts)
+    }
+
     /// Token of a legal action (notation §3.6).
     fn format_move(&self, mv: Move) -> String {
         let mut s = String::with_capacity(8);
@@ -237,4 +248,20 @@ impl Notation for Eldritch {
             side_to_move: self.side,
         }
     }
+}
+
+/// Eldritch's SAN parts (ELD-013 tokens read as SAN): chess's for moves, castling, promotions
+/// and the Dragon's and Vampire's tails; an invoke is the invoker's code, its square and the
+/// token from `!` on (`*Bd4!` blocks, `*Gb1!z1-z4` lays a strip), so it names its piece and
+/// never needs a disambiguation; a pass is `pass`.
+fn san_parts(units: &crate::san::Units, mv: Move, token: &str) -> crate::san::SanParts {
+    if mv.kind() != MoveKind::Invoke {
+        return crate::san::common_parts(units, mv, token, &["P"]);
+    }
+    let mut text = String::new();
+    if let Some(invoker) = mv.from_opt().and_then(|s| units.top(s)) {
+        text.push_str(&invoker.code);
+    }
+    text.push_str(token);
+    crate::san::SanParts::plain(text)
 }

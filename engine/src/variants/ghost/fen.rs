@@ -231,11 +231,19 @@ impl Notation for Ghost {
             }
         }
         if matches!(mv.kind(), MoveKind::Promotion | MoveKind::Decision) {
-            if let Some(k) = mv.piece_kind() {
-                s.push(LETTERS[k as usize]);
-            }
+            s.extend(mv.piece_kind().map(|k| LETTERS[k as usize]));
         }
         s
+    }
+
+    /// SAN, ghost moves included (`Ra0xa7`), and the spawn decision as the captured piece, `@`
+    /// and its edge square (`N@z5`, `P@z8=Q`; `docs/notation.md` §6.4).
+    fn format_san(&self, mv: Move) -> String {
+        crate::san::san_of(self, mv, true, |u, m, t| self.san_parts(u, m, t))
+    }
+
+    fn format_san_all(&self) -> Vec<(Move, String)> {
+        crate::san::san_all(self, true, |u, m, t| self.san_parts(u, m, t))
     }
 
     /// The board with its ring: files z..i and ranks 9..0, ghosts in the frame squares.
@@ -325,5 +333,26 @@ impl Notation for Ghost {
             });
         }
         v
+    }
+}
+
+impl Ghost {
+    /// Ghost's SAN parts: chess's for living and ghost moves; a spawn (GHO-26) names the
+    /// captured piece and its edge square, with the type it takes under GHO-45 (`P@z8=Q`).
+    fn san_parts(&self, units: &crate::san::Units, mv: Move, token: &str) -> crate::san::SanParts {
+        if mv.kind() != MoveKind::Decision {
+            return crate::san::common_parts(units, mv, token, &["P"]);
+        }
+        let mut text = String::new();
+        if let Some(p) = self.pending() {
+            text.push(LETTERS[p.piece.kind() as usize].to_ascii_uppercase());
+        }
+        text.push('@');
+        Geometry::Framed8.write_name(mv.to(), &mut text);
+        if let Some(k) = mv.piece_kind() {
+            text.push('=');
+            text.push(LETTERS[k as usize].to_ascii_uppercase());
+        }
+        crate::san::SanParts::plain(text)
     }
 }

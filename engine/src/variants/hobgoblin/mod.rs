@@ -31,6 +31,7 @@ pub mod plans;
 pub mod play;
 pub mod position;
 pub mod rides;
+mod san;
 pub mod search_hooks;
 mod seen;
 

@@ -531,6 +531,33 @@ impl Notation for Hobgoblin {
         }
     }
 
+    /// A dice outcome in words (`a4 explodes`), any other action by `san_text` (§6.6).
+    fn format_san(&self, mv: Move) -> String {
+        if mv.kind() == MoveKind::Chance {
+            return super::san::outcome_words(&self.format_move(mv));
+        }
+        self.san_text(mv)
+    }
+
+    /// The dice outcomes keep their tokens (`!e4`): the words have spaces.
+    fn format_pgn(&self, mv: Move) -> String {
+        if mv.kind() == MoveKind::Chance {
+            self.format_move(mv)
+        } else {
+            self.san_text(mv)
+        }
+    }
+
+    /// The readable text read back to its token (`docs/notation.md` §6.6): no list of every
+    /// turn's text is made (a crowd has too many).
+    fn parse_readable(&self, text: &str) -> Option<Move>
+    where
+        Self: MoveGen,
+    {
+        let token = self.san_to_token(text)?;
+        self.parse_move(&token).ok()
+    }
+
     /// Matches the canonical token of a legal action (its hallway alias too), or builds the
     /// action a non-canonical specification describes and finds the legal action with the
     /// same HOB-150 identity (notation §3.7, §4).
