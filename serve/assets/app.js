@@ -23,6 +23,7 @@ let socket = null;
 let selection = null;       // {kind: "square", sq} | {kind: "piece", piece}
 let cursor = null;          // keyboard cursor square
 let infos = {};             // multipv -> info, for the current generation
+let lastInfos = {};         // the previous position's search, shown until this one reports
 let svgText = "";
 let clockBase = null;       // {white, black, running, at}
 let removedShown = "";
@@ -173,7 +174,14 @@ function render(state) {
   // A response and a WebSocket message may cross: keep the newest state.
   if (game && game.id === state.id && state.seq < game.seq) return;
   const newPosition = !game || game.generation !== state.generation || game.id !== state.id;
-  if (newPosition) { infos = {}; clearSelection(false); hidePrompt(); }
+  if (newPosition) {
+    // The last search stays on show (marked as such) until the new position's first report.
+    if (Object.keys(infos).length) lastInfos = infos;
+    if (game && game.id !== state.id) lastInfos = {};
+    infos = {};
+    clearSelection(false);
+    hidePrompt();
+  }
   if (window.grimoireSounds) window.grimoireSounds.react(game, state);
   game = state;
   window.grimoireStats.renders++;
@@ -1077,9 +1085,12 @@ document.addEventListener("keydown", (event) => {
 // ---------------------------------------------------------------------------------------------
 // Analysis and engine output
 
+// Scores read from White's view everywhere, like the bar: + is good for White.
 function scoreText(info) {
-  if (info.mate !== null && info.mate !== undefined) return "#" + info.mate;
-  const cp = info.score_cp;
+  if (info.mate !== null && info.mate !== undefined) {
+    return (info.white_cp > 0 ? "#" : "-#") + Math.abs(info.mate);
+  }
+  const cp = info.white_cp;
   return (cp > 0 ? "+" : "") + (cp / 100).toFixed(2);
 }
 
@@ -1092,7 +1103,9 @@ function onInfo(info) {
 }
 
 function renderAnalysis() {
-  const best = infos[1];
+  const current = Object.keys(infos).length > 0;
+  const shown = current ? infos : lastInfos;
+  const best = shown[1];
   const fill = ui.evalbar.querySelector(".fill");
   const value = ui.evalbar.querySelector(".value");
   if (best) {
@@ -1102,16 +1115,18 @@ function renderAnalysis() {
     value.textContent = best.mate !== null && best.mate !== undefined
       ? (best.white_cp > 0 ? "#" : "-#") + Math.abs(best.mate)
       : (best.white_cp / 100).toFixed(1);
-    ui.anSummary.textContent = (best.mode === "analysis" ? "Analysis" : "Engine") + ": depth " + best.depth + "/" + best.seldepth +
-      ", " + best.nodes.toLocaleString() + " nodes, " + Math.round(best.nps / 1000) + " kn/s, " + (best.time_ms / 1000).toFixed(1) + " s";
+    ui.anSummary.textContent = (current ? "" : "Last search, before the last move: ") +
+      (best.mode === "analysis" ? "Analysis" : "Engine") + ": depth " + best.depth + "/" + best.seldepth +
+      ", " + best.nodes.toLocaleString() + " nodes, " + Math.round(best.nps / 1000) + " kn/s, " + (best.time_ms / 1000).toFixed(1) + " s" +
+      " (scores from White's view)";
   } else {
     fill.style.height = "50%";
     value.textContent = "";
     ui.anSummary.textContent = game && game.thinking ? "thinking…" : "";
   }
   ui.anLines.textContent = "";
-  for (const k of Object.keys(infos).sort((a, b) => a - b)) {
-    const info = infos[k];
+  for (const k of Object.keys(shown).sort((a, b) => a - b)) {
+    const info = shown[k];
     const li = document.createElement("li");
     const s = document.createElement("span");
     s.className = "score";

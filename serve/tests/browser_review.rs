@@ -488,6 +488,11 @@ fn danger_review_and_the_fixed_bugs_in_the_browser() {
     )
     .expect("the engine went on playing");
     assert_eq!(page.review()["ply"], 1, "the review stays where it was");
+    // Issue 51, point 4: the engine's last search stays on show after its move, scored from
+    // White's view, until the new position's search reports.
+    let summary = page.text("#an-summary");
+    assert!(summary.contains("depth"), "the analysis stays: {summary:?}");
+    assert!(summary.contains("White's view"), "{summary:?}");
     b.click("#btn-last").unwrap();
     page.wait_review(None);
     b.click("#btn-resign").unwrap();
