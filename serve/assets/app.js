@@ -529,6 +529,7 @@ function renderMoves() {
     if (i + 1 === viewing) viewedItem = li;
   });
   for (const li of items.slice(game.moves.length)) li.remove();
+  if (window.grimoireGraph && window.grimoireGraph.gameId === game.id) window.grimoireGraph.markMoves(ui.moves);
   if (game.result) {
     const li = document.createElement("li");
     li.className = "result";
@@ -1215,6 +1216,13 @@ $("ng-players").addEventListener("click", () => {
   post("/players", { white: r.white, black: r.black });
 });
 $("ng-variant").addEventListener("change", renderOptions);
+// The whole-game review: every position scored, the graph drawn, the moves marked.
+$("btn-review-game").addEventListener("click", () => {
+  if (!game || !window.grimoireGraph) return;
+  const id = game.id;
+  window.grimoireGraph.run(id, () => api("/api/games/" + id + "/review", "POST", { ms: 100 }),
+    $("eval-graph"), ui.moves, (ply) => reviewTo(ply));
+});
 // Levels run 1 (beginner) to 8 (full strength); the other limits keep their own values.
 $("ng-limit").addEventListener("change", () => {
   const value = $("ng-value");

@@ -8,6 +8,7 @@ pub const APP_JS: &str = include_str!("../assets/app.js");
 pub const STYLE_CSS: &str = include_str!("../assets/style.css");
 pub const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
 pub const SOUNDS_JS: &str = include_str!("../assets/sounds.js");
+pub const GRAPH_JS: &str = include_str!("../assets/graph.js");
 
 /// The page only loads what this server serves.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
@@ -19,6 +20,7 @@ pub fn asset(path: &str) -> Option<(&'static str, &'static str)> {
         "/" | "/index.html" => ("text/html; charset=utf-8", INDEX_HTML),
         "/app.js" => ("text/javascript; charset=utf-8", APP_JS),
         "/sounds.js" => ("text/javascript; charset=utf-8", SOUNDS_JS),
+        "/graph.js" => ("text/javascript; charset=utf-8", GRAPH_JS),
         "/style.css" => ("text/css; charset=utf-8", STYLE_CSS),
         "/favicon.svg" => ("image/svg+xml", FAVICON_SVG),
         _ => return None,

@@ -90,6 +90,7 @@ async fn the_page_and_its_files_are_served_from_the_binary() {
     for path in [
         "/app.js",
         "/sounds.js",
+        "/graph.js",
         "/style.css",
         "/favicon.svg",
         "/index.html",

@@ -508,6 +508,19 @@ fn danger_review_and_the_fixed_bugs_in_the_browser() {
     assert_eq!(page.text("#banner .detail"), "White's King is checkmated.");
     page.glows("e1", "check");
     page.shot("chess-mate");
+    // Issue 51, point 4: the whole-game review draws the graph and marks 2.g4 (it allows
+    // mate) as a blunder in the move list; a click on the graph shows that part of the game.
+    b.click("#btn-review-game").unwrap();
+    b.wait_for("#eval-graph svg circle.blunder", 30)
+        .expect("the graph marks the blunder");
+    assert!(b
+        .js("const m = document.querySelector('#moves li[data-ply=\"3\"] .judgement'); return !!m && m.textContent === '??';")
+        .unwrap()
+        .as_bool()
+        .unwrap(), "2.g4 is marked ??");
+    b.click("#eval-graph svg").unwrap();
+    page.wait_review(Some(2));
+    page.shot("chess-review");
 
     // Clocks start with the first action.
     page.open(&format!("{HUMANS}, clock: {{base_ms: 60000, inc_ms: 0}}}}"));
