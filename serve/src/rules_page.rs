@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use grimoire_engine::catalogue::PieceType;
 use grimoire_engine::view::PieceView;
 use grimoire_engine::Color;
-use grimoire_pictures::svg::piece_figure;
+use grimoire_pictures::svg::{escape, piece_figure};
 use std::fmt::Write;
 use std::sync::Arc;
 
@@ -174,11 +174,4 @@ fn page(status: StatusCode, title: &str, body: &str) -> Response {
         html,
     )
         .into_response()
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }

@@ -515,7 +515,7 @@ pub fn search<R: Rules, E: Evaluator<R>>(
             }
             main.flush_nodes();
             lines.sort_by_key(|l| -l.0);
-            if !main.aborted {
+            if skill.is_some() && !main.aborted {
                 last_lines.clone_from(&lines);
             }
             if multipv == 1 {
