@@ -264,6 +264,5 @@ fn a_level_one_game_is_played_to_its_end() {
         let id = id_of(&state);
         let end = wait_state(&s, &id, 240, |v| !v["result"].is_null());
         assert!(plies(&end) > 0, "{variant}: {}", brief(&end));
-        eprintln!("{variant}: {} plies, {}", plies(&end), end["result"]);
     }
 }
